@@ -1,0 +1,3 @@
+export * from './options';
+export * from './pricing';
+export * from './product';

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** SPEC 3 "Product variation", with Arabic names for the shopper-facing option labels. */
+export const DiscountType = z.enum(['PERCENTAGE', 'FIXED_AMOUNT']).meta({ id: 'DiscountType' });
+export type DiscountType = z.infer<typeof DiscountType>;
+
+const OptionRef = z.object({ name: z.string(), nameAr: z.string(), isActive: z.boolean() });
+
+export const Variation = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    sizeId: z.string(),
+    size: z.object({ displayName: z.string(), displayNameAr: z.string(), isActive: z.boolean() }),
+    typeId: z.string().nullable(),
+    type: OptionRef.nullable(),
+    beansId: z.string().nullable(),
+    beans: OptionRef.nullable(),
+    /** AED, 2 decimals. */
+    price: z.number(),
+    /** A fraction 0..1 for PERCENTAGE, an AED amount for FIXED_AMOUNT. */
+    discount: z.number(),
+    discountType: DiscountType,
+    sku: z.string().nullable(),
+    stockQuantity: z.number().int(),
+    isActive: z.boolean(),
+    imageUrl: z.string().nullable(),
+  })
+  .meta({ id: 'Variation' });
+export type Variation = z.infer<typeof Variation>;
+
+export const Category = z
+  .object({ id: z.string(), slug: z.string(), name: z.string(), nameAr: z.string() })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof Category>;
+
+/** SPEC 3 "Product (as read)". */
+export const Product = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    nameAr: z.string(),
+    description: z.string(),
+    descriptionAr: z.string(),
+    /** The lowest active variation price (or the product's own price), AED. */
+    price: z.number(),
+    sku: z.string().nullable(),
+    category: Category,
+    imageUrl: z.string().nullable(),
+    images: z.array(z.object({ url: z.string() })),
+    discount: z.number(),
+    discountType: DiscountType,
+    featured: z.boolean(),
+    views: z.number().int(),
+    variations: z.array(Variation),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof Product>;

@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './orders';
+export * from './products';
+export * from './workflows';

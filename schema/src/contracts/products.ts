@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { Product } from '../catalogue/product';
+
+/** SPEC 7 GET /api/products (and ?limit=4&featured=true&random=true). */
+export const ProductListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    random: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    category: z.string().optional(),
+    search: z.string().max(100).optional(),
+  })
+  .meta({ id: 'ProductListQuery' });
+
+export const ProductList = z.array(Product).meta({ id: 'ProductList' });
+export type ProductList = z.infer<typeof ProductList>;
