@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+const apps = '{schema,db,gateway,workflows,workers,web,admin}';
+
+/**
+ * Three layers, run separately by scripts/test.sh so each prints its own summary:
+ * - unit: pure code, no services (`*.test.ts`)
+ * - integration: real PostgreSQL, NATS JetStream, Temporal, stripe-mock (`*.int.test.ts`)
+ * - e2e: real Chromium against the built web and admin (`e2e/*.e2e.test.ts`)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [`${apps}/test/**/*.test.{ts,tsx}`],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: [`${apps}/test/**/*.int.test.ts`],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
