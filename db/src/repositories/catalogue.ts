@@ -1,0 +1,166 @@
+import type { Product, Variation } from '@qahwa/schema';
+import { toAed } from '@qahwa/schema';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import {
+  categories,
+  products,
+  productVariations,
+  variationBeans,
+  variationSizes,
+  variationTypes,
+} from '../schema';
+
+export interface ProductFilter {
+  limit?: number | undefined;
+  featured?: boolean | undefined;
+  random?: boolean | undefined;
+  category?: string | undefined;
+  search?: string | undefined;
+}
+
+type ProductRow = typeof products.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+
+/** Reads the catalogue in the shape of SPEC 3 "Product (as read)". */
+export function createCatalogueRepository(db: DbOrTx) {
+  async function variationsOf(productIds: string[], tx: DbOrTx = db): Promise<Map<string, Variation[]>> {
+    const byProduct = new Map<string, Variation[]>();
+    if (productIds.length === 0) return byProduct;
+    const rows = await tx
+      .select({ v: productVariations, size: variationSizes, type: variationTypes, beans: variationBeans })
+      .from(productVariations)
+      .innerJoin(variationSizes, eq(productVariations.sizeId, variationSizes.id))
+      .leftJoin(variationTypes, eq(productVariations.typeId, variationTypes.id))
+      .leftJoin(variationBeans, eq(productVariations.beansId, variationBeans.id))
+      .where(inArray(productVariations.productId, productIds))
+      .orderBy(asc(variationSizes.sortOrder), asc(productVariations.priceFils));
+    for (const { v, size, type, beans } of rows) {
+      const list = byProduct.get(v.productId) ?? [];
+      list.push({
+        id: v.id,
+        productId: v.productId,
+        sizeId: v.sizeId,
+        size: { displayName: size.displayName, displayNameAr: size.displayNameAr, isActive: size.isActive },
+        typeId: v.typeId,
+        type: type ? { name: type.name, nameAr: type.nameAr, isActive: type.isActive } : null,
+        beansId: v.beansId,
+        beans: beans ? { name: beans.name, nameAr: beans.nameAr, isActive: beans.isActive } : null,
+        price: toAed(v.priceFils),
+        discount: v.discount,
+        discountType: v.discountType,
+        sku: v.sku,
+        stockQuantity: v.stockQuantity,
+        isActive: v.isActive,
+        imageUrl: v.imageUrl,
+      });
+      byProduct.set(v.productId, list);
+    }
+    return byProduct;
+  }
+
+  function toProduct(p: ProductRow, c: CategoryRow, variations: Variation[]): Product {
+    const active = variations.filter((v) => v.isActive);
+    const lowest = active.reduce<number | null>(
+      (min, v) => (min === null || v.price < min ? v.price : min),
+      null,
+    );
+    return {
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      nameAr: p.nameAr,
+      description: p.description,
+      descriptionAr: p.descriptionAr,
+      price: lowest ?? toAed(p.priceFils),
+      sku: p.sku,
+      category: { id: c.id, slug: c.slug, name: c.name, nameAr: c.nameAr },
+      imageUrl: p.imageUrl,
+      images: p.images.map((url) => ({ url })),
+      discount: p.discount,
+      discountType: p.discountType,
+      featured: p.featured,
+      views: p.views,
+      variations,
+    };
+  }
+
+  return {
+    async list(filter: ProductFilter = {}): Promise<Product[]> {
+      const conditions = [eq(products.isActive, true)];
+      if (filter.featured) conditions.push(eq(products.featured, true));
+      if (filter.category) conditions.push(eq(categories.slug, filter.category));
+      if (filter.search) {
+        const term = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
+        conditions.push(
+          or(ilike(products.name, term), ilike(products.nameAr, term), ilike(products.sku, term))!,
+        );
+      }
+      const rows = await db
+        .select({ p: products, c: categories })
+        .from(products)
+        .innerJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(...conditions))
+        .orderBy(
+          filter.random ? sql`random()` : asc(categories.sortOrder),
+          desc(products.featured),
+          asc(products.name),
+        )
+        .limit(filter.limit ?? 100);
+      const vars = await variationsOf(rows.map((r) => r.p.id));
+      return rows.map((r) => toProduct(r.p, r.c, vars.get(r.p.id) ?? []));
+    },
+
+    /** By uuid or by slug. */
+    async get(idOrSlug: string): Promise<Product | null> {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
+      const [row] = await db
+        .select({ p: products, c: categories })
+        .from(products)
+        .innerJoin(categories, eq(products.categoryId, categories.id))
+        .where(
+          and(eq(products.isActive, true), isUuid ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug)),
+        )
+        .limit(1);
+      if (!row) return null;
+      const vars = await variationsOf([row.p.id]);
+      return toProduct(row.p, row.c, vars.get(row.p.id) ?? []);
+    },
+
+    /** The variations an order names, locked for the rest of the transaction so stock cannot be oversold. */
+    async lockVariations(tx: DbOrTx, variationIds: string[]) {
+      if (variationIds.length === 0) return [];
+      return tx
+        .select({
+          v: productVariations,
+          p: products,
+          size: variationSizes,
+          type: variationTypes,
+          beans: variationBeans,
+        })
+        .from(productVariations)
+        .innerJoin(products, eq(productVariations.productId, products.id))
+        .innerJoin(variationSizes, eq(productVariations.sizeId, variationSizes.id))
+        .leftJoin(variationTypes, eq(productVariations.typeId, variationTypes.id))
+        .leftJoin(variationBeans, eq(productVariations.beansId, variationBeans.id))
+        .where(inArray(productVariations.id, variationIds))
+        .for('update', { of: productVariations });
+    },
+
+    async decrementStock(tx: DbOrTx, variationId: string, quantity: number): Promise<void> {
+      await tx
+        .update(productVariations)
+        .set({ stockQuantity: sql`${productVariations.stockQuantity} - ${quantity}` })
+        .where(eq(productVariations.id, variationId));
+    },
+
+    async countActiveProducts(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(eq(products.isActive, true));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;

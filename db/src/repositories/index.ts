@@ -1,0 +1,7 @@
+export * from './catalogue';
+export * from './customers';
+export * from './dashboard';
+export * from './orders';
+export * from './outbox';
+export * from './shipping';
+export * from './staff';

@@ -1,0 +1,106 @@
+import type { AdminOrder, OrderStatus, PaymentProvider } from '@qahwa/schema';
+import { toAed } from '@qahwa/schema';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { customers, orderItems, orderNumberSeq, orders } from '../schema';
+
+export interface NewOrder {
+  checkoutId: string;
+  customerId: string;
+  paymentProvider: PaymentProvider;
+  paymentIntentId?: string | null;
+  subtotalFils: number;
+  shippingFils: number;
+  discountFils: number;
+  taxFils: number;
+  totalFils: number;
+  emirate: string;
+  city: string;
+  address: string;
+  locale: string;
+  requestId?: string | null;
+  status: OrderStatus;
+  items: {
+    productId: string;
+    variationId: string;
+    name: string;
+    nameAr: string;
+    variation: { weight: string | null; beans: string | null; additions: string | null };
+    unitFils: number;
+    quantity: number;
+  }[];
+}
+
+export function createOrdersRepository(db: DbOrTx) {
+  return {
+    async findByCheckoutId(checkoutId: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
+      return row ?? null;
+    },
+
+    async findById(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+      if (!row) return null;
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+      return { ...row, items };
+    },
+
+    /** Inserts the order and its items; the order id is the next QH- number. */
+    async insert(order: NewOrder, tx: DbOrTx = db): Promise<string> {
+      const [seq] = await tx
+        .select({ n: sql<string>`nextval(${sql.raw(`'${orderNumberSeq.seqName}'`)})` })
+        .from(sql`(select 1) as one`);
+      const id = `QH-${seq!.n}`;
+      await tx.insert(orders).values({
+        id,
+        checkoutId: order.checkoutId,
+        customerId: order.customerId,
+        status: order.status,
+        paymentProvider: order.paymentProvider,
+        paymentIntentId: order.paymentIntentId ?? null,
+        subtotalFils: order.subtotalFils,
+        shippingFils: order.shippingFils,
+        discountFils: order.discountFils,
+        taxFils: order.taxFils,
+        totalFils: order.totalFils,
+        emirate: order.emirate,
+        city: order.city,
+        address: order.address,
+        locale: order.locale,
+        requestId: order.requestId ?? null,
+      });
+      await tx
+        .insert(orderItems)
+        .values(order.items.map((it) => ({ ...it, orderId: id, lineFils: it.unitFils * it.quantity })));
+      return id;
+    },
+
+    async listForAdmin({ limit, offset }: { limit: number; offset: number }, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({
+          o: orders,
+          c: customers,
+          itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+        })
+        .from(orders)
+        .innerJoin(customers, eq(orders.customerId, customers.id))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset);
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders);
+      const list: AdminOrder[] = rows.map(({ o, c, itemCount }) => ({
+        id: o.id,
+        customer: { id: c.id, fullName: c.fullName, email: c.email, phone: c.phone },
+        createdAt: o.createdAt.toISOString(),
+        status: o.status,
+        total: toAed(o.totalFils),
+        paymentProvider: o.paymentProvider,
+        itemCount,
+        emirate: o.emirate,
+        city: o.city,
+      }));
+      return { orders: list, total: count?.n ?? 0 };
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { products, productVariations } from './catalogue';
+import { timestamps } from './columns';
+import { customers } from './customers';
+
+export const orderStatus = pgEnum('order_status', [
+  'pending',
+  'new',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+export const paymentProvider = pgEnum('payment_provider', ['COD', 'STRIPE', 'TABBY']);
+
+/** Order numbers shoppers can read aloud on the phone: QH-100001, QH-100002, … */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    /** The idempotency key: one checkout makes at most one order. */
+    checkoutId: text('checkout_id').notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    status: orderStatus('status').notNull().default('new'),
+    paymentProvider: paymentProvider('payment_provider').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    subtotalFils: integer('subtotal_fils').notNull(),
+    shippingFils: integer('shipping_fils').notNull(),
+    discountFils: integer('discount_fils').notNull().default(0),
+    taxFils: integer('tax_fils').notNull().default(0),
+    totalFils: integer('total_fils').notNull(),
+    currency: text('currency').notNull().default('AED'),
+    emirate: text('emirate').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    locale: text('locale').notNull().default('en'),
+    requestId: text('request_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_total_nonnegative', sql`${t.totalFils} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    variationId: uuid('variation_id')
+      .notNull()
+      .references(() => productVariations.id),
+    name: text('name').notNull(),
+    nameAr: text('name_ar').notNull(),
+    variation: jsonb('variation')
+      .$type<{ weight: string | null; beans: string | null; additions: string | null }>()
+      .notNull(),
+    unitFils: integer('unit_fils').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineFils: integer('line_fils').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,201 @@
+import { hash } from '@node-rs/argon2';
+import { MENU_MODULES, toFils } from '@qahwa/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createDb, type Db } from './client';
+import {
+  categories,
+  products,
+  productVariations,
+  promotions,
+  shippingRules,
+  users,
+  variationBeans,
+  variationSizes,
+  variationTypes,
+} from './schema';
+import { BEANS, CATEGORIES, PRODUCTS, SIZES, TYPES } from './seed/catalogue-data';
+
+export const DEV_ADMIN_EMAIL = 'admin@qahwa.local';
+export const DEV_ADMIN_PASSWORD = 'qahwa-admin-dev';
+
+/** Idempotent: every row is upserted by its natural key, so running it twice changes nothing. */
+export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const adminEmail = (env.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL).toLowerCase();
+  const adminPassword = env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD;
+  if (
+    env.NODE_ENV === 'production' &&
+    (adminEmail === DEV_ADMIN_EMAIL || adminPassword === DEV_ADMIN_PASSWORD)
+  ) {
+    throw new Error(
+      'Refusing to seed production with the development admin credentials: set ADMIN_EMAIL and ADMIN_PASSWORD',
+    );
+  }
+
+  await db.transaction(async (tx) => {
+    const catIds = new Map<string, string>();
+    for (const c of CATEGORIES) {
+      const [row] = await tx
+        .insert(categories)
+        .values(c)
+        .onConflictDoUpdate({
+          target: categories.slug,
+          set: { name: c.name, nameAr: c.nameAr, sortOrder: c.sortOrder },
+        })
+        .returning({ id: categories.id });
+      catIds.set(c.slug, row!.id);
+    }
+    const sizeIds = new Map<string, string>();
+    for (const s of SIZES) {
+      const [row] = await tx
+        .insert(variationSizes)
+        .values(s)
+        .onConflictDoUpdate({
+          target: variationSizes.displayName,
+          set: { displayNameAr: s.displayNameAr, sortOrder: s.sortOrder },
+        })
+        .returning({ id: variationSizes.id });
+      sizeIds.set(s.displayName, row!.id);
+    }
+    const typeIds = new Map<string, string>();
+    for (const t of TYPES) {
+      const [row] = await tx
+        .insert(variationTypes)
+        .values(t)
+        .onConflictDoUpdate({ target: variationTypes.name, set: { nameAr: t.nameAr } })
+        .returning({ id: variationTypes.id });
+      typeIds.set(t.name, row!.id);
+    }
+    const beanIds = new Map<string, string>();
+    for (const b of BEANS) {
+      const [row] = await tx
+        .insert(variationBeans)
+        .values(b)
+        .onConflictDoUpdate({ target: variationBeans.name, set: { nameAr: b.nameAr } })
+        .returning({ id: variationBeans.id });
+      beanIds.set(b.name, row!.id);
+    }
+
+    for (const p of PRODUCTS) {
+      const lowest = Math.min(...p.variations.map((v) => toFils(v.price)));
+      const values = {
+        slug: p.slug,
+        name: p.name,
+        nameAr: p.nameAr,
+        description: p.description,
+        descriptionAr: p.descriptionAr,
+        categoryId: catIds.get(p.category)!,
+        sku: `QH-${p.slug.toUpperCase().replace(/-/g, '').slice(0, 10)}`,
+        priceFils: lowest,
+        featured: p.featured ?? false,
+      };
+      const [row] = await tx
+        .insert(products)
+        .values(values)
+        .onConflictDoUpdate({ target: products.slug, set: { ...values } })
+        .returning({ id: products.id, sku: products.sku });
+      for (const v of p.variations) {
+        const sizeId = sizeIds.get(v.size)!;
+        const typeId = v.type ? typeIds.get(v.type)! : null;
+        const beansId = v.beans ? beanIds.get(v.beans)! : null;
+        const sku = [row!.sku, v.size, v.type, v.beans]
+          .filter(Boolean)
+          .join('-')
+          .toUpperCase()
+          .replace(/[^A-Z0-9-]/g, '');
+        const existing = await tx
+          .select({ id: productVariations.id })
+          .from(productVariations)
+          .where(
+            and(
+              eq(productVariations.productId, row!.id),
+              eq(productVariations.sizeId, sizeId),
+              typeId ? eq(productVariations.typeId, typeId) : isNull(productVariations.typeId),
+              beansId ? eq(productVariations.beansId, beansId) : isNull(productVariations.beansId),
+            ),
+          );
+        // Stock is only set when the variation is first created: re-seeding must not undo sales.
+        if (existing.length === 0) {
+          await tx.insert(productVariations).values({
+            productId: row!.id,
+            sizeId,
+            typeId,
+            beansId,
+            priceFils: toFils(v.price),
+            discount: v.discount ?? 0,
+            discountType: 'PERCENTAGE',
+            sku,
+            stockQuantity: v.stock,
+          });
+        } else {
+          await tx
+            .update(productVariations)
+            .set({ priceFils: toFils(v.price), discount: v.discount ?? 0, sku })
+            .where(eq(productVariations.id, existing[0]!.id));
+        }
+      }
+    }
+
+    const ruleCount = await tx.select({ n: sql<number>`count(*)::int` }).from(shippingRules);
+    if ((ruleCount[0]?.n ?? 0) === 0) {
+      await tx.insert(shippingRules).values([
+        {
+          name: 'Free delivery over AED 200',
+          nameAr: 'توصيل مجاني للطلبات فوق ٢٠٠ درهم',
+          type: 'FREE',
+          description: 'Free delivery across the UAE on orders of AED 200 or more.',
+          descriptionAr: 'توصيل مجاني في جميع أنحاء الإمارات للطلبات بقيمة ٢٠٠ درهم أو أكثر.',
+          costFils: 0,
+          freeShippingThresholdFils: 200_00,
+          estimatedDays: '1-2',
+        },
+        {
+          name: 'Standard delivery',
+          nameAr: 'التوصيل العادي',
+          type: 'STANDARD',
+          description: 'Delivered in 1 to 3 working days.',
+          descriptionAr: 'يصل خلال ١ إلى ٣ أيام عمل.',
+          costFils: 25_00,
+          freeShippingThresholdFils: 200_00,
+          estimatedDays: '1-3',
+        },
+      ]);
+    }
+
+    await tx
+      .insert(promotions)
+      .values({
+        name: 'Anniversary Sale',
+        description: '40% off everything for our anniversary',
+        code: 'ANNIVERSARY_2025',
+        type: 'PERCENTAGE',
+        value: 40,
+        startDate: new Date('2025-09-01T00:00:00+04:00'),
+        endDate: new Date('2025-12-31T23:59:59+04:00'),
+        isActive: false,
+      })
+      .onConflictDoNothing({ target: promotions.code });
+
+    const passwordHash = await hash(adminPassword);
+    await tx
+      .insert(users)
+      .values({
+        email: adminEmail,
+        name: 'Store Admin',
+        passwordHash,
+        role: 'ADMIN',
+        permissions: MENU_MODULES.map((module) => ({ module, canView: true })),
+      })
+      .onConflictDoUpdate({ target: users.email, set: { passwordHash, role: 'ADMIN' } });
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const handle = createDb();
+  seed(handle.db)
+    .then(() => console.log(`seeded ${PRODUCTS.length} products`))
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(() => handle.close());
+}
