@@ -1,0 +1,39 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+
+/** SPEC 2.8: the shop's fallback screen for an unexpected rendering error. */
+export default function ErrorPage({ error }: { error: unknown; retry: () => void }) {
+  const t = useTranslations('ErrorPage');
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  const button = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-coffee-900">{t('title')}</h1>
+      <p className="text-coffee-700">{t('text')}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {/* A full reload, as the label says: it also recovers when the gateway was briefly down. */}
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className={`${button} bg-coffee-800 text-white hover:bg-coffee-900`}
+        >
+          {t('refresh')}
+        </button>
+        <Link
+          href="/shop"
+          className={`${button} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}
+        >
+          {t('continueShopping')}
+        </Link>
+        <Link href="/" className={`${button} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}>
+          {t('goHome')}
+        </Link>
+      </div>
+    </div>
+  );
+}

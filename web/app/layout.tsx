@@ -1,0 +1,44 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { CartPanel } from '../cart/cart-panel';
+import { OptionsModal } from '../catalogue/options-modal';
+import { directionOf } from '../i18n/locale';
+import { LocaleSync } from '../i18n/locale-sync';
+import { Header } from '../shell/header';
+import { Providers } from '../shell/providers';
+import { Toaster } from '../toast/toaster';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Metadata');
+  return { title: t('title'), description: t('description') };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  return (
+    // lang and dir come from the server, so Arabic is right-to-left from the first byte.
+    <html lang={locale} dir={directionOf(locale)}>
+      <head>
+        {/* SPEC 1: the page meta tag is the first source of the language; LocaleSync compares it with localStorage. */}
+        <meta name="language" content={locale} />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-coffee-50 text-coffee-950 antialiased">
+        <NextIntlClientProvider>
+          <Providers>
+            <LocaleSync />
+            <Header />
+            <main className="flex-1">{children}</main>
+            <CartPanel />
+            <OptionsModal />
+            <Toaster />
+          </Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

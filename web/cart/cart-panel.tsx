@@ -1,0 +1,167 @@
+'use client';
+
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { type CartItem, cartSubtotalFils, formatAed, toFils } from '@qahwa/schema';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { ProductImage } from '../catalogue/product-image';
+import { cartItemsAtom, cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
+import { variationText } from './variation-text';
+
+/**
+ * SPEC 2.5: a side panel on large screens, sliding in from the end side (the left in Arabic),
+ * and a bottom sheet on small ones that shows only the last added line plus "+N more items".
+ */
+export function CartPanel() {
+  const t = useTranslations('CartPanel');
+  const locale = useLocale();
+  const [open, setOpen] = useAtom(cartOpenAtom);
+  const items = useAtomValue(cartItemsAtom);
+  const lastAddedId = useAtomValue(lastAddedIdAtom);
+  const close = () => setOpen(false);
+
+  const featured = items.find((x) => x.id === lastAddedId) ?? items[items.length - 1];
+  const more = items.length - 1;
+
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-coffee-950/40 transition-opacity duration-300 data-closed:opacity-0"
+      />
+      <DialogPanel
+        transition
+        className="fixed inset-x-0 bottom-0 flex max-h-[85dvh] flex-col rounded-t-2xl bg-white shadow-2xl transition duration-300 ease-out data-closed:translate-y-full lg:inset-x-auto lg:top-0 lg:end-0 lg:h-dvh lg:max-h-none lg:w-full lg:max-w-md lg:rounded-none lg:data-closed:translate-y-0 lg:data-closed:translate-x-full lg:rtl:data-closed:-translate-x-full"
+      >
+        <div className="flex items-center justify-between border-b border-coffee-100 px-4 py-3">
+          <DialogTitle className="text-lg font-semibold text-coffee-900">{t('title')}</DialogTitle>
+          <button
+            type="button"
+            onClick={close}
+            aria-label={t('close')}
+            className="rounded-md p-2 text-coffee-700 hover:bg-coffee-50"
+          >
+            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+
+        {items.length === 0 || !featured ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+            <p className="text-coffee-700">{t('empty')}</p>
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-lg border border-coffee-300 px-4 py-2 text-coffee-900 hover:bg-coffee-50"
+            >
+              {t('continueShopping')}
+            </button>
+          </div>
+        ) : (
+          <>
+            {/* Bottom sheet (small screens): the last added line only. */}
+            <div className="overflow-y-auto px-4 py-3 lg:hidden">
+              <CartLine item={featured} />
+              {more > 0 && <p className="mt-2 text-sm text-coffee-600">{t('moreItems', { count: more })}</p>}
+            </div>
+            {/* Side panel (large screens): every line. */}
+            <ul
+              aria-label={t('items')}
+              className="hidden min-h-0 flex-1 divide-y divide-coffee-100 overflow-y-auto px-4 lg:block"
+            >
+              {items.map((item) => (
+                <li key={item.id} className="py-3">
+                  <CartLine item={item} />
+                </li>
+              ))}
+            </ul>
+            <div className="space-y-3 border-t border-coffee-100 p-4 lg:mt-auto">
+              <div className="flex items-baseline justify-between">
+                <span className="font-medium text-coffee-900">{t('total')}</span>
+                <span className="text-lg font-semibold text-coffee-900" data-testid="cart-total">
+                  {formatAed(cartSubtotalFils(items), locale)}
+                </span>
+              </div>
+              <p className="text-xs text-coffee-600">{t('shippingNote')}</p>
+              <div className="grid grid-cols-2 gap-2">
+                <button
+                  type="button"
+                  onClick={close}
+                  className="rounded-lg border border-coffee-300 px-3 py-2.5 text-sm font-medium text-coffee-900 hover:bg-coffee-50"
+                >
+                  {t('continueShopping')}
+                </button>
+                <Link
+                  href="/checkout"
+                  onClick={close}
+                  className="rounded-lg bg-coffee-800 px-3 py-2.5 text-center text-sm font-semibold text-white hover:bg-coffee-900"
+                >
+                  {t('orderNow')}
+                </Link>
+              </div>
+            </div>
+          </>
+        )}
+      </DialogPanel>
+    </Dialog>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const t = useTranslations('CartPanel');
+  const locale = useLocale();
+  const dispatch = useSetAtom(dispatchCartAtom);
+  const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
+  const stepButton =
+    'flex h-8 w-8 items-center justify-center rounded-md border border-coffee-200 text-coffee-800 hover:bg-coffee-50';
+  return (
+    <div className="flex gap-3">
+      <ProductImage
+        src={item.image}
+        alt={name}
+        width={64}
+        height={64}
+        className="h-16 w-16 shrink-0 rounded-md"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-coffee-900">{name}</p>
+        <p className="text-xs text-coffee-600" dir="auto">
+          {variationText(item.variation)}
+        </p>
+        <p className="text-sm text-coffee-800">{formatAed(toFils(item.price), locale)}</p>
+        <div className="mt-2 flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'decrement', id: item.id })}
+            aria-label={t('decrease', { name })}
+            className={stepButton}
+          >
+            −
+          </button>
+          <span className="min-w-6 text-center text-sm tabular-nums" aria-live="polite">
+            <span className="sr-only">{t('quantity', { qty: item.quantity })}</span>
+            <span aria-hidden="true">{item.quantity}</span>
+          </span>
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'increment', id: item.id })}
+            aria-label={t('increase', { name })}
+            className={stepButton}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'remove', id: item.id })}
+            aria-label={t('remove', { name })}
+            className="ms-auto text-sm text-coffee-600 underline-offset-2 hover:text-red-700 hover:underline"
+          >
+            {t('removeShort')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

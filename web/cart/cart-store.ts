@@ -1,0 +1,133 @@
+import {
+  addItem,
+  CART_STORAGE_KEY,
+  CART_VERSION,
+  type CartItem,
+  decrementItem,
+  emptyCart,
+  loadStoredCart,
+  removeItem,
+  type StoredCart,
+  setQuantity,
+} from '@qahwa/schema';
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+
+/** jotai's SyncStorage shape (the type itself is not exported from jotai/utils). */
+export interface CartStorage {
+  getItem: (key: string, initial: StoredCart) => StoredCart;
+  setItem: (key: string, value: StoredCart) => void;
+  removeItem: (key: string) => void;
+  subscribe: (key: string, callback: (value: StoredCart) => void, initial: StoredCart) => () => void;
+}
+
+/**
+ * The cart lives in localStorage under a versioned key (SPEC 3, 4). The rules themselves are
+ * @qahwa/schema's; this module only wires them to jotai.
+ */
+
+/** Every read passes through loadStoredCart: a foreign or old-version cart becomes empty (and is dropped). */
+export function createCartStorage(getStorage: () => Storage): CartStorage {
+  const parse = (key: string, raw: string | null, initial: StoredCart): StoredCart => {
+    if (raw === null) return initial;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = null;
+    }
+    const cart = loadStoredCart(value);
+    if (cart.items.length === 0 && (value as { version?: unknown } | null)?.version !== CART_VERSION) {
+      try {
+        getStorage().removeItem(key);
+      } catch {
+        // Storage disabled: nothing to drop.
+      }
+    }
+    return cart;
+  };
+  return {
+    getItem(key, initial) {
+      try {
+        return parse(key, getStorage().getItem(key), initial);
+      } catch {
+        return initial;
+      }
+    },
+    setItem(key, value) {
+      try {
+        getStorage().setItem(key, JSON.stringify(value));
+      } catch {
+        // Quota or disabled storage: the cart still works for this page view.
+      }
+    },
+    removeItem(key) {
+      try {
+        getStorage().removeItem(key);
+      } catch {
+        // see above
+      }
+    },
+    subscribe(key, callback, initial) {
+      // Keeps tabs in step: adding in one tab updates the badge in another.
+      if (typeof window === 'undefined') return () => {};
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === key) callback(parse(key, e.newValue, initial));
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+export type CartAction =
+  | { type: 'add'; item: CartItem }
+  | { type: 'increment'; id: string }
+  | { type: 'decrement'; id: string }
+  | { type: 'setQuantity'; id: string; quantity: number }
+  | { type: 'remove'; id: string }
+  | { type: 'clear' };
+
+/** A pure reducer over the schema's cart rules; the stored value always carries the current version tag. */
+export function cartReducer(state: StoredCart, action: CartAction): StoredCart {
+  const items = state.items;
+  switch (action.type) {
+    case 'add':
+      return { version: CART_VERSION, items: addItem(items, action.item) };
+    case 'increment': {
+      const line = items.find((x) => x.id === action.id);
+      return {
+        version: CART_VERSION,
+        items: line ? setQuantity(items, action.id, line.quantity + 1) : [...items],
+      };
+    }
+    case 'decrement':
+      return { version: CART_VERSION, items: decrementItem(items, action.id) };
+    case 'setQuantity':
+      return { version: CART_VERSION, items: setQuantity(items, action.id, action.quantity) };
+    case 'remove':
+      return { version: CART_VERSION, items: removeItem(items, action.id) };
+    case 'clear':
+      return emptyCart();
+  }
+}
+
+const browserStorage = () => window.localStorage;
+
+// getOnInit stays false: the server and the first client render both see an empty cart, so no
+// hydration mismatch; the stored cart arrives right after mount.
+export const cartAtom = atomWithStorage<StoredCart>(
+  CART_STORAGE_KEY,
+  emptyCart(),
+  createCartStorage(browserStorage),
+);
+
+export const cartItemsAtom = atom((get) => get(cartAtom).items);
+
+export const dispatchCartAtom = atom(null, (get, set, action: CartAction) => {
+  set(cartAtom, cartReducer(get(cartAtom), action));
+});
+
+/** The cart panel (side panel / bottom sheet) and the line added last, which the bottom sheet shows. */
+export const cartOpenAtom = atom(false);
+export const lastAddedIdAtom = atom<string | null>(null);

@@ -1,0 +1,91 @@
+import { discountedUnitFils, type Fils, type Locale, type Product, type Variation } from '@qahwa/schema';
+
+/** Pure display rules for products, shared by server pages and client islands. */
+
+export function productName(product: Pick<Product, 'name' | 'nameAr'>, locale: Locale): string {
+  return locale === 'ar' && product.nameAr ? product.nameAr : product.name;
+}
+
+export function productDescription(
+  product: Pick<Product, 'description' | 'descriptionAr'>,
+  locale: Locale,
+): string {
+  return locale === 'ar' && product.descriptionAr ? product.descriptionAr : product.description;
+}
+
+export function categoryName(product: Product, locale: Locale): string {
+  return locale === 'ar' && product.category.nameAr ? product.category.nameAr : product.category.name;
+}
+
+function sellable(product: Product): Variation[] {
+  return product.variations.filter((v) => v.isActive && v.size.isActive);
+}
+
+export interface PriceDisplay {
+  /** What the shopper pays for the cheapest option. */
+  fils: Fils;
+  /** The undiscounted price of that option, when it is higher. */
+  originalFils: Fils | null;
+  /** Several options with different prices: show "From …". */
+  isRange: boolean;
+}
+
+/** A card's price: the cheapest sellable variation after its discount, else the product's own price. */
+export function cardPrice(product: Product): PriceDisplay {
+  const variations = sellable(product);
+  if (variations.length === 0) {
+    const fils = discountedUnitFils(product.price, product.discount, product.discountType);
+    const base = discountedUnitFils(product.price, 0, product.discountType);
+    return { fils, originalFils: base > fils ? base : null, isRange: false };
+  }
+  const priced = variations.map((v) => ({
+    fils: discountedUnitFils(v.price, v.discount, v.discountType),
+    base: discountedUnitFils(v.price, 0, v.discountType),
+  }));
+  const cheapest = priced.reduce((a, b) => (b.fils < a.fils ? b : a));
+  return {
+    fils: cheapest.fils,
+    originalFils: cheapest.base > cheapest.fils ? cheapest.base : null,
+    isRange: new Set(priced.map((p) => p.fils)).size > 1,
+  };
+}
+
+export function variationPrice(v: Variation): PriceDisplay {
+  const fils = discountedUnitFils(v.price, v.discount, v.discountType);
+  const base = discountedUnitFils(v.price, 0, v.discountType);
+  return { fils, originalFils: base > fils ? base : null, isRange: false };
+}
+
+/** Units left across the sellable variations. */
+export function stockLeft(product: Product): number {
+  return sellable(product).reduce((sum, v) => sum + Math.max(0, v.stockQuantity), 0);
+}
+
+export interface OptionLabels {
+  weight: Map<string, string>;
+  beans: Map<string, string>;
+  additions: Map<string, string>;
+}
+
+/**
+ * Option values are the English names (what matchVariation compares and the cart stores);
+ * this maps each to the label for the current language.
+ */
+export function optionLabels(variations: readonly Variation[], locale: Locale): OptionLabels {
+  const labels: OptionLabels = { weight: new Map(), beans: new Map(), additions: new Map() };
+  for (const v of variations) {
+    labels.weight.set(
+      v.size.displayName,
+      locale === 'ar' ? v.size.displayNameAr || v.size.displayName : v.size.displayName,
+    );
+    if (v.beans)
+      labels.beans.set(v.beans.name, locale === 'ar' ? v.beans.nameAr || v.beans.name : v.beans.name);
+    if (v.type)
+      labels.additions.set(v.type.name, locale === 'ar' ? v.type.nameAr || v.type.name : v.type.name);
+  }
+  return labels;
+}
+
+export function productInitial(name: string): string {
+  return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
+}

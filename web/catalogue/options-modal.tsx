@@ -1,0 +1,336 @@
+'use client';
+
+import {
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+  Label,
+  Radio,
+  RadioGroup,
+} from '@headlessui/react';
+import {
+  CART_SIDEBAR_DELAY_MS,
+  type CartItem,
+  cartItemId,
+  defaultChoice,
+  matchVariation,
+  type OptionChoice,
+  optionLists,
+  Product,
+  toAed,
+} from '@qahwa/schema';
+import { useAtom, useSetAtom } from 'jotai';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '../cart/cart-store';
+import { pushToastAtom } from '../toast/toast-store';
+import { cardPrice, optionLabels, productName, variationPrice } from './display';
+import { optionsTargetAtom } from './options-store';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+type Load = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; product: Product };
+
+/** SPEC 2.6 / 4: the "Select Options" modal, rendered once in the layout and opened from any card. */
+export function OptionsModal() {
+  const t = useTranslations('OptionsModal');
+  const [target, setTarget] = useAtom(optionsTargetAtom);
+  const close = () => setTarget(null);
+
+  return (
+    <Dialog open={target !== null} onClose={close} className="relative z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-coffee-950/50 transition-opacity duration-200 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
+        <DialogPanel
+          transition
+          className="flex max-h-[92dvh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl transition duration-200 data-closed:translate-y-8 data-closed:opacity-0 sm:rounded-2xl"
+        >
+          <div className="flex items-center justify-between border-b border-coffee-100 px-4 py-3">
+            <DialogTitle className="text-lg font-semibold text-coffee-900">{t('title')}</DialogTitle>
+            <button
+              type="button"
+              onClick={close}
+              aria-label={t('close')}
+              className="rounded-md p-2 text-coffee-700 hover:bg-coffee-50"
+            >
+              <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          {target !== null && <OptionsBody key={target} productId={target} onClose={close} />}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+function useProduct(productId: string): Load {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/products/${encodeURIComponent(productId)}`, { signal: controller.signal })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const parsed = Product.safeParse(await res.json());
+        if (!parsed.success) throw parsed.error;
+        setLoad({ status: 'ready', product: parsed.data });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // SPEC 8: a failed product fetch in the modal is only logged and shows "Product not found".
+        console.error('options modal: product fetch failed', error);
+        setLoad({ status: 'missing' });
+      });
+    return () => controller.abort();
+  }, [productId]);
+  return load;
+}
+
+function OptionsBody({ productId, onClose }: { productId: string; onClose: () => void }) {
+  const t = useTranslations('OptionsModal');
+  const load = useProduct(productId);
+  if (load.status === 'loading') {
+    return (
+      <p className="p-6 text-center text-coffee-700" aria-live="polite" aria-busy="true">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (load.status === 'missing') {
+    return (
+      <p className="p-6 text-center text-coffee-800" role="alert">
+        {t('notFound')}
+      </p>
+    );
+  }
+  return <OptionsForm product={load.product} onClose={onClose} />;
+}
+
+function OptionsForm({ product, onClose }: { product: Product; onClose: () => void }) {
+  const t = useTranslations('OptionsModal');
+  const locale = useLocale();
+  const dispatch = useSetAtom(dispatchCartAtom);
+  const setLastAdded = useSetAtom(lastAddedIdAtom);
+  const setCartOpen = useSetAtom(cartOpenAtom);
+  const pushToast = useSetAtom(pushToastAtom);
+  const quantityId = useId();
+
+  const lists = useMemo(() => optionLists(product.variations), [product.variations]);
+  const labels = useMemo(() => optionLabels(product.variations, locale), [product.variations, locale]);
+  const [choice, setChoice] = useState<OptionChoice | null>(() => defaultChoice(product.variations));
+  const [quantity, setQuantity] = useState(1);
+
+  const matched = choice ? matchVariation(product.variations, choice) : null;
+  const name = productName(product, locale);
+  const stock = matched ? Math.max(0, matched.stockQuantity) : 0;
+  const canAdd = matched !== null && stock > 0 && quantity >= 1 && quantity <= stock;
+  const image = matched?.imageUrl ?? product.imageUrl ?? product.images[0]?.url ?? null;
+
+  function add() {
+    if (!matched || !canAdd) return;
+    const item: CartItem = {
+      id: cartItemId(product.id, matched.id),
+      productId: product.id,
+      variationId: matched.id,
+      name: product.name,
+      nameAr: product.nameAr,
+      price: toAed(variationPrice(matched).fils),
+      quantity,
+      image,
+      variation: {
+        weight: matched.size.displayName,
+        beans: matched.beans?.name ?? null,
+        additions: matched.type?.name ?? null,
+      },
+    };
+    dispatch({ type: 'add', item });
+    setLastAdded(item.id);
+    pushToast({ type: 'success', message: t('added', { qty: quantity, name }) });
+    onClose();
+    setTimeout(() => setCartOpen(true), CART_SIDEBAR_DELAY_MS);
+  }
+
+  return (
+    <form
+      className="flex min-h-0 flex-1 flex-col"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add();
+      }}
+    >
+      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto p-4">
+        <div className="flex gap-4">
+          <ProductImage
+            src={image}
+            alt={name}
+            width={96}
+            height={96}
+            eager
+            className="h-24 w-24 shrink-0 rounded-lg"
+          />
+          <div className="min-w-0">
+            <h3 className="text-base font-semibold text-coffee-900">{name}</h3>
+            <Price price={matched ? variationPrice(matched) : cardPrice(product)} />
+            {matched && (
+              <p className={`mt-1 text-sm ${stock > 0 ? 'text-coffee-600' : 'text-red-700'}`}>
+                {t('stockLeft', { count: stock })}
+              </p>
+            )}
+          </div>
+        </div>
+
+        {choice && (
+          <>
+            <OptionGroup
+              label={t('weight')}
+              values={lists.weights}
+              labels={labels.weight}
+              value={choice.weight}
+              onChange={(weight) => setChoice({ ...choice, weight })}
+            />
+            {lists.beans.length > 0 && (
+              <OptionGroup
+                label={t('beans')}
+                values={lists.beans}
+                labels={labels.beans}
+                value={choice.beans ?? ''}
+                onChange={(beans) => setChoice({ ...choice, beans })}
+              />
+            )}
+            {lists.additions.length > 0 && (
+              <OptionGroup
+                label={t('additions')}
+                values={lists.additions}
+                labels={labels.additions}
+                value={choice.additions ?? ''}
+                onChange={(additions) => setChoice({ ...choice, additions })}
+              />
+            )}
+          </>
+        )}
+
+        {!matched && (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
+            {t('unavailable')}
+          </p>
+        )}
+
+        <div>
+          <label htmlFor={quantityId} className="mb-2 block text-sm font-medium text-coffee-900">
+            {t('quantity')}
+          </label>
+          <QuantityStepper
+            id={quantityId}
+            value={quantity}
+            max={stock > 0 ? stock : undefined}
+            onChange={setQuantity}
+            decreaseLabel={t('decrease')}
+            increaseLabel={t('increase')}
+          />
+        </div>
+      </div>
+      <div className="border-t border-coffee-100 p-4">
+        <button
+          type="submit"
+          disabled={!canAdd}
+          className="w-full rounded-lg bg-coffee-800 px-4 py-3 font-semibold text-white hover:bg-coffee-900 disabled:cursor-not-allowed disabled:bg-coffee-300"
+        >
+          {t('addToCart')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function OptionGroup({
+  label,
+  values,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  values: string[];
+  labels: Map<string, string>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <RadioGroup value={value} onChange={onChange} className="space-y-2">
+      <Label className="block text-sm font-medium text-coffee-900">{label}</Label>
+      <div className="flex flex-wrap gap-2">
+        {values.map((v) => (
+          <Radio
+            key={v}
+            value={v}
+            className="cursor-pointer rounded-full border border-coffee-300 px-4 py-1.5 text-sm text-coffee-800 data-checked:border-coffee-800 data-checked:bg-coffee-800 data-checked:text-white data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-coffee-700"
+          >
+            {labels.get(v) ?? v}
+          </Radio>
+        ))}
+      </div>
+    </RadioGroup>
+  );
+}
+
+export function QuantityStepper({
+  id,
+  value,
+  max,
+  onChange,
+  decreaseLabel,
+  increaseLabel,
+}: {
+  id: string;
+  value: number;
+  max?: number | undefined;
+  onChange: (value: number) => void;
+  decreaseLabel: string;
+  increaseLabel: string;
+}) {
+  const clamp = (n: number) => Math.max(1, max === undefined ? n : Math.min(n, max));
+  const button =
+    'flex h-10 w-10 items-center justify-center text-lg text-coffee-800 hover:bg-coffee-50 disabled:text-coffee-300';
+  return (
+    <div className="inline-flex items-center overflow-hidden rounded-lg border border-coffee-300">
+      <button
+        type="button"
+        aria-label={decreaseLabel}
+        aria-controls={id}
+        disabled={value <= 1}
+        onClick={() => onChange(clamp(value - 1))}
+        className={button}
+      >
+        −
+      </button>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        value={value}
+        onChange={(e) => {
+          const n = Number.parseInt(e.target.value, 10);
+          onChange(Number.isFinite(n) ? clamp(n) : 1);
+        }}
+        className="h-10 w-14 border-x border-coffee-300 text-center text-coffee-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+      />
+      <button
+        type="button"
+        aria-label={increaseLabel}
+        aria-controls={id}
+        disabled={max !== undefined && value >= max}
+        onClick={() => onChange(clamp(value + 1))}
+        className={button}
+      >
+        +
+      </button>
+    </div>
+  );
+}

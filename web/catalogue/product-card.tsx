@@ -1,0 +1,54 @@
+import type { Product } from '@qahwa/schema';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { cardPrice, categoryName, productName, stockLeft } from './display';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+import { SelectOptionsButton } from './select-options-button';
+
+/** A server-rendered card; only the options button is a client island. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const t = useTranslations('ProductCard');
+  const locale = useLocale();
+  const name = productName(product, locale);
+  const inStock = stockLeft(product) > 0;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm">
+      <Link href={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          src={product.imageUrl ?? product.images[0]?.url ?? null}
+          alt={name}
+          width={400}
+          height={400}
+          eager={eager}
+          className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-xs text-coffee-600">{categoryName(product, locale)}</p>
+        <h3 className="text-sm font-semibold leading-snug text-coffee-900 sm:text-base">
+          <Link href={`/product/${product.slug}`} className="hover:underline">
+            {name}
+          </Link>
+        </h3>
+        <Price price={cardPrice(product)} />
+        {!inStock && <p className="text-xs font-medium text-red-700">{t('outOfStock')}</p>}
+        <div className="mt-auto pt-2">
+          <SelectOptionsButton productId={product.id} productName={name} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={p.id} className="flex">
+          <ProductCard product={p} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { productInitial } from './display';
+
+/**
+ * Plain <img> (no optimiser round-trip on a cheap phone) with a placeholder when the URL is
+ * missing or fails. The effect catches images that failed before hydration attached onError.
+ */
+export function ProductImage({
+  src,
+  alt,
+  width,
+  height,
+  className = '',
+  eager = false,
+}: {
+  src: string | null;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  eager?: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+
+  if (!src || failed) return <ImagePlaceholder name={alt} className={className} />;
+  return (
+    // biome-ignore lint/performance/noImgElement: deliberate — seed images are arbitrary URLs, and the optimiser costs a round-trip.
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={`bg-coffee-100 object-cover ${className}`}
+    />
+  );
+}
+
+/** A coffee-bean mark on a warm block with the product's initial. */
+export function ImagePlaceholder({ name, className = '' }: { name: string; className?: string }) {
+  return (
+    <div
+      role="img"
+      aria-label={name}
+      className={`relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-coffee-200 to-coffee-400 ${className}`}
+    >
+      <svg viewBox="0 0 64 64" aria-hidden="true" className="absolute h-3/5 w-3/5 text-coffee-700/25">
+        <ellipse cx="32" cy="32" rx="20" ry="28" fill="currentColor" transform="rotate(30 32 32)" />
+        <path
+          d="M22 12c10 8 10 32 20 40"
+          stroke="var(--color-coffee-100)"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+          transform="rotate(30 32 32)"
+        />
+      </svg>
+      <span aria-hidden="true" className="relative text-4xl font-semibold text-coffee-50">
+        {productInitial(name)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import { LOCALES, type Locale } from '@qahwa/schema';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useTransition } from 'react';
+import { saveLocale } from './client-locale';
+import { isLocale } from './locale';
+
+/** A native select: the lightest accessible control ("Language" combobox with English / العربية). */
+export function LanguageSwitcher() {
+  const t = useTranslations('LanguageSwitcher');
+  const locale = useLocale();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const id = useId();
+
+  function change(next: string) {
+    if (!isLocale(next) || next === locale) return;
+    saveLocale(next);
+    startTransition(() => router.refresh());
+  }
+
+  return (
+    <div className="flex items-center">
+      <label htmlFor={id} className="sr-only">
+        {t('label')}
+      </label>
+      <select
+        id={id}
+        value={locale}
+        disabled={pending}
+        onChange={(e) => change(e.target.value)}
+        className="h-9 rounded-md border border-coffee-200 bg-white ps-2 pe-7 text-sm text-coffee-900 focus:outline-2 focus:outline-coffee-600"
+      >
+        {LOCALES.map((l: Locale) => (
+          <option key={l} value={l} lang={l}>
+            {t(l)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
