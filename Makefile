@@ -1,0 +1,51 @@
+# qahwa — the two commands that matter: `make dev` runs the whole store, `make test` runs every test.
+# Everything is done by scripts/*.sh; see README.md.
+SHELL := /usr/bin/env bash
+
+.PHONY: help dev test bench services stop status install lint typecheck db clean-data
+
+help:
+	@echo "make dev         install what is missing, start services, migrate + seed, run the store"
+	@echo "make test        install what is missing, start services, run every check and test"
+	@echo "make install     install Debian packages, the Temporal CLI, stripe-mock, node_modules"
+	@echo "make services    start PostgreSQL, NATS, Temporal and stripe-mock (reusing running ones)"
+	@echo "make status      show which services answer"
+	@echo "make stop        stop the services these scripts started"
+	@echo "make db          create the role and databases, migrate and seed"
+	@echo "make lint        biome check ."
+	@echo "make typecheck   type-check every workspace"
+	@echo "make bench       run scripts/bench.sh if there is one"
+	@echo "make clean-data  stop our services and delete .data/ (databases, logs, reports)"
+
+dev:
+	@bash scripts/dev.sh
+
+test:
+	@bash scripts/test.sh
+
+bench:
+	@if [ -f scripts/bench.sh ]; then bash scripts/bench.sh; else echo "no benchmarks yet (scripts/bench.sh does not exist)"; fi
+
+install:
+	@bash scripts/install.sh
+
+services:
+	@bash scripts/services.sh start
+
+status:
+	@bash scripts/services.sh status
+
+stop:
+	@bash scripts/services.sh stop
+
+db: services
+	@bash scripts/db.sh setup
+
+lint:
+	npx --no biome check .
+
+typecheck:
+	npm run typecheck
+
+clean-data: stop
+	rm -rf .data

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `make dev`: installs what is missing, starts the infrastructure, migrates and seeds the
+# database, then runs the five processes of the store with labelled logs. Ctrl-C stops the
+# processes and the services this run started; services that were already running stay up.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+export QAHWA_DEV_STARTED="${QAHWA_DEV_STARTED:-$(date +%s)}"
+cd "$QAHWA_ROOT"
+load_env
+
+bash scripts/install.sh
+
+mkdir -p "$DATA_DIR"
+started_file="$DATA_DIR/dev-$$.started"
+: >"$started_file"
+# shellcheck disable=SC2317 # called by the EXIT trap
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  local names=()
+  mapfile -t names <"$started_file" 2>/dev/null || true
+  if ((${#names[@]})); then
+    log "stopping the services this run started: ${names[*]}"
+    bash scripts/services.sh stop "${names[@]}" || true
+  fi
+  rm -f "$started_file"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+bash scripts/services.sh start --record "$started_file"
+bash scripts/db.sh setup
+
+for entry in gateway:4000 web:3000 admin:3001; do
+  if is_port_open "${entry##*:}"; then
+    die "port ${entry##*:} (${entry%%:*}) is already in use: is another 'make dev' running? ('make stop' stops only services)"
+  fi
+done
+
+log "starting gateway, workers, workflows, web and admin (Ctrl-C stops them)"
+rc=0
+npx --no concurrently -n gateway,workers,workflows,web,admin,ready -c auto --kill-others-on-fail \
+  "npm run dev -w @qahwa/gateway" \
+  "npm run start -w @qahwa/workers" \
+  "npm run start -w @qahwa/workflows" \
+  "npm run dev -w @qahwa/web" \
+  "npm run dev -w @qahwa/admin" \
+  "bash scripts/ready.sh" || rc=$?
+exit "$rc"

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Installs whatever qahwa needs and is missing; does nothing for what is already there.
+#   - Debian packages: postgresql, nats-server, chromium (apt-get update once, only if one is missing)
+#   - Go programs into $GOBIN ($HOME/go/bin): the Temporal CLI and stripe-mock
+#   - node_modules: `npm ci` when package-lock.json changed since the last install
+# Usage: scripts/install.sh [--no-apt] [--no-go] [--no-npm]
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+do_apt=1 do_go=1 do_npm=1
+for arg in "$@"; do
+  case "$arg" in
+  --no-apt) do_apt=0 ;;
+  --no-go) do_go=0 ;;
+  --no-npm) do_npm=0 ;;
+  *) die "unknown option: $arg" ;;
+  esac
+done
+
+TEMPORAL_CLI_VERSIONS=(v1.5.1 v1.4.1 v1.3.0 v1.2.0 v1.1.0)
+STRIPE_MOCK_VERSION=v0.197.0
+
+have_postgres() { compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null && command -v psql >/dev/null; }
+have_nats() { command -v nats-server >/dev/null; }
+have_chromium() { command -v chromium >/dev/null || command -v chromium-browser >/dev/null; }
+
+install_apt() {
+  local missing=()
+  have_postgres || missing+=(postgresql)
+  have_nats || missing+=(nats-server)
+  have_chromium || missing+=(chromium)
+  if ((${#missing[@]} == 0)); then
+    log "apt: postgresql, nats-server and chromium already installed"
+    tame_debian_postgres no-stop
+    return 0
+  fi
+  command -v apt-get >/dev/null || die "missing ${missing[*]} and no apt-get to install them with"
+  log "apt: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq "${missing[@]}" </dev/null
+  if [[ " ${missing[*]} " == *" postgresql "* ]]; then
+    tame_debian_postgres stop
+  fi
+  if [[ " ${missing[*]} " == *" nats-server "* ]] && [[ -d /run/systemd/system ]]; then
+    # The Debian unit runs nats-server without JetStream on :4222; ours must own that port.
+    as_root systemctl disable --now nats-server >/dev/null 2>&1 || true
+  fi
+}
+
+# Debian's postgresql package creates a cluster "main" on 5432 and may start it; qahwa runs its
+# own server with data under .data/postgres on that port, so the package's clusters are set to
+# start manually, and stopped right after the package was installed by us ("stop"). A cluster that
+# was already running before is left alone (and reused if it is on 5432).
+tame_debian_postgres() {
+  command -v pg_lsclusters >/dev/null || return 0
+  ((EUID == 0)) || command -v sudo >/dev/null || return 0
+  local mode="$1" ver cluster port status
+  while read -r ver cluster port status _; do
+    [[ "$ver" =~ ^[0-9]+$ ]] || continue
+    if [[ "$mode" == stop && "$status" == online* ]]; then
+      log "postgres: stopping Debian's default cluster $ver/$cluster on port $port"
+      as_root pg_ctlcluster "$ver" "$cluster" stop || warn "could not stop cluster $ver/$cluster"
+    fi
+    local conf="/etc/postgresql/$ver/$cluster/start.conf"
+    if [[ -f "$conf" ]] && grep -qx 'auto' "$conf"; then
+      log "postgres: setting $conf to manual"
+      echo manual | as_root tee "$conf" >/dev/null
+    fi
+  done < <(pg_lsclusters --no-header 2>/dev/null || true)
+}
+
+go_bin_version() { go version -m "$1" 2>/dev/null | awk '$1 == "mod" { print $3; exit }'; }
+
+install_go_tools() {
+  mkdir -p "$GOBIN"
+  local need_temporal=1 need_stripe=1
+  command -v temporal >/dev/null && need_temporal=0
+  command -v stripe-mock >/dev/null && need_stripe=0
+  if ((need_temporal == 0 && need_stripe == 0)); then
+    log "go: temporal $(go_bin_version "$(command -v temporal)") and stripe-mock $(go_bin_version "$(command -v stripe-mock)") already installed"
+    return 0
+  fi
+  command -v go >/dev/null || die "Go is needed to build the Temporal CLI and stripe-mock (expected in /usr/local/go/bin)"
+  # One `go install` at a time on this machine: a parallel run waits here instead of compiling twice.
+  local lock="$HOME/go/.qahwa-go-install.lock"
+  exec 9>"$lock"
+  if ! flock -n 9; then
+    log "go: another install is running; waiting for it"
+    flock 9
+  fi
+  if ((need_stripe)) && ! command -v stripe-mock >/dev/null; then
+    log "go: go install github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
+    go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
+  fi
+  if ((need_temporal)) && ! command -v temporal >/dev/null; then
+    local v installed=''
+    for v in "${TEMPORAL_CLI_VERSIONS[@]}"; do
+      log "go: go install github.com/temporalio/cli/cmd/temporal@$v (takes a few minutes the first time)"
+      if go install "github.com/temporalio/cli/cmd/temporal@$v"; then
+        installed="$v"
+        break
+      fi
+      warn "temporal CLI $v did not install; trying the next release"
+    done
+    [[ -n "$installed" ]] || die "no Temporal CLI release from ${TEMPORAL_CLI_VERSIONS[*]} installed"
+    ok "go: installed temporal CLI $installed into $GOBIN"
+  fi
+  flock -u 9
+  exec 9>&-
+}
+
+lock_hash() { cat "$QAHWA_ROOT/package-lock.json" "$QAHWA_ROOT/package.json" | sha256sum | cut -d' ' -f1; }
+
+install_npm() {
+  local stamp="$QAHWA_ROOT/node_modules/.qahwa-lock-hash" want
+  [[ -f "$QAHWA_ROOT/package-lock.json" ]] || die "package-lock.json is missing"
+  want="$(lock_hash)"
+  if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
+    log "npm: node_modules matches package-lock.json"
+    return 0
+  fi
+  log "npm: npm ci"
+  (cd "$QAHWA_ROOT" && npm ci --no-audit --no-fund)
+  printf '%s\n' "$want" >"$stamp"
+}
+
+start=$SECONDS
+if ((do_apt)); then install_apt; fi
+if ((do_go)); then install_go_tools; fi
+if ((do_npm)); then install_npm; fi
+ok "install: done in $((SECONDS - start))s"

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# `make test` (and so .ci/run): installs what is missing, starts the services it needs, and runs
+# every check in order — lint, type-check, docker compose config, unit tests, migrations on the
+# test database, integration tests, the web and admin builds, end-to-end tests — then prints one
+# closing line `tests: N passed, M failed, K skipped` summed from Vitest's JSON reports.
+# A failing step does not stop the later ones (except where they cannot run); the exit code is
+# non-zero when any step failed. Services this run started are stopped at the end.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+cd "$QAHWA_ROOT"
+load_env
+# Every layer talks to the test database, never to the development one.
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$(db_url_with_name "$DATABASE_URL" qahwa_test)}"
+export DATABASE_URL="$TEST_DATABASE_URL"
+# Each tool picks its own mode: Vitest runs with NODE_ENV=test, `next build` with production.
+unset NODE_ENV
+
+run_start=$SECONDS
+failed_steps=()
+step_times=()
+
+# step NAME CMD... — runs one step with a header and its duration; records a failure, never exits.
+step() {
+  local name="$1" t0=$SECONDS rc=0
+  shift
+  printf '\n%s\n' "==================== $name: $*"
+  "$@" || rc=$?
+  step_times+=("$name $((SECONDS - t0))s$( ((rc == 0)) || echo " (failed, exit $rc)")")
+  if ((rc != 0)); then
+    failed_steps+=("$name")
+    warn "$name failed (exit $rc)"
+  fi
+  return 0
+}
+
+last_step_failed() { ((${#failed_steps[@]})) && [[ "${failed_steps[-1]}" == "$1" ]]; }
+
+# Install first: nothing else can run without it.
+printf '%s\n' "==================== install"
+bash scripts/install.sh
+
+mkdir -p "$DATA_DIR"
+started_file="$DATA_DIR/test-$$.started"
+: >"$started_file"
+stop_started_services() {
+  local names=()
+  mapfile -t names <"$started_file" 2>/dev/null || true
+  if ((${#names[@]})); then
+    log "stopping the services this run started: ${names[*]}"
+    bash scripts/services.sh stop "${names[@]}" || true
+  fi
+  rm -f "$started_file"
+}
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_started_services
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+printf '\n%s\n' "==================== services"
+bash scripts/services.sh start --record "$started_file"
+
+compose_config() {
+  if ! command -v docker >/dev/null 2>&1; then
+    log "docker compose config: skipped, no docker client on this machine"
+    return 0
+  fi
+  if ! docker compose version >/dev/null 2>&1; then
+    log "docker compose config: skipped, the docker client has no compose plugin"
+    return 0
+  fi
+  docker compose config -q && ok "docker-compose.yml is valid"
+}
+
+vitest_layer() {
+  local layer="$1"
+  npx --no vitest run --project "$layer" --passWithNoTests \
+    --reporter=default --reporter=json --outputFile="$REPORT_DIR/$layer.json"
+}
+
+rm -rf "$REPORT_DIR"
+mkdir -p "$REPORT_DIR"
+
+step lint npx --no biome check .
+step typecheck npm run --silent typecheck
+step compose compose_config
+step unit vitest_layer unit
+step migrate bash scripts/db.sh test
+if last_step_failed migrate; then
+  warn "integration tests skipped: the test database could not be migrated"
+  failed_steps+=(integration)
+else
+  step integration vitest_layer integration
+fi
+step build npm run build -w @qahwa/web -w @qahwa/admin
+if last_step_failed build; then
+  warn "end-to-end tests skipped: web or admin did not build"
+  failed_steps+=(e2e)
+else
+  step e2e vitest_layer e2e
+fi
+
+# Stop the services now, so that the summary line below is the last line of the output.
+stop_started_services
+trap - EXIT INT TERM
+
+printf '\n%s\n' "==================== summary"
+for t in "${step_times[@]}"; do printf '  %s\n' "$t"; done
+printf '  total %ss\n' "$((SECONDS - run_start))"
+if ((${#failed_steps[@]})); then
+  printf 'failed steps: %s\n' "${failed_steps[*]}"
+fi
+summary_rc=0
+node scripts/summary.mjs || summary_rc=$?
+if ((${#failed_steps[@]} || summary_rc)); then
+  exit 1
+fi
