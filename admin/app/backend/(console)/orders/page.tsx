@@ -1,0 +1,74 @@
+import type { AdminOrderList } from '@qahwa/schema';
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { redirectToLogin } from '../../../../lib/current-user';
+import { getOrders } from '../../../../lib/gateway';
+import { isGatewayError } from '../../../../lib/gateway-error';
+import { OrdersTable } from '../../../../orders/orders-table';
+import { pageWindow, parsePage } from '../../../../orders/pagination';
+import { PaginationNav } from '../../../../orders/pagination-nav';
+import { AccessDenied } from '../../../../ui/access-denied';
+import { PageHeader } from '../../../../ui/page-header';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('OrdersPage'))('title') };
+}
+
+type Load = { ok: true; list: AdminOrderList } | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
+
+async function load(limit: number, offset: number): Promise<Load> {
+  try {
+    return { ok: true, list: await getOrders({ limit, offset }) };
+  } catch (error) {
+    if (isGatewayError(error, 'UNAUTHORIZED') || isGatewayError(error, 'FORBIDDEN')) {
+      return { ok: false, reason: error.code as 'UNAUTHORIZED' | 'FORBIDDEN' };
+    }
+    throw error; // the error boundary shows SPEC 2.8's fallback
+  }
+}
+
+export default async function OrdersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [t, tTable, params] = await Promise.all([
+    getTranslations('OrdersPage'),
+    getTranslations('OrdersTable'),
+    searchParams,
+  ]);
+  const requested = pageWindow(parsePage(params.page), Number.MAX_SAFE_INTEGER);
+  const result = await load(requested.limit, requested.offset);
+  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
+  if (!result.ok) {
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <AccessDenied />
+      </>
+    );
+  }
+
+  const { orders, total } = result.list;
+  const current = pageWindow(requested.page, total);
+  // A page past the end (orders were removed, or a typed URL): show the last real page.
+  if (orders.length === 0 && total > 0 && current.page > current.pages) {
+    redirect(`/backend/orders?page=${current.pages}`);
+  }
+  return (
+    <>
+      <PageHeader title={t('title')}>
+        {total > 0 ? (
+          <p className="text-sm text-stone-600">
+            {t('summary', { from: current.from, to: current.to, total })}
+          </p>
+        ) : null}
+      </PageHeader>
+      <OrdersTable orders={orders} caption={tTable('caption')} />
+      {current.pages > 1 || current.page > 1 ? <PaginationNav current={current} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import { AdminOrderList, DashboardSummary, SessionResponse, type SessionUser } from '@qahwa/schema';
+import { headers } from 'next/headers';
+import { getLocale } from 'next-intl/server';
+import { errorCodeForStatus, GatewayError } from './gateway-error';
+
+/** Server components call the gateway directly; the browser goes through the /api rewrite. */
+export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
+
+const TIMEOUT_MS = 10_000;
+
+/** The part of a zod schema the adapter uses (the contracts live in @qahwa/schema). */
+interface Contract<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+}
+
+/**
+ * GET a gateway path as the signed-in member of staff: the incoming cookie header is
+ * forwarded as is (the session cookie is httpOnly and belongs to the gateway), and the
+ * language so error texts come back in it. The body is checked against its contract.
+ */
+async function gatewayGet<T>(path: string, schema: Contract<T>): Promise<T> {
+  const [incoming, locale] = await Promise.all([headers(), getLocale()]);
+  const cookie = incoming.get('cookie');
+  let response: Response;
+  try {
+    response = await fetch(`${GATEWAY_URL}${path}`, {
+      headers: {
+        accept: 'application/json',
+        'accept-language': locale,
+        'x-locale': locale,
+        ...(cookie ? { cookie } : {}),
+      },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (cause) {
+    throw new GatewayError('UNAVAILABLE', `GET ${path}: gateway unreachable`, null, { cause });
+  }
+  if (!response.ok) {
+    const body = await response.text().catch(() => '');
+    throw new GatewayError(
+      errorCodeForStatus(response.status),
+      `GET ${path}: ${response.status} ${body}`,
+      response.status,
+    );
+  }
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw new GatewayError(
+      'BAD_RESPONSE',
+      `GET ${path}: unexpected body: ${parsed.error.message}`,
+      response.status,
+    );
+  }
+  return parsed.data;
+}
+
+/** The signed-in member of staff, or null. Only an unreachable gateway throws. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const incoming = await headers();
+  if (!incoming.get('cookie')) return null;
+  try {
+    return (await gatewayGet('/api/auth/session', SessionResponse)).user;
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'UNAUTHORIZED') return null;
+    throw error;
+  }
+}
+
+export function getDashboard(): Promise<DashboardSummary> {
+  return gatewayGet('/api/admin/dashboard', DashboardSummary);
+}
+
+export function getOrders(page: { limit: number; offset: number }): Promise<AdminOrderList> {
+  const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
+  return gatewayGet(`/api/admin/orders?${query}`, AdminOrderList);
+}

@@ -1,0 +1,69 @@
+import { MENU_MODULES } from '@qahwa/schema';
+import { describe, expect, it } from 'vitest';
+import { MENU, visibleMenu } from '../menu';
+
+const ids = (viewer: Parameters<typeof visibleMenu>[0]) => visibleMenu(viewer).map((e) => e.id);
+
+describe('menu', () => {
+  it('lists the 20 entries of SPEC 2.1 in order, dashboard first', () => {
+    expect(MENU.map((e) => e.href)).toEqual([
+      '/backend',
+      '/backend/products',
+      '/backend/categories',
+      '/backend/variation',
+      '/backend/orders',
+      '/backend/leads',
+      '/backend/customers',
+      '/backend/contacts',
+      '/backend/subscribers',
+      '/backend/reviews',
+      '/backend/brevo',
+      '/backend/payments',
+      '/backend/users',
+      '/backend/promotions',
+      '/backend/shipping',
+      '/backend/content',
+      '/backend/tracking',
+      '/backend/logs',
+      '/backend/settings',
+      '/backend/profile',
+    ]);
+  });
+
+  it('uses the permission modules of SPEC 6, one entry each', () => {
+    const modules = MENU.flatMap((e) => (e.module ? [e.module] : []));
+    expect(modules).toEqual([...MENU_MODULES]);
+  });
+
+  it('shows everything to ADMIN, even without permissions', () => {
+    expect(ids({ role: 'ADMIN', permissions: [] })).toEqual(MENU.map((e) => e.id));
+  });
+
+  it('shows a non-admin only the modules they may view, in menu order', () => {
+    const viewer = {
+      role: 'STAFF',
+      permissions: [
+        { module: 'promotions', canView: true },
+        { module: 'orders', canView: true },
+        { module: 'products', canView: false },
+      ],
+    };
+    expect(ids(viewer)).toEqual(['dashboard', 'orders', 'promotions', 'profile']);
+  });
+
+  it('hides a module whose permission has canView false', () => {
+    const viewer = { role: 'STAFF', permissions: [{ module: 'orders', canView: false }] };
+    expect(ids(viewer)).not.toContain('orders');
+  });
+
+  it('always shows the dashboard (and one’s own profile), even with no permissions at all', () => {
+    expect(ids({ role: 'STAFF', permissions: [] })).toEqual(['dashboard', 'profile']);
+    expect(ids({ role: 'STAFF', permissions: [{ module: 'dashboard', canView: false }] })).toContain(
+      'dashboard',
+    );
+  });
+
+  it('treats the role name exactly: "admin" in lower case is not ADMIN', () => {
+    expect(ids({ role: 'admin', permissions: [] })).toEqual(['dashboard', 'profile']);
+  });
+});
