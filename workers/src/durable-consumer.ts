@@ -1,0 +1,259 @@
+import {
+  AckPolicy,
+  type ConsumerMessages,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import { ConsumeInterruptedError, InvalidEventError, WorkerError } from './errors';
+import { createLimiter } from './limiter';
+import { type BackoffOptions, backoffDelay } from './outbox-relay/backoff';
+import { createSleeper } from './sleeper';
+
+/**
+ * Handles one message. Resolve → the message is acked. Throw `InvalidEventError` → it is
+ * terminated (redelivery cannot fix it). Throw anything else → it is nak'ed with a delay.
+ * `log` already carries the message's requestId, subject and stream sequence.
+ */
+export type MessageHandler = (m: JsMsg, log: Logger) => Promise<void>;
+
+export interface DurableConsumerOptions {
+  js: JetStreamClient;
+  logger: Logger;
+  stream: string;
+  durable: string;
+  filterSubject: string;
+  handle: MessageHandler;
+  /** Messages delivered but not yet acked; the server stops delivering beyond it. */
+  maxAckPending?: number;
+  /** Messages handled at the same time (each may hold a database connection). */
+  concurrency?: number;
+  /** How long the server waits for an ack before redelivering. */
+  ackWaitMs?: number;
+  /** Delay of a nak, growing with the delivery count so a poison message does not spin. */
+  nakDelay?: BackoffOptions;
+  /** Wait before re-entering consume() after it failed. */
+  restartBackoff?: BackoffOptions;
+}
+
+export interface DurableConsumerHealth {
+  running: boolean;
+  consecutiveFailures: number;
+  handled: number;
+  failed: number;
+  lastHandledAt: string | null;
+  lastError: { code: string; message: string; at: string } | null;
+  /** Messages not yet delivered, and delivered but not acked; null when NATS cannot be asked. */
+  numPending: number | null;
+  numAckPending: number | null;
+}
+
+export interface DurableConsumer {
+  start(): void;
+  /** Stops pulling, lets in-flight messages finish and ack, then resolves. */
+  stop(): Promise<void>;
+  health(): Promise<DurableConsumerHealth>;
+}
+
+/**
+ * A durable pull consumer with explicit acks, run in a consume() loop that restarts after a
+ * failure, with bounded concurrency and watched heartbeats (nats.js `jetstream/examples/`
+ * 04_consume.js, 06_heartbeats.js, 07_consume_jobs.js).
+ */
+export function createDurableConsumer(options: DurableConsumerOptions): DurableConsumer {
+  const { js, stream, durable, filterSubject } = options;
+  const maxAckPending = options.maxAckPending ?? 64;
+  const concurrency = options.concurrency ?? 8;
+  const ackWaitMs = options.ackWaitMs ?? 30_000;
+  const nakDelay = options.nakDelay ?? { baseMs: 1_000, maxMs: 60_000 };
+  const restartBackoff = options.restartBackoff ?? { baseMs: 500, maxMs: 15_000 };
+  const log = options.logger.child({ component: 'consumer', stream, durable });
+  const limiter = createLimiter(concurrency);
+  const sleeper = createSleeper();
+
+  let jsm: JetStreamManager | null = null;
+  let loop: Promise<void> | null = null;
+  let current: ConsumerMessages | null = null;
+  let stopping = false;
+  let consecutiveFailures = 0;
+  let handled = 0;
+  let failed = 0;
+  let lastHandledAt: string | null = null;
+  let lastError: DurableConsumerHealth['lastError'] = null;
+
+  function recordError(err: unknown) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    lastError = {
+      code: e instanceof WorkerError ? e.code : 'CONSUMER_FAILED',
+      message: e.message,
+      at: new Date().toISOString(),
+    };
+  }
+
+  async function manager(): Promise<JetStreamManager> {
+    jsm ??= await js.jetstreamManager();
+    return jsm;
+  }
+
+  async function ensureConsumer(): Promise<void> {
+    const m = await manager();
+    try {
+      const info = await m.consumers.info(stream, durable);
+      const c = info.config;
+      if (c.ack_wait !== nanos(ackWaitMs) || c.max_ack_pending !== maxAckPending) {
+        await m.consumers.update(stream, durable, {
+          ack_wait: nanos(ackWaitMs),
+          max_ack_pending: maxAckPending,
+        });
+      }
+      if (c.filter_subject !== filterSubject) {
+        // Changing what a durable consumer reads silently skips or replays events: a person decides.
+        log.warn({ has: c.filter_subject, wants: filterSubject }, 'consumer filter differs; left as it is');
+      }
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
+      await m.consumers.add(stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: filterSubject,
+        ack_wait: nanos(ackWaitMs),
+        max_ack_pending: maxAckPending,
+        // Never drop an event because the database was down for a while; naks back off instead.
+        max_deliver: -1,
+      });
+      log.info({ filterSubject }, 'consumer created');
+    }
+  }
+
+  async function handleOne(m: JsMsg): Promise<void> {
+    const requestId = m.headers?.get('x-request-id') || undefined;
+    const mlog = log.child({
+      requestId,
+      subject: m.subject,
+      seq: m.seq,
+      deliveryCount: m.info.deliveryCount,
+    });
+    try {
+      await options.handle(m, mlog);
+    } catch (err) {
+      failed++;
+      recordError(err);
+      if (err instanceof InvalidEventError) {
+        mlog.error({ err }, 'message rejected for good');
+        m.term(err.message);
+        return;
+      }
+      const retryInMs = backoffDelay(m.info.deliveryCount, nakDelay);
+      mlog.warn({ err, retryInMs }, 'message failed; it will be redelivered');
+      m.nak(retryInMs);
+      return;
+    }
+    handled++;
+    lastHandledAt = new Date().toISOString();
+    try {
+      // Waiting for the server's confirmation makes "nothing pending" observable; a lost ack
+      // only means one redelivery, which the handler must already treat as a no-op.
+      await m.ackAck();
+    } catch (err) {
+      mlog.warn({ err }, 'ack not confirmed; a redelivery will follow');
+    }
+  }
+
+  function watch(messages: ConsumerMessages) {
+    void (async () => {
+      for await (const s of messages.status()) {
+        switch (s.type) {
+          case 'heartbeats_missed':
+            log.warn({ count: s.count }, 'heartbeats missed');
+            if (s.count >= 2) messages.stop(new ConsumeInterruptedError('heartbeats missed'));
+            break;
+          case 'consumer_deleted':
+            log.warn({ description: s.description }, 'consumer deleted');
+            messages.stop(new ConsumeInterruptedError('consumer deleted'));
+            break;
+          case 'consumer_not_found':
+          case 'stream_not_found':
+            log.warn({ status: s.type }, 'consumer or stream not found');
+            messages.stop(new ConsumeInterruptedError(s.type));
+            break;
+          default:
+            break;
+        }
+      }
+    })().catch((err) => log.warn({ err }, 'status watch ended'));
+  }
+
+  async function run() {
+    log.info({ filterSubject, maxAckPending, concurrency }, 'consumer started');
+    while (!stopping) {
+      let delay = 0;
+      try {
+        await ensureConsumer();
+        const consumer = await js.consumers.get(stream, durable);
+        const messages = await consumer.consume({ max_messages: maxAckPending });
+        current = messages;
+        // stop() may have run while consume() was being set up.
+        if (stopping) await messages.close();
+        watch(messages);
+        consecutiveFailures = 0;
+        for await (const m of messages) {
+          await limiter.acquire();
+          void handleOne(m).finally(() => limiter.release());
+        }
+      } catch (err) {
+        consecutiveFailures++;
+        recordError(err);
+        delay = backoffDelay(consecutiveFailures, restartBackoff);
+        log.error({ err, consecutiveFailures, retryInMs: delay }, 'consume failed; restarting');
+      } finally {
+        current = null;
+        await limiter.idle();
+      }
+      if (delay > 0 && !stopping) await sleeper.sleep(delay);
+    }
+    log.info('consumer stopped');
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      stopping = false;
+      loop = run().finally(() => {
+        loop = null;
+      });
+    },
+    async stop() {
+      stopping = true;
+      sleeper.wake();
+      await current?.close();
+      await loop;
+    },
+    async health() {
+      let numPending: number | null = null;
+      let numAckPending: number | null = null;
+      try {
+        const info = await (await manager()).consumers.info(stream, durable);
+        numPending = info.num_pending;
+        numAckPending = info.num_ack_pending;
+      } catch {
+        // Health must answer even when NATS does not; lastError tells why.
+      }
+      return {
+        running: loop !== null,
+        consecutiveFailures,
+        handled,
+        failed,
+        lastHandledAt,
+        lastError,
+        numPending,
+        numAckPending,
+      };
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './dubai-day';
+export * from './order-stats';

@@ -1,0 +1,62 @@
+import {
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+  StorageType,
+  type StreamInfo,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { STREAM_NAME, STREAM_SUBJECTS } from '@qahwa/schema';
+
+export interface StreamOptions {
+  /** Defaults to `COMMERCE`; tests pass their own so runs never share messages or dedupe state. */
+  name?: string;
+  /** Defaults to `['commerce.>']`; a stream's subjects may not overlap another stream's. */
+  subjects?: string[];
+  /**
+   * How long JetStream remembers a Nats-Msg-Id. It must outlast the longest time a relay can
+   * spend between publishing and marking a row published (crash, restart, back-off), or a
+   * republished event lands twice. Consumers are idempotent anyway; this keeps the stream clean.
+   */
+  duplicateWindowMs?: number;
+}
+
+export const DEFAULT_DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+/** Creates the stream, or brings an existing one to our subjects and duplicate window. Safe to call from every process at start. */
+export async function ensureStream(jsm: JetStreamManager, options: StreamOptions = {}): Promise<StreamInfo> {
+  const name = options.name ?? STREAM_NAME;
+  const subjects = options.subjects ?? STREAM_SUBJECTS;
+  const duplicateWindow = nanos(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
+
+  const existing = await streamInfo(jsm, name);
+  if (existing) {
+    const c = existing.config;
+    const sameSubjects =
+      c.subjects.length === subjects.length && subjects.every((s) => c.subjects.includes(s));
+    if (sameSubjects && c.duplicate_window === duplicateWindow) return existing;
+    return jsm.streams.update(name, { ...c, subjects, duplicate_window: duplicateWindow });
+  }
+  try {
+    return await jsm.streams.add({
+      name,
+      subjects,
+      storage: StorageType.File,
+      duplicate_window: duplicateWindow,
+    });
+  } catch (err) {
+    // Another process created it between our lookup and our add: theirs is as good as ours.
+    const raced = await streamInfo(jsm, name);
+    if (raced) return raced;
+    throw err;
+  }
+}
+
+async function streamInfo(jsm: JetStreamManager, name: string): Promise<StreamInfo | null> {
+  try {
+    return await jsm.streams.info(name);
+  } catch (err) {
+    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,126 @@
+import { createOutboxRepository, eq, tables } from '@qahwa/db';
+import { subjectOf } from '@qahwa/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboxRelay, ensureStream } from '../src';
+import {
+  cleanTables,
+  closeServices,
+  connectServices,
+  logger,
+  orderPlaced,
+  type Services,
+  waitFor,
+} from './support';
+
+let s: Services;
+
+beforeAll(async () => {
+  s = await connectServices();
+  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+});
+afterAll(async () => {
+  await closeServices(s);
+});
+beforeEach(async () => {
+  await cleanTables(s);
+  await s.jsm.streams.purge(s.stream);
+});
+
+function relay(overrides: Partial<Parameters<typeof createOutboxRelay>[0]> = {}) {
+  return createOutboxRelay({
+    db: s.handle.db,
+    js: s.js,
+    logger,
+    subjectPrefix: s.subjectPrefix,
+    ...overrides,
+  });
+}
+
+async function outboxRow(id: string) {
+  const [row] = await s.handle.db.select().from(tables.outbox).where(eq(tables.outbox.id, id));
+  return row;
+}
+
+async function streamMessages() {
+  return (await s.jsm.streams.info(s.stream)).state.messages;
+}
+
+/** Nats-Msg-Id of every message in the stream, in stream order (purges do not reset sequences). */
+async function storedMsgIds() {
+  const { first_seq, last_seq, messages } = (await s.jsm.streams.info(s.stream)).state;
+  const ids: Array<string | undefined> = [];
+  if (messages === 0) return ids;
+  for (let seq = first_seq; seq <= last_seq; seq++) {
+    ids.push((await s.jsm.streams.getMessage(s.stream, { seq }))?.header.get('Nats-Msg-Id'));
+  }
+  return ids;
+}
+
+describe('outbox relay', () => {
+  it('publishes an outbox row once, with Nats-Msg-Id = event id and the request id, and marks it published', async () => {
+    const event = orderPlaced();
+    await createOutboxRepository(s.handle.db).append(event);
+
+    const result = await relay().relayBatch();
+
+    expect(result).toEqual({ claimed: 1, published: 1, duplicates: 0, failed: 0 });
+    expect(await streamMessages()).toBe(1);
+    const { first_seq } = (await s.jsm.streams.info(s.stream)).state;
+    const stored = await s.jsm.streams.getMessage(s.stream, { seq: first_seq });
+    expect(stored?.subject).toBe(`${s.subjectPrefix}${subjectOf('OrderPlaced')}`);
+    expect(stored?.header.get('Nats-Msg-Id')).toBe(event.id);
+    expect(stored?.header.get('x-request-id')).toBe(event.requestId);
+    expect(stored?.json()).toEqual(event);
+    expect((await outboxRow(event.id))?.publishedAt).toBeInstanceOf(Date);
+
+    // Nothing is left to claim: a second pass publishes nothing.
+    expect(await relay().relayBatch()).toEqual({ claimed: 0, published: 0, duplicates: 0, failed: 0 });
+    expect(await streamMessages()).toBe(1);
+  });
+
+  it('leaves one message in the stream when a crash lost the mark and the row is published again', async () => {
+    const event = orderPlaced();
+    await createOutboxRepository(s.handle.db).append(event);
+    await relay().relayBatch();
+
+    // The relay died after the PubAck and before its commit: the row is unpublished again.
+    await s.handle.db.update(tables.outbox).set({ publishedAt: null }).where(eq(tables.outbox.id, event.id));
+    const again = await relay().relayBatch();
+
+    expect(again).toEqual({ claimed: 1, published: 1, duplicates: 1, failed: 0 });
+    expect(await storedMsgIds()).toEqual([event.id]);
+    expect((await outboxRow(event.id))?.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it('counts an attempt and keeps the row unpublished when JetStream does not take the event', async () => {
+    const event = orderPlaced();
+    await createOutboxRepository(s.handle.db).append(event);
+
+    // No stream listens on this prefix, so the publish gets no PubAck.
+    const result = await relay({ subjectPrefix: 'no-stream-here.', publishTimeoutMs: 1_000 }).relayBatch();
+
+    expect(result).toEqual({ claimed: 1, published: 0, duplicates: 0, failed: 1 });
+    const row = await outboxRow(event.id);
+    expect(row?.publishedAt).toBeNull();
+    expect(row?.attempts).toBe(1);
+  });
+
+  it('keeps publishing in its loop, in outbox order, until stopped', async () => {
+    const r = relay({ pollIntervalMs: 50, batchSize: 2 });
+    r.start();
+    try {
+      const events = [orderPlaced(), orderPlaced(), orderPlaced()];
+      const outbox = createOutboxRepository(s.handle.db);
+      for (const e of events) await outbox.append(e);
+      r.wake();
+
+      await waitFor(async () => (await outbox.countUnpublished()) === 0, 'the outbox to drain');
+      expect(await storedMsgIds()).toEqual(events.map((e) => e.id));
+      const health = await r.health();
+      expect(health).toMatchObject({ running: true, unpublished: 0, publishedTotal: 3, lastError: null });
+    } finally {
+      await r.stop();
+    }
+    expect((await r.health()).running).toBe(false);
+  });
+});
