@@ -1,0 +1,68 @@
+import { formatAed, toFils } from '@qahwa/schema';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Confirmation');
+  return { title: t('title'), robots: { index: false } };
+}
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The order id and the total the gateway charged arrive in the query string from the
+ * checkout (they are the shopper's own order; nothing here is trusted for anything else).
+ */
+export default async function ConfirmationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const query = await searchParams;
+  const [t, locale] = await Promise.all([getTranslations('Confirmation'), getLocale()]);
+  const orderId = one(query.order)?.slice(0, 64);
+  const totalText = one(query.total);
+  const total = totalText && /^\d+(\.\d{1,2})?$/.test(totalText) ? toFils(totalText) : null;
+
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
+      {orderId ? (
+        <>
+          <div className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true">
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                fill="none"
+                strokeLinecap="round"
+              />
+            </svg>
+          </div>
+          <h1 className="text-2xl font-bold text-coffee-900">{t('title')}</h1>
+          <p
+            role="status"
+            className="rounded-lg bg-white px-4 py-3 text-lg font-semibold text-coffee-900 shadow-sm"
+          >
+            {t('status', { orderId })}
+          </p>
+          {total !== null && (
+            <p className="text-coffee-800">{t('total', { total: formatAed(total, locale) })}</p>
+          )}
+          <p className="text-sm text-coffee-600">{t('note')}</p>
+        </>
+      ) : (
+        <p className="text-coffee-700">{t('missing')}</p>
+      )}
+      <Link
+        href="/shop"
+        className="mt-4 rounded-lg bg-coffee-800 px-5 py-2.5 font-semibold text-white hover:bg-coffee-900"
+      >
+        {t('continueShopping')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { CheckoutFlow } from '../../checkout/checkout-flow';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Checkout');
+  return { title: t('title'), robots: { index: false } };
+}
+
+export default async function CheckoutPage() {
+  const t = await getTranslations('Checkout');
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="mb-6 text-2xl font-bold text-coffee-900">{t('title')}</h1>
+      <CheckoutFlow />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+'use client';
+
+import { useAtomValue } from 'jotai';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
+import { cartItemsAtom } from '../cart/cart-store';
+import { useHydrated } from '../shell/use-hydrated';
+import { OrderSummary } from './order-summary';
+import { PaymentStep } from './payment-step';
+import { useShippingQuote } from './shipping-quote';
+import { CustomerStep, ShippingStep } from './steps';
+import type { CustomerValues, ShippingValues } from './validation';
+
+type Step = 1 | 2 | 3;
+
+/** SPEC 2.7 / 4: customer information, then shipping, then payment, with a back action. */
+export function CheckoutFlow() {
+  const t = useTranslations('Checkout');
+  const hydrated = useHydrated();
+  const items = useAtomValue(cartItemsAtom);
+  const quote = useShippingQuote(items);
+  const [step, setStep] = useState<Step>(1);
+  const [placed, setPlaced] = useState(false);
+  const [customer, setCustomer] = useState<CustomerValues>({ fullName: '', email: '', phone: '' });
+  const [shipping, setShipping] = useState<ShippingValues>({ emirate: '', city: '', address: '' });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Move focus to the new step's heading, so keyboard and screen-reader users land on it.
+  function go(next: Step) {
+    setStep(next);
+    requestAnimationFrame(() => heading.current?.focus());
+  }
+
+  if (!hydrated) return null;
+  if (items.length === 0 && !placed) {
+    return (
+      <div className="rounded-xl bg-white p-8 text-center shadow-sm">
+        <p className="mb-4 text-coffee-700">{t('emptyCart')}</p>
+        <Link
+          href="/shop"
+          className="rounded-lg bg-coffee-800 px-4 py-2.5 font-semibold text-white hover:bg-coffee-900"
+        >
+          {t('continueShopping')}
+        </Link>
+      </div>
+    );
+  }
+
+  const titles = [t('customerStep'), t('shippingStep'), t('paymentStep')];
+
+  return (
+    <div className={step < 3 ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'mx-auto max-w-xl'}>
+      <div>
+        <ol aria-label={t('steps')} className="mb-5 flex gap-2 text-xs">
+          {titles.map((title, i) => (
+            <li
+              key={title}
+              aria-current={step === i + 1 ? 'step' : undefined}
+              className={`flex-1 border-t-4 pt-1.5 ${step >= i + 1 ? 'border-coffee-800 text-coffee-900' : 'border-coffee-200 text-coffee-500'}`}
+            >
+              {title}
+            </li>
+          ))}
+        </ol>
+        <p className="text-sm text-coffee-600">{t('stepOf', { current: step, total: 3 })}</p>
+        <h2 ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-coffee-900 outline-none">
+          {titles[step - 1]}
+        </h2>
+        {step === 1 && (
+          <CustomerStep
+            initial={customer}
+            onDone={(values) => {
+              setCustomer(values);
+              go(2);
+            }}
+          />
+        )}
+        {step === 2 && (
+          <ShippingStep
+            initial={shipping}
+            onBack={(values) => {
+              setShipping(values);
+              go(1);
+            }}
+            onDone={(values) => {
+              setShipping(values);
+              go(3);
+            }}
+          />
+        )}
+        {step === 3 && (
+          <PaymentStep
+            items={items}
+            quote={quote}
+            customerInfo={{
+              fullName: customer.fullName.trim(),
+              email: customer.email.trim(),
+              phone: customer.phone.trim(),
+            }}
+            shippingInfo={{
+              emirate: shipping.emirate,
+              city: shipping.city,
+              address: shipping.address.trim(),
+            }}
+            onBack={() => go(2)}
+            onPlaced={() => setPlaced(true)}
+          />
+        )}
+      </div>
+      {step < 3 && (
+        <aside>
+          <OrderSummary items={items} quote={quote} />
+        </aside>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  type CartItem,
+  type CreateOrderRequest,
+  type CustomerInfo,
+  cartSubtotalFils,
+  type Fils,
+  type Locale,
+  type ShippingInfo,
+  toAed,
+} from '@qahwa/schema';
+
+/** SPEC 7 CreateOrderRequest for cash on delivery. Every amount is a claim the gateway recomputes. */
+export function buildCodOrder(input: {
+  customerInfo: CustomerInfo;
+  shippingInfo: ShippingInfo;
+  items: readonly CartItem[];
+  shippingCostFils: Fils;
+  locale: Locale;
+}): CreateOrderRequest {
+  const subtotalFils = cartSubtotalFils(input.items);
+  return {
+    customerInfo: input.customerInfo,
+    shippingInfo: input.shippingInfo,
+    items: input.items.flatMap((i) =>
+      // Every line added through the options modal has a variation; an order needs one.
+      i.variationId
+        ? [
+            {
+              id: i.id,
+              productId: i.productId,
+              variationId: i.variationId,
+              name: i.name,
+              price: i.price,
+              quantity: i.quantity,
+              variation: i.variation,
+            },
+          ]
+        : [],
+    ),
+    totalAmount: toAed(subtotalFils + input.shippingCostFils),
+    subtotal: toAed(subtotalFils),
+    tax: 0,
+    shippingCost: toAed(input.shippingCostFils),
+    discount: 0,
+    appliedCoupon: null,
+    paymentProvider: 'COD',
+    locale: input.locale,
+  };
+}
+
+/** What identifies the shopper's intent for the idempotency key (see attempt-key.ts). */
+export function orderIntent(order: CreateOrderRequest): string {
+  return JSON.stringify({
+    c: order.customerInfo,
+    s: order.shippingInfo,
+    i: order.items.map((x) => [x.productId, x.variationId, x.quantity]),
+  });
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import { type CartItem, cartItemCount, cartSubtotalFils, formatAed, toFils } from '@qahwa/schema';
+import { useLocale, useTranslations } from 'next-intl';
+import { variationText } from '../cart/variation-text';
+import { ProductImage } from '../catalogue/product-image';
+import type { Quote } from './shipping-quote';
+
+/** SPEC 2.7 order summary: lines, subtotal with item count, shipping or 'Free', the nudge, total in AED. */
+export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quote: Quote | null }) {
+  const t = useTranslations('OrderSummary');
+  const locale = useLocale();
+  const subtotal = cartSubtotalFils(items);
+  const total = subtotal + (quote?.shippingCostFils ?? 0);
+  return (
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-xl border border-coffee-100 bg-white p-4"
+    >
+      <h2 id="order-summary-title" className="mb-3 font-semibold text-coffee-900">
+        {t('title')}
+      </h2>
+      <ul className="mb-3 space-y-3">
+        {items.map((item) => {
+          const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
+          return (
+            <li key={item.id} className="flex items-center gap-3">
+              <div className="relative shrink-0">
+                <ProductImage
+                  src={item.image}
+                  alt={name}
+                  width={48}
+                  height={48}
+                  className="h-12 w-12 rounded-md"
+                />
+                {item.quantity > 1 && (
+                  <span className="absolute -end-2 -top-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-coffee-800 px-1 text-xs text-white">
+                    {t('quantityBadge', { qty: item.quantity })}
+                  </span>
+                )}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-coffee-900">{name}</p>
+                <p className="text-xs text-coffee-600" dir="auto">
+                  {variationText(item.variation)}
+                </p>
+              </div>
+              <p className="text-sm text-coffee-900">
+                {formatAed(toFils(item.price) * item.quantity, locale)}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="space-y-1.5 border-t border-coffee-100 pt-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-coffee-700">{t('subtotal', { count: cartItemCount(items) })}</dt>
+          <dd className="text-coffee-900">{formatAed(subtotal, locale)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-coffee-700">{t('shipping')}</dt>
+          <dd className="text-coffee-900">
+            {quote === null
+              ? t('calculating')
+              : quote.shippingCostFils === 0
+                ? t('free')
+                : formatAed(quote.shippingCostFils, locale)}
+          </dd>
+        </div>
+        {quote && quote.amountToFreeShippingFils > 0 && (
+          <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900">
+            {t('freeShippingNudge', { amount: formatAed(quote.amountToFreeShippingFils, locale) })}
+          </p>
+        )}
+        <div className="flex justify-between gap-4 border-t border-coffee-100 pt-2 text-base font-semibold">
+          <dt className="text-coffee-900">{t('total')}</dt>
+          <dd className="text-coffee-900" data-testid="order-total">
+            {formatAed(total, locale)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { type CartItem, cartSubtotalFils, type Fils, fallbackShipping, toAed, toFils } from '@qahwa/schema';
+import { useEffect, useState } from 'react';
+
+export interface Quote {
+  shippingCostFils: Fils;
+  amountToFreeShippingFils: Fils;
+}
+
+function fromFallback(subtotalFils: Fils): Quote {
+  const q = fallbackShipping(subtotalFils);
+  return { shippingCostFils: q.shippingCostFils, amountToFreeShippingFils: q.amountToFreeShippingFils };
+}
+
+/**
+ * SPEC 7: POST /api/shipping/calculate whenever the total or the items change; a total of 0
+ * or less ships for 0 without a call; on any failure the SPEC 8 local fallback.
+ * `quote` is null while the first answer is on its way.
+ */
+export function useShippingQuote(items: readonly CartItem[]): Quote | null {
+  const subtotalFils = cartSubtotalFils(items);
+  const itemsKey = JSON.stringify(items.map((i) => [i.productId, i.variationId, i.quantity, i.price]));
+  const [quote, setQuote] = useState<Quote | null>(null);
+
+  useEffect(() => {
+    if (subtotalFils <= 0) {
+      setQuote({ shippingCostFils: 0, amountToFreeShippingFils: 0 });
+      return;
+    }
+    const controller = new AbortController();
+    const lines = JSON.parse(itemsKey) as [string, string | undefined, number, number][];
+    fetch('/api/shipping/calculate', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        orderTotal: toAed(subtotalFils),
+        items: lines.map(([productId, variationId, quantity, price]) => ({
+          productId,
+          variationId,
+          quantity,
+          price,
+        })),
+      }),
+      signal: controller.signal,
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const body = (await res.json()) as { shippingCost?: unknown; amountToFreeShipping?: unknown };
+        if (typeof body.shippingCost !== 'number') throw new Error('no shippingCost');
+        setQuote({
+          shippingCostFils: toFils(body.shippingCost),
+          amountToFreeShippingFils:
+            typeof body.amountToFreeShipping === 'number' ? toFils(body.amountToFreeShipping) : 0,
+        });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('shipping calculation failed, using the local fallback', error);
+        setQuote(fromFallback(subtotalFils));
+      });
+    return () => controller.abort();
+  }, [subtotalFils, itemsKey]);
+
+  return quote;
+}

@@ -1,0 +1,198 @@
+'use client';
+
+import { EMIRATES, findEmirate } from '@qahwa/schema';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { SelectField, TextField } from './fields';
+import type { CustomerValues, FieldErrors, ShippingValues } from './validation';
+import { validateCustomer, validateShipping } from './validation';
+
+const primary =
+  'w-full rounded-lg bg-coffee-800 px-4 py-3 font-semibold text-white hover:bg-coffee-900 disabled:cursor-not-allowed disabled:bg-coffee-300 sm:w-auto';
+const secondary =
+  'w-full rounded-lg border border-coffee-300 px-4 py-3 font-medium text-coffee-900 hover:bg-coffee-100 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto';
+
+export const buttonStyles = { primary, secondary };
+
+/** SPEC 5: "Errors clear as the field is edited." */
+function useFieldErrors<K extends string>() {
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const clear = (field: K) =>
+    setErrors((e) => {
+      if (!e[field]) return e;
+      const next = { ...e };
+      delete next[field];
+      return next;
+    });
+  return { errors, setErrors, clear };
+}
+
+export function StepForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+export function CustomerStep({
+  initial,
+  onDone,
+}: {
+  initial: CustomerValues;
+  onDone: (values: CustomerValues) => void;
+}) {
+  const t = useTranslations('CustomerStep');
+  const locale = useLocale();
+  const [values, setValues] = useState(initial);
+  const { errors, setErrors, clear } = useFieldErrors<keyof CustomerValues>();
+  const set = (field: keyof CustomerValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    clear(field);
+  };
+
+  return (
+    <StepForm
+      onSubmit={() => {
+        const found = validateCustomer(values, locale);
+        setErrors(found);
+        if (Object.keys(found).length === 0) onDone(values);
+        else document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+      }}
+    >
+      <TextField
+        id="checkout-fullName"
+        label={t('fullName')}
+        value={values.fullName}
+        onChange={set('fullName')}
+        error={errors.fullName}
+        autoComplete="name"
+      />
+      <TextField
+        id="checkout-email"
+        label={t('email')}
+        type="email"
+        inputMode="email"
+        ltr
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        autoComplete="email"
+      />
+      <TextField
+        id="checkout-phone"
+        label={t('phone')}
+        type="tel"
+        inputMode="tel"
+        ltr
+        hint={t('phoneHint')}
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+        autoComplete="tel"
+        placeholder="+971 50 123 4567"
+      />
+      <p className="flex items-center gap-2 text-sm font-medium text-amber-800">
+        <span aria-hidden="true">⏳</span>
+        {t('hurry')}
+      </p>
+      <button type="submit" className={primary}>
+        {t('submit')}
+      </button>
+    </StepForm>
+  );
+}
+
+export function ShippingStep({
+  initial,
+  onDone,
+  onBack,
+}: {
+  initial: ShippingValues;
+  onDone: (values: ShippingValues) => void;
+  onBack: (values: ShippingValues) => void;
+}) {
+  const t = useTranslations('ShippingStep');
+  const locale = useLocale();
+  const [values, setValues] = useState(initial);
+  const { errors, setErrors, clear } = useFieldErrors<keyof ShippingValues>();
+  const emirate = findEmirate(values.emirate);
+
+  return (
+    <StepForm
+      onSubmit={() => {
+        const found = validateShipping(values, locale);
+        setErrors(found);
+        if (Object.keys(found).length === 0) onDone(values);
+        else document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+      }}
+    >
+      <SelectField
+        id="checkout-emirate"
+        label={t('emirate')}
+        placeholder={t('emiratePlaceholder')}
+        value={values.emirate}
+        error={errors.emirate}
+        onChange={(slug) => {
+          // SPEC 4: changing the emirate clears the city.
+          setValues((v) => ({ ...v, emirate: slug, city: '' }));
+          clear('emirate');
+          clear('city');
+        }}
+      >
+        {EMIRATES.map((e) => (
+          <option key={e.slug} value={e.slug}>
+            {locale === 'ar' ? e.ar : e.en}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="checkout-city"
+        label={t('city')}
+        placeholder={t('cityPlaceholder')}
+        value={values.city}
+        error={errors.city}
+        disabled={!emirate}
+        hint={emirate ? undefined : t('cityHint')}
+        onChange={(slug) => {
+          setValues((v) => ({ ...v, city: slug }));
+          clear('city');
+        }}
+      >
+        {emirate?.cities.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {locale === 'ar' ? c.ar : c.en}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id="checkout-address"
+        label={t('address')}
+        multiline
+        placeholder={t('addressPlaceholder')}
+        value={values.address}
+        error={errors.address}
+        autoComplete="street-address"
+        onChange={(address) => {
+          setValues((v) => ({ ...v, address }));
+          clear('address');
+        }}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-end">
+        <button type="submit" className={primary}>
+          {t('submit')}
+        </button>
+        <button type="button" onClick={() => onBack(values)} className={secondary}>
+          {t('back')}
+        </button>
+      </div>
+    </StepForm>
+  );
+}

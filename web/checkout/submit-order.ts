@@ -1,0 +1,46 @@
+import { type CreateOrderRequest, CreateOrderResponse } from '@qahwa/schema';
+import { uuid } from './uuid';
+
+export type SubmitResult =
+  | { ok: true; orderId: string; totalAmount: number | null; isNewCustomer: boolean }
+  | { ok: false; reason: 'server'; message: string | null }
+  | { ok: false; reason: 'network' };
+
+/** POST /api/orders (same origin, rewritten to the gateway). Never throws. */
+export async function submitOrder(order: CreateOrderRequest, idempotencyKey: string): Promise<SubmitResult> {
+  let res: Response;
+  try {
+    res = await fetch('/api/orders', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+        'x-request-id': uuid(),
+      },
+      body: JSON.stringify(order),
+    });
+  } catch {
+    return { ok: false, reason: 'network' };
+  }
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // A proxy error page or an empty body: fall through to the generic message.
+  }
+  const parsed = CreateOrderResponse.safeParse(body);
+  if (res.ok && parsed.success && parsed.data.success && parsed.data.orderId) {
+    return {
+      ok: true,
+      orderId: parsed.data.orderId,
+      totalAmount: parsed.data.totalAmount ?? null,
+      isNewCustomer: parsed.data.isNewCustomer ?? false,
+    };
+  }
+  const message =
+    (parsed.success ? parsed.data.error : undefined) ??
+    (typeof (body as { error?: unknown } | null)?.error === 'string'
+      ? (body as { error: string }).error
+      : null);
+  return { ok: false, reason: 'server', message: message || null };
+}
