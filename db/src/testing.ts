@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { seed } from './seed';
+
+/**
+ * For integration tests only: empties every table and re-seeds the catalogue, so each test file
+ * starts from the same stock and no orders. Refuses to touch a database whose name lacks "test".
+ */
+export async function resetDatabase(db: Db): Promise<void> {
+  const { rows } = await db.execute<{ name: string }>(sql`select current_database() as name`);
+  const name = rows[0]?.name ?? '';
+  if (!name.includes('test')) throw new Error(`resetDatabase refuses to wipe "${name}": not a test database`);
+  await db.execute(sql`
+    truncate table order_items, orders, customers, leads, sessions, outbox, processed_events,
+      order_stats_daily, order_status_counts, projection_orders, product_variations, products,
+      categories, variation_sizes, variation_types, variation_beans, shipping_rules, promotions, users
+    restart identity cascade`);
+  await db.execute(sql`alter sequence order_number_seq restart with 100001`);
+  await seed(db, { ...process.env, NODE_ENV: 'test' });
+}

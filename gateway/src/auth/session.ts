@@ -1,0 +1,45 @@
+import { createStaffRepository } from '@qahwa/db';
+import type { SessionUser } from '@qahwa/schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { localeOf, t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+export const SESSION_COOKIE = 'qahwa_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser(): Promise<SessionUser | null>;
+  }
+}
+
+/** Reads the signed session cookie into the staff user, once per request. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const staff = createStaffRepository(app.deps.db);
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    const req = this as FastifyRequest & { _session?: Promise<SessionUser | null> };
+    req._session ??= (async () => {
+      const raw = req.cookies[SESSION_COOKIE];
+      if (!raw) return null;
+      const unsigned = req.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return null;
+      return staff.userForSession(unsigned.value);
+    })();
+    return req._session;
+  });
+});
+
+/** SPEC 6: ADMIN sees everything; others need {module, canView: true}. */
+export function canView(user: SessionUser, module: string): boolean {
+  return user.role === 'ADMIN' || user.permissions.some((p) => p.module === module && p.canView);
+}
+
+/** preHandler: 401 without a session, 403 without the module's permission. */
+export function requireStaff(module: string) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const locale = localeOf(req.headers);
+    const user = await req.sessionUser();
+    if (!user) throw new HttpError(401, 'UNAUTHENTICATED', t('signInRequired', locale));
+    if (!canView(user, module)) throw new HttpError(403, 'FORBIDDEN', t('forbidden', locale));
+  };
+}

@@ -1,0 +1,59 @@
+import type { Locale } from '@qahwa/schema';
+
+/** Messages the gateway itself writes, in both languages. Shopper-facing ones follow SPEC 8. */
+export const MESSAGES = {
+  validation: { en: 'Some details are missing or invalid.', ar: 'بعض البيانات ناقصة أو غير صحيحة.' },
+  notFound: { en: 'Not found', ar: 'غير موجود' },
+  productNotFound: { en: 'Product not found', ar: 'المنتج غير موجود' },
+  internal: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
+  codFailed: { en: 'Failed to create COD order', ar: 'تعذّر إنشاء طلب الدفع عند الاستلام' },
+  orderFailed: { en: 'Failed to create order', ar: 'تعذّر إنشاء الطلب' },
+  itemUnavailable: {
+    en: 'One of the items in your cart is no longer available. Please update your cart.',
+    ar: 'أحد المنتجات في سلتك لم يعد متوفرًا. يرجى تحديث السلة.',
+  },
+  outOfStock: {
+    en: 'Sorry, only {available} left of {name}. Please update your cart.',
+    ar: 'عذرًا، تبقّى {available} فقط من {name}. يرجى تحديث السلة.',
+  },
+  invalidAddress: { en: 'Please select a valid emirate and city.', ar: 'يرجى اختيار إمارة ومدينة صحيحتين.' },
+  paymentNotAvailable: {
+    en: 'This payment method is not available yet. Please choose cash on delivery.',
+    ar: 'طريقة الدفع هذه غير متاحة بعد. يرجى اختيار الدفع عند الاستلام.',
+  },
+  stillProcessing: {
+    en: 'Your order is still being processed. Please try again in a moment; you will not be charged twice.',
+    ar: 'لا يزال طلبك قيد المعالجة. يرجى المحاولة بعد لحظات؛ لن يُحتسب الطلب مرتين.',
+  },
+  badIdempotencyKey: {
+    en: 'Idempotency-Key must be 8 to 200 letters, digits, dashes or underscores.',
+    ar: 'يجب أن يتكون مفتاح عدم التكرار من ٨ إلى ٢٠٠ حرف أو رقم أو شرطة.',
+  },
+  invalidCredentials: { en: 'Invalid email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
+  signInRequired: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
+  forbidden: {
+    en: 'You do not have access to this page.',
+    ar: 'ليست لديك صلاحية للوصول إلى هذه الصفحة.',
+  },
+  tooManyRequests: {
+    en: 'Too many requests. Please wait a moment.',
+    ar: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function t(key: MessageKey, locale: Locale, vars: Record<string, string | number> = {}): string {
+  return MESSAGES[key][locale].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+}
+
+/** The shopper's language: an explicit x-locale header, then the NEXT_LOCALE cookie, then Accept-Language. */
+export function localeOf(headers: Record<string, string | string[] | undefined>): Locale {
+  const explicit = headers['x-locale'];
+  if (explicit === 'ar' || explicit === 'en') return explicit;
+  const cookie = String(headers.cookie ?? '');
+  const fromCookie = /(?:^|;\s*)NEXT_LOCALE=(ar|en)/.exec(cookie)?.[1];
+  if (fromCookie === 'ar' || fromCookie === 'en') return fromCookie;
+  const accept = String(headers['accept-language'] ?? '');
+  return /^\s*ar\b/i.test(accept) ? 'ar' : 'en';
+}

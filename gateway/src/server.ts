@@ -1,0 +1,50 @@
+import { connect } from '@nats-io/transport-node';
+import { createDb } from '@qahwa/db';
+import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+/** Listens and shuts down gracefully; everything else is in app.ts. */
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ name: 'gateway', level: config.logLevel });
+  const handle = createDb(config.databaseUrl);
+  const connection = await Connection.connect({ address: config.temporalAddress });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  const nats = await connect({ servers: config.natsUrl, name: 'gateway', maxReconnectAttempts: -1 });
+
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    temporal,
+    logger,
+    probes: [{ name: 'nats', check: async () => void (await nats.rtt()) }],
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await nats.drain().catch(() => {});
+    await connection.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  // pino may not exist yet (bad config): print plainly and exit non-zero.
+  console.error(
+    JSON.stringify({ level: 60, msg: 'gateway failed to start', err: String(err?.message ?? err) }),
+  );
+  process.exit(1);
+});

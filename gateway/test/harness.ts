@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { createDb, type DbHandle } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
+import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+export const TEST_DATABASE_URL =
+  process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+
+/** The real gateway over the real test database, Temporal and a checkout worker on a private task queue. */
+export async function startGateway() {
+  const handle: DbHandle = createDb(TEST_DATABASE_URL);
+  await resetDatabase(handle.db);
+  const taskQueue = `test-checkout-${randomUUID()}`;
+  const worker = await startTestWorker(handle.db, taskQueue);
+  const connection = await Connection.connect({ address: temporalAddress() });
+  const temporal = new Client({ connection });
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    checkoutTaskQueue: taskQueue,
+    databaseUrl: TEST_DATABASE_URL,
+  };
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    temporal,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await worker.stop();
+      await connection.close();
+      await handle.close();
+    },
+  };
+}
+
+export type Gateway = Awaited<ReturnType<typeof startGateway>>;

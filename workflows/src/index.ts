@@ -1,0 +1,3 @@
+export * from './activities';
+export * from './checkout/errors';
+export * from './client';

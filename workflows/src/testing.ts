@@ -1,0 +1,37 @@
+import type { Db } from '@qahwa/db';
+import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
+import pino from 'pino';
+import { createCheckoutWorker, workflowsPath } from './worker';
+
+let bundle: ReturnType<typeof bundleWorkflowCode> | undefined;
+
+/** Bundling the workflow code takes seconds; tests share one bundle per process. */
+export function sharedWorkflowBundle() {
+  bundle ??= bundleWorkflowCode({
+    workflowsPath,
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+  });
+  return bundle;
+}
+
+export const temporalAddress = () => process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+
+/** A real checkout worker on its own task queue, against the real Temporal dev server. */
+export async function startTestWorker(db: Db, taskQueue: string) {
+  const connection = await NativeConnection.connect({ address: temporalAddress() });
+  const worker: Worker = await createCheckoutWorker({
+    connection,
+    deps: { db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
+    taskQueue,
+    workflowBundle: await sharedWorkflowBundle(),
+  });
+  const running = worker.run();
+  return {
+    worker,
+    async stop() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
