@@ -50,8 +50,12 @@ export function addItem(items: readonly CartItem[], item: CartItem): CartItem[] 
 
 /** SPEC 4: a quantity of 0 or less removes the line. */
 export function setQuantity(items: readonly CartItem[], id: string, quantity: number): CartItem[] {
-  if (quantity <= 0) return removeItem(items, id);
-  return items.map((x) => (x.id === id ? { ...x, quantity: Math.floor(quantity) } : x));
+  // A stepper or text input can hand us NaN or Infinity: leave the cart alone rather than store it.
+  if (Number.isNaN(quantity) || quantity === Number.POSITIVE_INFINITY) return [...items];
+  // Floor first: 0.5 must remove the line, not leave a line of quantity 0 that CartItem rejects.
+  const whole = Math.floor(quantity);
+  if (whole <= 0) return removeItem(items, id);
+  return items.map((x) => (x.id === id ? { ...x, quantity: whole } : x));
 }
 
 export function removeItem(items: readonly CartItem[], id: string): CartItem[] {

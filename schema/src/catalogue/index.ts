@@ -1,3 +1,4 @@
 export * from './options';
 export * from './pricing';
 export * from './product';
+export * from './variation-table';

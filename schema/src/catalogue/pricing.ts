@@ -10,6 +10,8 @@ export function discountedUnitFils(price: number, discount: number, discountType
   const base = toFils(price);
   if (!discount || discount <= 0) return base;
   const off =
-    discountType === 'PERCENTAGE' ? percentOf(base, fractionToBasisPoints(Math.min(discount, 1))) : toFils(discount);
+    discountType === 'PERCENTAGE'
+      ? percentOf(base, fractionToBasisPoints(Math.min(discount, 1)))
+      : toFils(discount);
   return Math.max(0, base - off);
 }

@@ -46,5 +46,26 @@ export const LoginRequest = z
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).meta({ id: 'ErrorBody' });
+/** SPEC 7 GET /api/users/{id}. */
+export const UserIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'UserIdParams' });
+
+/** SPEC 7: for non-admins, the full user with permissions. */
+export const UserResponse = SessionUser.extend({
+  isActive: z.boolean().optional(),
+  createdAt: z.string().optional(),
+}).meta({ id: 'UserResponse' });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+/**
+ * Every error answer. `error` is the text in the shopper's language (SPEC 7 reads `error`);
+ * `code` is a stable message code of `MESSAGES` where there is one; `fields` holds a form's
+ * per-field messages after a validation failure.
+ */
+export const ErrorBody = z
+  .object({
+    error: z.string(),
+    code: z.string().optional(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { CartItem } from '../cart/cart';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
+import { customerStepSchema } from '../validation/customer-step';
+import { shippingStepSchema } from '../validation/shipping-step';
 
-/** SPEC 3 "Checkout inputs". Messages for shoppers come from validation/ in both languages. */
-export const CustomerInfo = z
-  .object({ fullName: z.string().trim().min(1), email: z.string().trim().email(), phone: z.string().trim().min(7) })
-  .meta({ id: 'CustomerInfo' });
+/**
+ * SPEC 3 "Checkout inputs", checked on the server by the very rules of the checkout form
+ * (SPEC 5), so a request the browser would refuse is refused here with the same English words.
+ * For Arabic, build the schema with `customerStepSchema('ar')` / `shippingStepSchema('ar')`.
+ */
+export const CustomerInfo = customerStepSchema('en').meta({ id: 'CustomerInfo' });
 export type CustomerInfo = z.infer<typeof CustomerInfo>;
 
-export const ShippingInfo = z
-  .object({ emirate: z.string().min(1), city: z.string().min(1), address: z.string().trim().min(10) })
-  .meta({ id: 'ShippingInfo' });
+export const ShippingInfo = shippingStepSchema('en').meta({ id: 'ShippingInfo' });
 export type ShippingInfo = z.infer<typeof ShippingInfo>;
 
-export const AppliedCouponClaim = z.object({ code: z.string(), discountAmount: z.number() }).meta({ id: 'AppliedCouponClaim' });
+export const AppliedCouponClaim = z
+  .object({ code: z.string(), discountAmount: z.number() })
+  .meta({ id: 'AppliedCouponClaim' });
 
 export const OrderItemClaim = CartItem.pick({
   id: true,
@@ -25,6 +29,25 @@ export const OrderItemClaim = CartItem.pick({
   variation: true,
 }).extend({ variationId: z.string().min(1) });
 export type OrderItemClaim = z.infer<typeof OrderItemClaim>;
+
+/**
+ * What every checkout call carries (SPEC 7: payment intent, pay-later session, order): the
+ * shopper's details, the items and the amounts the browser computed — claims the server checks.
+ */
+export const CheckoutClaim = z
+  .object({
+    customerInfo: CustomerInfo,
+    shippingInfo: ShippingInfo,
+    items: z.array(OrderItemClaim).min(1).max(100),
+    subtotal: z.number(),
+    tax: z.number().default(0),
+    shippingCost: z.number(),
+    discount: z.number().default(0),
+    appliedCoupon: AppliedCouponClaim.nullable().optional(),
+    locale: z.enum(['en', 'ar']).optional(),
+  })
+  .meta({ id: 'CheckoutClaim' });
+export type CheckoutClaim = z.infer<typeof CheckoutClaim>;
 
 /** SPEC 7 POST /api/orders. Every amount here is the browser's claim; the server recomputes them. */
 export const CreateOrderRequest = z
@@ -58,7 +81,7 @@ export const CreateOrderResponse = z
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-export const OrderStatusSchema = z.enum(ORDER_STATUSES).meta({ id: "OrderStatus" });
+export const OrderStatusSchema = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
 
 /** SPEC 3 "Order display", for the back office. */
 export const AdminOrder = z

@@ -5,8 +5,14 @@ import { Product } from '../catalogue/product';
 export const ProductListQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).optional(),
-    featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-    random: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    featured: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+    random: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
     category: z.string().optional(),
     search: z.string().max(100).optional(),
   })
@@ -14,3 +20,7 @@ export const ProductListQuery = z
 
 export const ProductList = z.array(Product).meta({ id: 'ProductList' });
 export type ProductList = z.infer<typeof ProductList>;
+
+/** SPEC 7 GET /api/products/{id}: the product with its variations (the options modal). */
+export const ProductIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'ProductIdParams' });
+export const ProductResponse = Product;

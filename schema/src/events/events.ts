@@ -1,59 +1,85 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
+import {
+  CheckoutStarted,
+  PaymentFailed,
+  PaymentSucceeded,
+  TabbyApproved,
+  TabbyRejected,
+} from './checkout-events';
+import { ContactReceived, NewsletterSubscribed, ProductViewed, ReviewSubmitted } from './engagement-events';
+import { CartAbandoned, LeadConverted, LeadQualified } from './lead-events';
+import { OrderPlaced, OrderStatusChanged } from './order-events';
 
-/**
- * Domain events (DESIGN.md "Events"): an envelope with id, type, version, occurredAt and typed data.
- * Published on subject `commerce.<aggregate>.<event>` with Nats-Msg-Id = id.
- */
-const envelope = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({
-    id: z.uuid(),
-    type: z.literal(type),
-    version: z.literal(1),
-    occurredAt: z.iso.datetime(),
-    /** Follows a checkout from the browser through gateway, NATS and Temporal. */
-    requestId: z.string().optional(),
-    data,
-  });
+export * from './checkout-events';
+export * from './engagement-events';
+export * from './envelope';
+export * from './lead-events';
+export * from './order-events';
 
-export const OrderPlaced = envelope(
-  'OrderPlaced',
-  z.object({
-    orderId: z.string(),
-    customerId: z.string(),
-    isNewCustomer: z.boolean(),
-    status: z.enum(ORDER_STATUSES),
-    paymentProvider: z.enum(PAYMENT_PROVIDERS),
-    totalFils: z.number().int(),
-    placedAt: z.iso.datetime(),
-    items: z.array(
-      z.object({ productId: z.string(), variationId: z.string(), quantity: z.number().int(), unitFils: z.number().int() }),
-    ),
-  }),
-).meta({ id: 'OrderPlacedEvent' });
-export type OrderPlaced = z.infer<typeof OrderPlaced>;
-
-export const OrderStatusChanged = envelope(
-  'OrderStatusChanged',
-  z.object({ orderId: z.string(), from: z.enum(ORDER_STATUSES), to: z.enum(ORDER_STATUSES), changedAt: z.iso.datetime() }),
-).meta({ id: 'OrderStatusChangedEvent' });
-export type OrderStatusChanged = z.infer<typeof OrderStatusChanged>;
-
-export const DomainEvent = z.discriminatedUnion('type', [OrderPlaced, OrderStatusChanged]);
+/** Every domain event of DESIGN.md, told apart by `type`. */
+export const DomainEvent = z
+  .discriminatedUnion('type', [
+    CartAbandoned,
+    LeadQualified,
+    LeadConverted,
+    CheckoutStarted,
+    PaymentSucceeded,
+    PaymentFailed,
+    TabbyApproved,
+    TabbyRejected,
+    OrderPlaced,
+    OrderStatusChanged,
+    ProductViewed,
+    ReviewSubmitted,
+    ContactReceived,
+    NewsletterSubscribed,
+  ])
+  .meta({ id: 'DomainEvent' });
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
+/** The aggregate of each event: the middle part of its subject. */
 const AGGREGATE: Record<DomainEventType, string> = {
+  CartAbandoned: 'cart',
+  LeadQualified: 'lead',
+  LeadConverted: 'lead',
+  CheckoutStarted: 'checkout',
+  PaymentSucceeded: 'payment',
+  PaymentFailed: 'payment',
+  TabbyApproved: 'payment',
+  TabbyRejected: 'payment',
   OrderPlaced: 'order',
   OrderStatusChanged: 'order',
+  ProductViewed: 'product',
+  ReviewSubmitted: 'review',
+  ContactReceived: 'contact',
+  NewsletterSubscribed: 'newsletter',
 };
+
+export const DOMAIN_EVENT_TYPES = Object.keys(AGGREGATE) as DomainEventType[];
 
 const snake = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
-/** `commerce.order.order_placed` */
+/** `commerce.<aggregate>.<event>`, e.g. `commerce.order.order_placed`. */
 export function subjectOf(type: DomainEventType): string {
   return `commerce.${AGGREGATE[type]}.${snake(type)}`;
 }
 
+/** Every subject, by event type: for publishers and for consumers' filter subjects. */
+export const EVENT_SUBJECTS = Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [t, subjectOf(t)])) as Record<
+  DomainEventType,
+  string
+>;
+
 export const STREAM_NAME = 'COMMERCE';
 export const STREAM_SUBJECTS = ['commerce.>'];
+
+/** Builds an event; the caller supplies the id (a uuid) and the clock. Throws if the data is off. */
+export function makeEvent<T extends DomainEventType>(
+  type: T,
+  data: EventOf<T>['data'],
+  meta: { id: string; occurredAt: string; requestId?: string },
+): EventOf<T> {
+  return DomainEvent.parse({ type, version: 1, data, ...meta }) as EventOf<T>;
+}

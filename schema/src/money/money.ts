@@ -20,7 +20,9 @@ export function divRound(numerator: number, denominator: number): Fils {
   const d = Math.abs(denominator);
   const q = Math.floor(n / d);
   const r = n - q * d;
-  return sign * (r * 2 >= d ? q + 1 : q);
+  const rounded = r * 2 >= d ? q + 1 : q;
+  // `sign * 0` is -0, which `Object.is`, `toBe` and JSON consumers can trip over.
+  return rounded === 0 ? 0 : sign * rounded;
 }
 
 /**
@@ -35,7 +37,7 @@ export function toFils(aed: number | string): Fils {
   const padded = `${frac}000000`.slice(0, 6);
   const micro = Number(whole) * 1_000_000 + Number(padded);
   const fils = divRound(micro, 10_000);
-  return minus ? -fils : fils;
+  return minus && fils !== 0 ? -fils : fils;
 }
 
 /** Integer fils → AED number with at most 2 decimals (for JSON responses). */
@@ -74,8 +76,9 @@ export type Locale = 'en' | 'ar';
  * card statement; Arabic-Indic digits would make that comparison harder.
  */
 export function formatAed(fils: Fils, locale: Locale): string {
-  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    fils / FILS_PER_AED,
-  );
+  const number = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fils / FILS_PER_AED);
   return locale === 'ar' ? `${number} د.إ` : `AED ${number}`;
 }

@@ -1,2 +1,3 @@
 export * from './constants';
 export * from './emirates';
+export * from './gulf-time';

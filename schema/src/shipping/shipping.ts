@@ -1,4 +1,4 @@
-import { type Fils } from '../money/money';
+import type { Fils } from '../money/money';
 import { FALLBACK_SHIPPING_COST_FILS, FREE_SHIPPING_THRESHOLD_FILS } from '../reference/constants';
 
 /** SPEC 3 "Shipping rule", money in fils. `cities` empty means every city. */
@@ -27,7 +27,12 @@ export interface ShippingQuote {
 /** SPEC 8: the local fallback — free at 200 AED or more, else 25 AED with a nudge for the remainder. */
 export function fallbackShipping(orderTotalFils: Fils): ShippingQuote {
   if (orderTotalFils <= 0) {
-    return { shippingCostFils: 0, shippingRule: null, freeShippingThresholdFils: null, amountToFreeShippingFils: 0 };
+    return {
+      shippingCostFils: 0,
+      shippingRule: null,
+      freeShippingThresholdFils: null,
+      amountToFreeShippingFils: 0,
+    };
   }
   const free = orderTotalFils >= FREE_SHIPPING_THRESHOLD_FILS;
   return {
@@ -51,17 +56,24 @@ export function calculateShipping(
   city?: string | null,
 ): ShippingQuote {
   if (orderTotalFils <= 0) {
-    return { shippingCostFils: 0, shippingRule: null, freeShippingThresholdFils: null, amountToFreeShippingFils: 0 };
+    return {
+      shippingCostFils: 0,
+      shippingRule: null,
+      freeShippingThresholdFils: null,
+      amountToFreeShippingFils: 0,
+    };
   }
-  const applicable = rules.filter((r) => r.isActive && (r.cities.length === 0 || !city || r.cities.includes(city)));
+  const applicable = rules.filter(
+    (r) => r.isActive && (r.cities.length === 0 || !city || r.cities.includes(city)),
+  );
   if (applicable.length === 0) return fallbackShipping(orderTotalFils);
 
   const freeRule = applicable.find(
-    (r) => r.type === 'FREE' && (r.freeShippingThresholdFils === null || orderTotalFils >= r.freeShippingThresholdFils),
+    (r) =>
+      r.type === 'FREE' &&
+      (r.freeShippingThresholdFils === null || orderTotalFils >= r.freeShippingThresholdFils),
   );
-  const standard = applicable
-    .filter((r) => r.type === 'STANDARD')
-    .sort((a, b) => a.costFils - b.costFils)[0];
+  const standard = applicable.filter((r) => r.type === 'STANDARD').sort((a, b) => a.costFils - b.costFils)[0];
   const threshold =
     applicable
       .map((r) => r.freeShippingThresholdFils)
@@ -69,14 +81,21 @@ export function calculateShipping(
       .sort((a, b) => a - b)[0] ?? null;
 
   if (freeRule) {
-    return { shippingCostFils: 0, shippingRule: freeRule, freeShippingThresholdFils: threshold, amountToFreeShippingFils: 0 };
+    return {
+      shippingCostFils: 0,
+      shippingRule: freeRule,
+      freeShippingThresholdFils: threshold,
+      amountToFreeShippingFils: 0,
+    };
   }
   if (!standard) return fallbackShipping(orderTotalFils);
-  const standardFree = standard.freeShippingThresholdFils !== null && orderTotalFils >= standard.freeShippingThresholdFils;
+  const standardFree =
+    standard.freeShippingThresholdFils !== null && orderTotalFils >= standard.freeShippingThresholdFils;
   return {
     shippingCostFils: standardFree ? 0 : standard.costFils,
     shippingRule: standard,
     freeShippingThresholdFils: threshold,
-    amountToFreeShippingFils: threshold !== null && orderTotalFils < threshold ? threshold - orderTotalFils : 0,
+    amountToFreeShippingFils:
+      threshold !== null && orderTotalFils < threshold ? threshold - orderTotalFils : 0,
   };
 }

@@ -1,0 +1,3 @@
+export * from './messages';
+export * from './summary-text';
+export * from './totals';

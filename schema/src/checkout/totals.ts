@@ -1,0 +1,33 @@
+import type { Fils } from '../money/money';
+
+export interface OrderTotals {
+  subtotalFils: Fils;
+  shippingFils: Fils;
+  discountFils: Fils;
+  /** Prices already include UAE VAT, so no tax line is added (SPEC 3 sends tax; it is 0). */
+  taxFils: Fils;
+  totalFils: Fils;
+}
+
+/**
+ * The order summary (SPEC 2.7): subtotal − discount + shipping. The discount is clamped to
+ * 0..subtotal and shipping to 0 or more, so the total is never negative and never more than
+ * goods plus shipping. Free shipping (a FREE_SHIPPING promotion) makes the shipping line 0 ('Free').
+ */
+export function orderTotals(input: {
+  subtotalFils: Fils;
+  shippingFils: Fils;
+  discountFils?: Fils;
+  freeShipping?: boolean;
+}): OrderTotals {
+  const subtotalFils = Math.max(0, input.subtotalFils);
+  const shippingFils = input.freeShipping ? 0 : Math.max(0, input.shippingFils);
+  const discountFils = Math.min(Math.max(0, input.discountFils ?? 0), subtotalFils);
+  return {
+    subtotalFils,
+    shippingFils,
+    discountFils,
+    taxFils: 0,
+    totalFils: subtotalFils - discountFils + shippingFils,
+  };
+}

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { Variation } from '../catalogue/product';
+import { Promotion } from '../promotions/promotion';
+import { SessionResponse, UserIdParams, UserResponse } from './auth';
+import { OfferSettings } from './content';
+import { ContactRequest, MessageResponse, NewsletterSubscribeRequest } from './engagement';
+import { CartAbandonmentRequest, LeadUpdateRequest } from './leads';
+import { CreateOrderRequest, CreateOrderResponse } from './orders';
+import {
+  PayLaterSessionRequest,
+  PayLaterSessionResponse,
+  PaymentIntentRequest,
+  PaymentIntentResponse,
+} from './payments';
+import { ProductIdParams, ProductList, ProductListQuery, ProductResponse } from './products';
+import {
+  PromotionIdParams,
+  PromotionList,
+  PromotionListQuery,
+  PromotionValidateRequest,
+  PromotionValidateResponse,
+  PromotionWriteRequest,
+} from './promotions';
+import { ShippingCalculateRequest, ShippingCalculateResponse } from './shipping';
+import {
+  SuccessResponse,
+  VariationBeansList,
+  VariationCreateRequest,
+  VariationIdParams,
+  VariationList,
+  VariationListQuery,
+  VariationSizeList,
+  VariationTypeList,
+  VariationUpdateRequest,
+} from './variations';
+
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify-style path. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success body; errors use `ErrorBody`. */
+  response: z.ZodType;
+}
+
+/** Every call of SPEC 7 (plus contact and newsletter) with its contracts, for the gateway's routes and contract tests. */
+export const API_CALLS = [
+  { method: 'GET', path: '/api/auth/session', response: SessionResponse },
+  { method: 'GET', path: '/api/users/:id', params: UserIdParams, response: UserResponse },
+  {
+    method: 'POST',
+    path: '/api/shipping/calculate',
+    body: ShippingCalculateRequest,
+    response: ShippingCalculateResponse,
+  },
+  {
+    method: 'POST',
+    path: '/api/promotions/validate',
+    body: PromotionValidateRequest,
+    response: PromotionValidateResponse,
+  },
+  { method: 'GET', path: '/api/products', query: ProductListQuery, response: ProductList },
+  { method: 'GET', path: '/api/products/:id', params: ProductIdParams, response: ProductResponse },
+  { method: 'POST', path: '/api/promotions', body: PromotionWriteRequest, response: Promotion },
+  {
+    method: 'PATCH',
+    path: '/api/promotions/:id',
+    params: PromotionIdParams,
+    body: PromotionWriteRequest,
+    response: Promotion,
+  },
+  { method: 'GET', path: '/api/promotions', query: PromotionListQuery, response: PromotionList },
+  { method: 'GET', path: '/api/content/fomo-offers', response: OfferSettings },
+  { method: 'GET', path: '/api/variations/sizes', response: VariationSizeList },
+  { method: 'GET', path: '/api/variations/types', response: VariationTypeList },
+  { method: 'GET', path: '/api/variations/beans', response: VariationBeansList },
+  { method: 'GET', path: '/api/variations/products', query: VariationListQuery, response: VariationList },
+  { method: 'POST', path: '/api/variations/products', body: VariationCreateRequest, response: Variation },
+  {
+    method: 'PUT',
+    path: '/api/variations/products/:id',
+    params: VariationIdParams,
+    body: VariationUpdateRequest,
+    response: Variation,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/variations/products/:id',
+    params: VariationIdParams,
+    response: SuccessResponse,
+  },
+  {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    body: PaymentIntentRequest,
+    response: PaymentIntentResponse,
+  },
+  { method: 'POST', path: '/api/orders', body: CreateOrderRequest, response: CreateOrderResponse },
+  {
+    method: 'POST',
+    path: '/api/payments/tabby',
+    body: PayLaterSessionRequest,
+    response: PayLaterSessionResponse,
+  },
+  { method: 'PATCH', path: '/api/leads', body: LeadUpdateRequest, response: SuccessResponse },
+  {
+    method: 'POST',
+    path: '/api/leads/cart-abandonment',
+    body: CartAbandonmentRequest,
+    response: SuccessResponse,
+  },
+  // Not shown by SPEC 7 (the contact form and newsletter calls); ours.
+  { method: 'POST', path: '/api/contact', body: ContactRequest, response: MessageResponse },
+  { method: 'POST', path: '/api/newsletter', body: NewsletterSubscribeRequest, response: MessageResponse },
+] as const satisfies readonly ApiCall[];

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PAY_LATER_PROVIDER } from '../payments/payment-method';
+import { CheckoutClaim } from './orders';
+
+/** SPEC 7 POST /api/create-payment-intent. `amount` is the total in AED; the server converts it to fils. */
+export const PaymentIntentRequest = CheckoutClaim.extend({
+  amount: z.number().positive(),
+  currency: z.literal('aed'),
+}).meta({ id: 'PaymentIntentRequest' });
+export type PaymentIntentRequest = z.infer<typeof PaymentIntentRequest>;
+
+export const PaymentIntentResponse = z
+  .object({
+    clientSecret: z.string().optional(),
+    paymentIntentId: z.string().optional(),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'PaymentIntentResponse' });
+export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponse>;
+
+/** SPEC 7 POST /api/payments/tabby: the instalment provider's session. */
+export const PayLaterSessionRequest = CheckoutClaim.extend({
+  amount: z.number().positive(),
+  currency: z.literal('AED'),
+}).meta({ id: 'PayLaterSessionRequest' });
+export type PayLaterSessionRequest = z.infer<typeof PayLaterSessionRequest>;
+
+export const PayLaterSessionResponse = z
+  .object({
+    success: z.boolean(),
+    checkout_url: z.string().optional(),
+    payment_id: z.string().optional(),
+    error: z.string().optional(),
+    /** The SPEC 8 outcome when the provider refused, so the browser can show its sentence. */
+    outcome: z.string().optional(),
+  })
+  .meta({ id: 'PayLaterSessionResponse' });
+export type PayLaterSessionResponse = z.infer<typeof PayLaterSessionResponse>;
+
+/** SPEC 3: the pay-later order data kept in the browser until the shopper returns. */
+export const PayLaterOrderData = CheckoutClaim.extend({
+  totalAmount: z.number(),
+  paymentProvider: z.literal(PAY_LATER_PROVIDER),
+  timestamp: z.number().int(),
+  sessionId: z.string(),
+}).meta({ id: 'PayLaterOrderData' });
+export type PayLaterOrderData = z.infer<typeof PayLaterOrderData>;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { message } from '../messages/catalogue';
+import { type Locale, toAed } from '../money/money';
+import { Promotion, PromotionType } from '../promotions/promotion';
+import type { CouponValidation } from '../promotions/validate-code';
+import { promotionRequestSchema } from '../validation/promotion-form';
+
+/**
+ * SPEC 7 POST /api/promotions/validate: {code, orderAmount, productIds}. `items` is optional and
+ * lets the server compute BUY_X_GET_Y and BUNDLE, which need quantities; without it the server
+ * reprices from the product ids alone.
+ */
+export const PromotionValidateRequest = z
+  .object({
+    code: z.string().trim().min(1).max(50),
+    orderAmount: z.number().nonnegative(),
+    productIds: z.array(z.string()).max(100).default([]),
+    items: z
+      .array(
+        z.object({
+          productId: z.string(),
+          variationId: z.string().optional(),
+          quantity: z.number().int().positive(),
+          price: z.number().nonnegative(),
+        }),
+      )
+      .max(100)
+      .optional(),
+    locale: z.enum(['en', 'ar']).optional(),
+  })
+  .meta({ id: 'PromotionValidateRequest' });
+export type PromotionValidateRequest = z.infer<typeof PromotionValidateRequest>;
+
+/** SPEC 7 response; `error` in the shopper's language, `errorCode` a stable message code. */
+export const PromotionValidateResponse = z
+  .object({
+    valid: z.boolean(),
+    discountAmount: z.number().optional(),
+    discountType: PromotionType.optional(),
+    promotionId: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    freeShipping: z.boolean().optional(),
+    error: z.string().optional(),
+    errorCode: z.string().optional(),
+  })
+  .meta({ id: 'PromotionValidateResponse' });
+export type PromotionValidateResponse = z.infer<typeof PromotionValidateResponse>;
+
+/** A validation result → the SPEC 7 answer, texts in the shopper's language. */
+export function couponValidationResponse(
+  result: CouponValidation,
+  locale: Locale,
+): PromotionValidateResponse {
+  if (!result.valid) {
+    return { valid: false, error: message(result.code, locale, result.params), errorCode: result.code };
+  }
+  const p = result.promotion;
+  const name = locale === 'ar' && p.nameAr ? p.nameAr : p.name;
+  const description = (locale === 'ar' && p.descriptionAr ? p.descriptionAr : p.description) ?? '';
+  return {
+    valid: true,
+    discountAmount: toAed(result.discount.discountFils),
+    discountType: p.type,
+    promotionId: p.id,
+    name,
+    description,
+    freeShipping: result.discount.freeShipping,
+  };
+}
+
+/** SPEC 3 "Applied coupon", as the browser keeps it. */
+export const AppliedCoupon = z
+  .object({
+    code: z.string(),
+    discountAmount: z.number(),
+    discountType: PromotionType,
+    promotionId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    freeShipping: z.boolean().optional(),
+  })
+  .meta({ id: 'AppliedCoupon' });
+export type AppliedCoupon = z.infer<typeof AppliedCoupon>;
+
+/** SPEC 7 POST /api/promotions and PATCH /api/promotions/{id}: the same body. */
+export const PromotionWriteRequest = promotionRequestSchema('en').meta({ id: 'PromotionWriteRequest' });
+export type PromotionWriteRequest = z.input<typeof PromotionWriteRequest>;
+
+export const PromotionIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'PromotionIdParams' });
+
+/** SPEC 7 GET /api/promotions?active=true. */
+export const PromotionListQuery = z
+  .object({
+    active: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  })
+  .meta({ id: 'PromotionListQuery' });
+
+export const PromotionList = z.array(Promotion).meta({ id: 'PromotionList' });
+export type PromotionList = z.infer<typeof PromotionList>;

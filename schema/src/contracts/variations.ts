@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { Variation } from '../catalogue/product';
+
+/** SPEC 7 GET /api/variations/sizes: only items with isActive are kept by the editor. */
+export const VariationSize = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    displayNameAr: z.string().optional(),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'VariationSize' });
+export type VariationSize = z.infer<typeof VariationSize>;
+
+/** GET /api/variations/types (additions) and /beans share one shape. */
+export const VariationOption = z
+  .object({ id: z.string(), name: z.string(), nameAr: z.string().optional(), isActive: z.boolean() })
+  .meta({ id: 'VariationOption' });
+export type VariationOption = z.infer<typeof VariationOption>;
+
+export const VariationSizeList = z.array(VariationSize).meta({ id: 'VariationSizeList' });
+export const VariationTypeList = z.array(VariationOption).meta({ id: 'VariationTypeList' });
+export const VariationBeansList = z.array(VariationOption).meta({ id: 'VariationBeansList' });
+
+/** SPEC 7: only items with isActive are kept. */
+export function activeOptions<T extends { isActive: boolean }>(items: readonly T[]): T[] {
+  return items.filter((i) => i.isActive);
+}
+
+/** SPEC 7 GET /api/variations/products?productId=. */
+export const VariationListQuery = z
+  .object({ productId: z.string().min(1) })
+  .meta({ id: 'VariationListQuery' });
+export const VariationList = z.array(Variation).meta({ id: 'VariationList' });
+export type VariationList = z.infer<typeof VariationList>;
+
+const variationBody = {
+  sizeId: z.string().min(1),
+  typeId: z.string().nullable().optional(),
+  beansId: z.string().nullable().optional(),
+  /** AED, at least 0.01 (SPEC 9). */
+  price: z.number().min(0.01),
+  /** A fraction 0..1 (the form's percent divided by 100). */
+  discount: z.number().min(0).max(1).default(0),
+  discountType: z.enum(['PERCENTAGE', 'FIXED_AMOUNT']).default('PERCENTAGE'),
+  sku: z.string().trim().max(64).nullable().optional(),
+  stockQuantity: z.number().int().min(0).default(0),
+  isActive: z.boolean().default(true),
+  imageUrl: z.string().nullable().optional(),
+};
+
+/** SPEC 7 POST /api/variations/products. */
+export const VariationCreateRequest = z
+  .object({ productId: z.string().min(1), ...variationBody })
+  .meta({ id: 'VariationCreateRequest' });
+export type VariationCreateRequest = z.input<typeof VariationCreateRequest>;
+
+/** SPEC 7 PUT /api/variations/products/{id}. */
+export const VariationUpdateRequest = z.object(variationBody).meta({ id: 'VariationUpdateRequest' });
+export type VariationUpdateRequest = z.input<typeof VariationUpdateRequest>;
+
+export const VariationIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'VariationIdParams' });
+
+/** SPEC 7 DELETE: only success or failure is read. */
+export const SuccessResponse = z.object({ success: z.boolean() }).meta({ id: 'SuccessResponse' });
+export type SuccessResponse = z.infer<typeof SuccessResponse>;

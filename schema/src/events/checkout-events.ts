@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PayLaterOutcome } from '../payments/pay-later';
+import { PAYMENT_PROVIDERS } from '../reference/constants';
+import { envelope, FilsAmount } from './envelope';
+
+export const CheckoutStarted = envelope(
+  'CheckoutStarted',
+  z.object({
+    checkoutId: z.string(),
+    email: z.string().optional(),
+    cartValueFils: FilsAmount,
+    itemCount: z.number().int().nonnegative(),
+  }),
+).meta({ id: 'CheckoutStartedEvent' });
+export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
+
+export const PaymentSucceeded = envelope(
+  'PaymentSucceeded',
+  z.object({
+    checkoutId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    paymentId: z.string(),
+    amountFils: FilsAmount,
+  }),
+).meta({ id: 'PaymentSucceededEvent' });
+export type PaymentSucceeded = z.infer<typeof PaymentSucceeded>;
+
+export const PaymentFailed = envelope(
+  'PaymentFailed',
+  z.object({
+    checkoutId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    paymentId: z.string().optional(),
+    /** The provider's code, e.g. card_declined. */
+    reason: z.string(),
+    /** The text the shopper saw. */
+    message: z.string().optional(),
+  }),
+).meta({ id: 'PaymentFailedEvent' });
+export type PaymentFailed = z.infer<typeof PaymentFailed>;
+
+export const TabbyApproved = envelope(
+  'TabbyApproved',
+  z.object({ checkoutId: z.string(), paymentId: z.string(), amountFils: FilsAmount }),
+).meta({ id: 'TabbyApprovedEvent' });
+export type TabbyApproved = z.infer<typeof TabbyApproved>;
+
+/** Every pay-later refusal carries its SPEC 8 outcome. */
+export const TabbyRejected = envelope(
+  'TabbyRejected',
+  z.object({ checkoutId: z.string(), paymentId: z.string().optional(), outcome: PayLaterOutcome }),
+).meta({ id: 'TabbyRejectedEvent' });
+export type TabbyRejected = z.infer<typeof TabbyRejected>;

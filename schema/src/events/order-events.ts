@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
+import { envelope } from './envelope';
+
+export const OrderPlaced = envelope(
+  'OrderPlaced',
+  z.object({
+    orderId: z.string(),
+    customerId: z.string(),
+    isNewCustomer: z.boolean(),
+    status: z.enum(ORDER_STATUSES),
+    paymentProvider: z.enum(PAYMENT_PROVIDERS),
+    totalFils: z.number().int(),
+    placedAt: z.iso.datetime(),
+    items: z.array(
+      z.object({
+        productId: z.string(),
+        variationId: z.string(),
+        quantity: z.number().int(),
+        unitFils: z.number().int(),
+      }),
+    ),
+  }),
+).meta({ id: 'OrderPlacedEvent' });
+export type OrderPlaced = z.infer<typeof OrderPlaced>;
+
+export const OrderStatusChanged = envelope(
+  'OrderStatusChanged',
+  z.object({
+    orderId: z.string(),
+    from: z.enum(ORDER_STATUSES),
+    to: z.enum(ORDER_STATUSES),
+    changedAt: z.iso.datetime(),
+  }),
+).meta({ id: 'OrderStatusChangedEvent' });
+export type OrderStatusChanged = z.infer<typeof OrderStatusChanged>;

@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './pay-later';
+export * from './payment-method';
+export * from './submit-button';

@@ -1,0 +1,6 @@
+export * from './discounts';
+export * from './messages';
+export * from './promotion';
+export * from './recommendations';
+export * from './stacking';
+export * from './validate-code';

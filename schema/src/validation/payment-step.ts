@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { localize } from '../messages/localized-text';
+import { type Locale, toFils } from '../money/money';
+import { PAYMENT_MESSAGES } from '../payments/messages';
+import { payLaterAmountOutcome, payLaterOutcomeCode } from '../payments/pay-later';
+import { PAYMENT_METHODS } from '../payments/payment-method';
+import { validationText } from './fields';
+
+/**
+ * SPEC 2.7 / 5, step 3: a payment method, and pay later only inside 1..5000 AED. In the browser
+ * the submit button is simply disabled (`isSubmitDisabled`); a server that still receives such a
+ * request answers with the provider's own amount sentence of SPEC 8.
+ */
+export function paymentStepSchema(locale: Locale = 'en') {
+  const t = validationText(locale);
+  return z
+    .object({
+      paymentMethod: z.enum(PAYMENT_METHODS, { error: t('validation.paymentMethod') }),
+      total: z.number(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.paymentMethod !== 'tabby') return;
+      const outcome = payLaterAmountOutcome(toFils(v.total));
+      if (outcome) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['paymentMethod'],
+          message: localize(PAYMENT_MESSAGES[payLaterOutcomeCode(outcome)], locale),
+        });
+      }
+    });
+}
+export type PaymentStep = z.infer<ReturnType<typeof paymentStepSchema>>;
