@@ -12,29 +12,29 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
 
   if (orders.length === 0) return <EmptyState title={t('empty')} />;
 
-  const th = 'px-4 py-3 text-start text-xs font-semibold uppercase tracking-wide text-stone-500';
+  const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500';
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-stone-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-50">
           <tr>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} text-start`}>
               {t('orderId')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} text-start`}>
               {t('customer')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} text-start`}>
               {t('date')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} text-start`}>
               {t('status')}
             </th>
             <th scope="col" className={`${th} text-end`}>
               {t('total')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} text-start`}>
               {t('payment')}
             </th>
           </tr>
@@ -42,7 +42,10 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
         <tbody className="divide-y divide-stone-100">
           {orders.map((order) => (
             <tr key={order.id} className="hover:bg-amber-50/40">
-              <th scope="row" className="px-4 py-3 text-start font-mono text-xs font-medium text-stone-800">
+              <th
+                scope="row"
+                className="px-4 py-3 text-start font-mono text-xs font-medium whitespace-nowrap text-stone-800"
+              >
                 <span dir="ltr">{order.id}</span>
               </th>
               <td className="px-4 py-3">

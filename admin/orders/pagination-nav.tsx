@@ -1,11 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { ChevronEndIcon, ChevronStartIcon } from '../shell/icons';
-import type { PageWindow } from './pagination';
-
-function hrefFor(page: number): string {
-  return page <= 1 ? '/backend/orders' : `/backend/orders?page=${page}`;
-}
+import { ordersPageHref as hrefFor, type PageWindow } from './pagination';
 
 export function PaginationNav({ current }: { current: PageWindow }) {
   const t = useTranslations('Pagination');

@@ -1,5 +1,9 @@
 export const ORDERS_PAGE_SIZE = 50;
 
+export function ordersPageHref(page: number): string {
+  return page <= 1 ? '/backend/orders' : `/backend/orders?page=${page}`;
+}
+
 export interface PageWindow {
   page: number;
   pages: number;

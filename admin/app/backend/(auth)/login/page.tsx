@@ -34,7 +34,7 @@ export default async function LoginPage({ searchParams }: Props) {
           </div>
           <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
             <h1 className="text-xl font-semibold text-stone-900">{t('heading')}</h1>
-            <p className="mt-1 text-sm text-stone-600">{t('intro')}</p>
+            <p className="mt-2 text-sm text-stone-600">{t('intro')}</p>
             <LoginForm next={next} />
           </div>
         </div>

@@ -6,7 +6,7 @@ import { redirectToLogin } from '../../../../lib/current-user';
 import { getOrders } from '../../../../lib/gateway';
 import { isGatewayError } from '../../../../lib/gateway-error';
 import { OrdersTable } from '../../../../orders/orders-table';
-import { pageWindow, parsePage } from '../../../../orders/pagination';
+import { ordersPageHref, pageWindow, parsePage } from '../../../../orders/pagination';
 import { PaginationNav } from '../../../../orders/pagination-nav';
 import { AccessDenied } from '../../../../ui/access-denied';
 import { PageHeader } from '../../../../ui/page-header';
@@ -56,7 +56,7 @@ export default async function OrdersPage({
   const current = pageWindow(requested.page, total);
   // A page past the end (orders were removed, or a typed URL): show the last real page.
   if (orders.length === 0 && total > 0 && current.page > current.pages) {
-    redirect(`/backend/orders?page=${current.pages}`);
+    redirect(ordersPageHref(current.pages));
   }
   return (
     <>
