@@ -146,7 +146,9 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
       recordError(err);
       if (err instanceof InvalidEventError) {
         mlog.error({ err }, 'message rejected for good');
-        m.term(err.message);
+        // No reason text: servers before 2.10 do not understand `+TERM <reason>` and would
+        // leave the message pending forever; the log line above carries the reason instead.
+        m.term();
         return;
       }
       const retryInMs = backoffDelay(m.info.deliveryCount, nakDelay);

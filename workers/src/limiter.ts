@@ -23,7 +23,10 @@ export function createLimiter(max: number) {
     release(): void {
       const next = waiting.shift();
       // The slot passes straight to the next waiter, so `active` does not change.
-      if (next) return next();
+      if (next) {
+        next();
+        return;
+      }
       active--;
       if (active === 0) {
         const waiters = idleWaiters;

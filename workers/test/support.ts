@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
-import type { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
 import pino from 'pino';
+
+export { orderPlaced, orderStatusChanged } from './fixtures';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -44,46 +45,6 @@ export async function cleanTables(s: Services): Promise<void> {
   await s.handle.db.execute(
     sql`truncate ${tables.outbox}, ${tables.processedEvents}, ${tables.orderStatsDaily}, ${tables.orderStatusCounts}, ${tables.projectionOrders}`,
   );
-}
-
-export function orderPlaced(
-  overrides: Partial<OrderPlaced['data']> = {},
-  requestId = `req-${randomUUID()}`,
-): OrderPlaced {
-  const placedAt = overrides.placedAt ?? '2026-03-10T08:00:00.000Z';
-  return {
-    id: randomUUID(),
-    type: 'OrderPlaced',
-    version: 1,
-    occurredAt: placedAt,
-    requestId,
-    data: {
-      orderId: randomUUID(),
-      customerId: randomUUID(),
-      isNewCustomer: true,
-      status: 'new',
-      paymentProvider: 'COD',
-      totalFils: 12_500,
-      placedAt,
-      items: [{ productId: randomUUID(), variationId: randomUUID(), quantity: 1, unitFils: 12_500 }],
-      ...overrides,
-    },
-  };
-}
-
-export function orderStatusChanged(
-  orderId: string,
-  from: OrderStatusChanged['data']['from'],
-  to: OrderStatusChanged['data']['to'],
-  changedAt = '2026-03-10T09:00:00.000Z',
-): OrderStatusChanged {
-  return {
-    id: randomUUID(),
-    type: 'OrderStatusChanged',
-    version: 1,
-    occurredAt: changedAt,
-    data: { orderId, from, to, changedAt },
-  };
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */

@@ -103,6 +103,12 @@ export async function applyOrderEventOnce(db: Db, consumer: string, event: Order
   });
 }
 
+/*
+ * Lock order, the same in every transaction so concurrent events cannot deadlock: the order's
+ * projection_orders row, then the day's row, then status counts by status name. The order row
+ * comes first, so two events of one order also run one after the other.
+ */
+
 async function applyOrderPlaced(tx: Tx, event: OrderPlaced): Promise<void> {
   const { data } = event;
   // One order counts once even if it was announced twice under two event ids. A row that only
@@ -137,10 +143,8 @@ async function applyOrderPlaced(tx: Tx, event: OrderPlaced): Promise<void> {
 async function applyOrderStatusChanged(tx: Tx, event: OrderStatusChanged): Promise<void> {
   const { data } = event;
   if (data.from === data.to) return;
-  // Counts are sums, so they come out right in any delivery order; the current status per
-  // order only moves forward in time.
-  await adjustStatusCount(tx, data.from, -1);
-  await adjustStatusCount(tx, data.to, 1);
+  // The current status per order only moves forward in time; the counts are sums, so they come
+  // out right in any delivery order.
   await tx
     .insert(projectionOrders)
     .values({ orderId: data.orderId, status: data.to, payload: { statusAt: data.changedAt } })
@@ -153,6 +157,13 @@ async function applyOrderStatusChanged(tx: Tx, event: OrderStatusChanged): Promi
       setWhere: sql`(${projectionOrders.payload} ->> 'statusAt') is null
         or (${projectionOrders.payload} ->> 'statusAt')::timestamptz <= (excluded.payload ->> 'statusAt')::timestamptz`,
     });
+  const moves: Array<[string, number]> = [
+    [data.from, -1],
+    [data.to, 1],
+  ];
+  for (const [status, delta] of moves.sort(([a], [b]) => a.localeCompare(b))) {
+    await adjustStatusCount(tx, status, delta);
+  }
 }
 
 async function adjustStatusCount(tx: Tx, status: string, delta: number): Promise<void> {

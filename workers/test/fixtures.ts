@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
+
+/** Valid events with fresh ids; no I/O, so unit tests can use them too. */
+export function orderPlaced(
+  overrides: Partial<OrderPlaced['data']> = {},
+  requestId = `req-${randomUUID()}`,
+): OrderPlaced {
+  const placedAt = overrides.placedAt ?? '2026-03-10T08:00:00.000Z';
+  return {
+    id: randomUUID(),
+    type: 'OrderPlaced',
+    version: 1,
+    occurredAt: placedAt,
+    requestId,
+    data: {
+      orderId: randomUUID(),
+      customerId: randomUUID(),
+      isNewCustomer: true,
+      status: 'new',
+      paymentProvider: 'COD',
+      totalFils: 12_500,
+      placedAt,
+      items: [{ productId: randomUUID(), variationId: randomUUID(), quantity: 1, unitFils: 12_500 }],
+      ...overrides,
+    },
+  };
+}
+
+export function orderStatusChanged(
+  orderId: string,
+  from: OrderStatusChanged['data']['from'],
+  to: OrderStatusChanged['data']['to'],
+  changedAt = '2026-03-10T09:00:00.000Z',
+): OrderStatusChanged {
+  return {
+    id: randomUUID(),
+    type: 'OrderStatusChanged',
+    version: 1,
+    occurredAt: changedAt,
+    data: { orderId, from, to, changedAt },
+  };
+}
