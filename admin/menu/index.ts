@@ -1,7 +1,6 @@
-// The one place the admin takes its menu rule from. If @qahwa/schema grows a shared
-// `visibleMenu` (schema/src/menu/), re-export it here instead.
+// The one place the admin takes its menu from. The SPEC 6 rule is @qahwa/schema's
+// canViewModule; the list (with the profile entry) and its labels are the admin's.
 export {
-  ADMIN_ROLE,
   canViewEntry,
   MENU,
   type MenuEntry,

@@ -1,11 +1,13 @@
-import type { MenuModule, Permission } from '@qahwa/schema';
+import { canViewModule, type MenuModule, type Permission } from '@qahwa/schema';
 
 /**
  * The back-office menu of SPEC 2.1, in its order. `module` is the permission module of
  * SPEC 6; null marks the entries every signed-in member of staff sees.
  *
- * Decision: the profile is one's own account (it is also in the user menu), and SPEC 6 names
- * no module for it, so like the dashboard it is always shown.
+ * Why not @qahwa/schema's MENU: that list stops at settings (19 entries), while SPEC 2.1 lists
+ * /backend/profile as a menu entry too. The profile is one's own account (it is also in the
+ * user menu) and SPEC 6 names no module for it, so like the dashboard it is always shown.
+ * Labels come from messages/*.json (the Menu namespace), not from the schema's texts.
  */
 export const MENU = [
   { id: 'dashboard', href: '/backend', module: null },
@@ -39,12 +41,12 @@ export interface MenuViewer {
   permissions: readonly Permission[];
 }
 
-export const ADMIN_ROLE = 'ADMIN';
-
-/** SPEC 6: ADMIN sees everything; others see a module's entry only with canView on it. */
+/**
+ * SPEC 6: ADMIN sees everything; others see a module's entry only with canView on it.
+ * The rule itself is the shared one of @qahwa/schema, so the gateway and the admin agree.
+ */
 export function canViewEntry(viewer: MenuViewer, entry: MenuEntry): boolean {
-  if (viewer.role === ADMIN_ROLE || entry.module === null) return true;
-  return viewer.permissions.some((p) => p.module === entry.module && p.canView === true);
+  return entry.module === null || canViewModule(viewer, entry.module);
 }
 
 export function visibleMenu(viewer: MenuViewer): MenuEntry[] {

@@ -1,4 +1,4 @@
-import { MENU_MODULES } from '@qahwa/schema';
+import { MENU_MODULES, visibleMenu as schemaVisibleMenu } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
 import { MENU, visibleMenu } from '../menu';
 
@@ -65,5 +65,24 @@ describe('menu', () => {
 
   it('treats the role name exactly: "admin" in lower case is not ADMIN', () => {
     expect(ids({ role: 'admin', permissions: [] })).toEqual(['dashboard', 'profile']);
+  });
+
+  it('agrees with the shared rule of @qahwa/schema (which has no profile entry)', () => {
+    const viewers = [
+      { role: 'ADMIN', permissions: [] },
+      { role: 'STAFF', permissions: [] },
+      {
+        role: 'STAFF',
+        permissions: [
+          { module: 'orders', canView: true },
+          { module: 'logs', canView: false },
+        ],
+      },
+      { role: 'STAFF', permissions: MENU_MODULES.map((module) => ({ module, canView: true })) },
+    ];
+    for (const viewer of viewers) {
+      const ours = ids(viewer).filter((id) => id !== 'profile');
+      expect(ours).toEqual(schemaVisibleMenu(viewer).map((e) => e.id));
+    }
   });
 });
