@@ -13,7 +13,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const name = productName(product, locale);
   const inStock = stockLeft(product) > 0;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm">
+    <article className="flex w-full flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm">
       <Link href={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={product.imageUrl ?? product.images[0]?.url ?? null}

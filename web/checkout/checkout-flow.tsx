@@ -50,7 +50,7 @@ export function CheckoutFlow() {
   const titles = [t('customerStep'), t('shippingStep'), t('paymentStep')];
 
   return (
-    <div className={step < 3 ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'mx-auto max-w-xl'}>
+    <div className={step < 3 ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'max-w-xl'}>
       <div>
         <ol aria-label={t('steps')} className="mb-5 flex gap-2 text-xs">
           {titles.map((title, i) => (

@@ -100,7 +100,10 @@ export function CustomerStep({
         placeholder="+971 50 123 4567"
       />
       <p className="flex items-center gap-2 text-sm font-medium text-amber-800">
-        <span aria-hidden="true">⏳</span>
+        <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0" aria-hidden="true">
+          <circle cx="10" cy="10" r="7.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
+          <path d="M10 6v4l2.5 2" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" />
+        </svg>
         {t('hurry')}
       </p>
       <button type="submit" className={primary}>
