@@ -3,7 +3,13 @@ import { headers } from '@nats-io/transport-node';
 import { asc, createOutboxRepository, eq, sql, tables } from '@qahwa/db';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOrderStatsProjection, createOutboxRelay, type DurableConsumer, ensureStream } from '../src';
+import {
+  applyOrderEventOnce,
+  createOrderStatsProjection,
+  createOutboxRelay,
+  type DurableConsumer,
+  ensureStream,
+} from '../src';
 import {
   cleanTables,
   closeServices,
@@ -127,6 +133,23 @@ describe('order-stats projection', () => {
     await settled();
 
     expect(await snapshot()).toEqual(before);
+    expect(await processedRows(event.id)).toBe(1);
+  });
+
+  it('acks without change an OrderPlaced redelivered after its change committed but its ack was lost', async () => {
+    const event = orderPlaced({ totalFils: 7_000 });
+    // The projection committed, then the process died before acking: JetStream delivers it again.
+    expect(await applyOrderEventOnce(s.handle.db, durable, event)).toBe(true);
+    const before = await snapshot();
+
+    await publish(event);
+    await settled();
+
+    expect(await snapshot()).toEqual(before);
+    expect(before).toEqual({
+      days: [{ day: '2026-03-10', orders: 1, revenueFils: 7_000 }],
+      counts: { new: 1 },
+    });
     expect(await processedRows(event.id)).toBe(1);
   });
 
