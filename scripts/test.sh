@@ -71,11 +71,15 @@ compose_config() {
     log "docker compose config: skipped, no docker client on this machine"
     return 0
   fi
-  if ! docker compose version >/dev/null 2>&1; then
-    log "docker compose config: skipped, the docker client has no compose plugin"
-    return 0
+  if docker compose version >/dev/null 2>&1; then
+    docker compose config -q
+  elif command -v docker-compose >/dev/null 2>&1; then
+    docker-compose config -q
+  else
+    warn "docker client without compose plugin or docker-compose: cannot check docker-compose.yml"
+    return 1
   fi
-  docker compose config -q && ok "docker-compose.yml is valid"
+  ok "docker-compose.yml is valid"
 }
 
 vitest_layer() {
