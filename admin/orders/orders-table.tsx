@@ -12,7 +12,9 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
 
   if (orders.length === 0) return <EmptyState title={t('empty')} />;
 
-  const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500';
+  // Below md the Date and Payment columns give way to Status and Total, which staff scan first.
+  const th =
+    'px-2 py-3 sm:px-4 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500';
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-stone-200 text-sm">
@@ -25,7 +27,7 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
             <th scope="col" className={`${th} text-start`}>
               {t('customer')}
             </th>
-            <th scope="col" className={`${th} text-start`}>
+            <th scope="col" className={`${th} hidden text-start md:table-cell`}>
               {t('date')}
             </th>
             <th scope="col" className={`${th} text-start`}>
@@ -34,7 +36,7 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
             <th scope="col" className={`${th} text-end`}>
               {t('total')}
             </th>
-            <th scope="col" className={`${th} text-start`}>
+            <th scope="col" className={`${th} hidden text-start md:table-cell`}>
               {t('payment')}
             </th>
           </tr>
@@ -44,26 +46,30 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
             <tr key={order.id} className="hover:bg-amber-50/40">
               <th
                 scope="row"
-                className="px-4 py-3 text-start font-mono text-xs font-medium whitespace-nowrap text-stone-800"
+                className="px-2 py-3 sm:px-4 text-start font-mono text-xs font-medium whitespace-nowrap text-stone-800"
               >
                 <span dir="ltr">{order.id}</span>
               </th>
-              <td className="px-4 py-3">
+              <td className="px-2 py-3 sm:px-4">
                 <div className="font-medium text-stone-900">{order.customer.fullName}</div>
-                <div className="text-xs text-stone-500">
+                <div className="hidden text-xs text-stone-500 sm:block">
                   <span dir="ltr">{order.customer.email}</span>
                 </div>
+                {/* Small screens: the date column is hidden, so the date goes under the name. */}
+                <div className="text-xs text-stone-500 md:hidden">
+                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
+                </div>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+              <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
                 <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
               </td>
-              <td className="px-4 py-3">
+              <td className="px-2 py-3 sm:px-4">
                 <StatusBadge status={order.status} />
               </td>
-              <td className="px-4 py-3 text-end whitespace-nowrap font-medium text-stone-900 tabular-nums">
+              <td className="px-2 py-3 sm:px-4 text-end whitespace-nowrap font-medium text-stone-900 tabular-nums">
                 {formatAed(toFils(order.total), locale)}
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+              <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
                 {tPayment(order.paymentProvider)}
               </td>
             </tr>
