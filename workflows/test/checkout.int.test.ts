@@ -1,0 +1,203 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+import type { CheckoutToOrderInput } from '@qahwa/schema';
+import { Client, Connection } from '@temporalio/client';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createActivities } from '../src/activities';
+import { CHECKOUT_FAILURE } from '../src/checkout/errors';
+import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+let handle: DbHandle;
+let client: Client;
+let variation: { id: string; productId: string; stockQuantity: number };
+
+beforeAll(async () => {
+  handle = createDb(DATABASE_URL);
+  client = new Client({ connection: await Connection.connect({ address: temporalAddress() }) });
+});
+beforeEach(async () => {
+  await resetDatabase(handle.db);
+  const [v] = await handle.db
+    .select({
+      id: tables.productVariations.id,
+      productId: tables.productVariations.productId,
+      stockQuantity: tables.productVariations.stockQuantity,
+    })
+    .from(tables.productVariations)
+    .innerJoin(tables.products, eq(tables.products.id, tables.productVariations.productId))
+    .where(eq(tables.products.slug, 'brass-dallah'));
+  variation = v!;
+});
+afterAll(async () => {
+  await client?.connection.close();
+  await handle?.close();
+});
+
+function input(checkoutId: string, quantity = 2, city = 'dubai-marina'): CheckoutToOrderInput {
+  return {
+    checkoutId,
+    requestId: `req-${checkoutId}`,
+    order: {
+      customerInfo: { fullName: 'Omar Haddad', email: 'omar@example.ae', phone: '+971 55 000 1111' },
+      shippingInfo: { emirate: 'dubai', city, address: 'Marina Promenade, Tower 2, Apt 805' },
+      items: [
+        {
+          id: `${variation.productId}-${variation.id}`,
+          productId: variation.productId,
+          variationId: variation.id,
+          name: 'Brass Dallah',
+          price: 165,
+          quantity,
+          variation: { weight: 'One size', beans: null, additions: null },
+        },
+      ],
+      totalAmount: 330,
+      subtotal: 330,
+      tax: 0,
+      shippingCost: 0,
+      discount: 0,
+      paymentProvider: 'COD',
+    },
+  };
+}
+
+async function ordersFor(checkoutId: string) {
+  return handle.db.select().from(tables.orders).where(eq(tables.orders.checkoutId, checkoutId));
+}
+async function stockNow() {
+  const [row] = await handle.db
+    .select({ n: tables.productVariations.stockQuantity })
+    .from(tables.productVariations)
+    .where(eq(tables.productVariations.id, variation.id));
+  return row!.n;
+}
+
+describe('placeCodOrder activity', () => {
+  it('is idempotent by checkout id: a retry after a commit returns the same order and sells once', async () => {
+    const activities = createActivities({ db: handle.db, logger: pino({ level: 'silent' }) });
+    const env = new MockActivityEnvironment();
+    const checkoutId = `chk-${randomUUID()}`;
+    const first = await env.run(activities.placeCodOrder, input(checkoutId));
+    const again = await env.run(activities.placeCodOrder, input(checkoutId));
+    expect(again.orderId).toBe(first.orderId);
+    expect(await ordersFor(checkoutId)).toHaveLength(1);
+    expect(await stockNow()).toBe(variation.stockQuantity - 2);
+    // 2 × 165.00 = 330.00 is over 200: free delivery.
+    expect(first.totalFils).toBe(33000);
+  });
+
+  it('refuses a city outside the emirate as a non-retryable business failure', async () => {
+    const activities = createActivities({ db: handle.db, logger: pino({ level: 'silent' }) });
+    const env = new MockActivityEnvironment();
+    const bad = input(`chk-${randomUUID()}`, 1, 'sharjah');
+    await expect(env.run(activities.placeCodOrder, bad)).rejects.toMatchObject({
+      type: CHECKOUT_FAILURE.invalidAddress,
+      nonRetryable: true,
+    });
+  });
+});
+
+describe('checkoutToOrder workflow', () => {
+  it('still makes exactly one order when the worker is killed in the middle of a checkout', async () => {
+    const taskQueue = `kill-test-${randomUUID()}`;
+    const checkoutId = `chk-${randomUUID()}`;
+    // Hold the variation's row lock so the first worker's activity is stuck inside its transaction.
+    const locker = new pg.Client({ connectionString: DATABASE_URL });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('select 1 from product_variations where id = $1 for update', [variation.id]);
+
+    const child: ChildProcess = spawn('npx', ['tsx', 'workflows/src/worker.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL, CHECKOUT_TASK_QUEUE: taskQueue, LOG_LEVEL: 'warn' },
+      detached: true,
+      stdio: ['ignore', process.env.KILL_TEST_LOG ? 'inherit' : 'ignore', 'pipe'],
+    });
+    let childErr = '';
+    child.stderr?.on('data', (d) => {
+      childErr = (childErr + String(d)).slice(-4000);
+    });
+    let second: Awaited<ReturnType<typeof startTestWorker>> | undefined;
+    try {
+      const wf = await client.workflow.start('checkoutToOrder', {
+        taskQueue,
+        workflowId: `checkout-${checkoutId}`,
+        args: [input(checkoutId)],
+      });
+      // Wait until the first worker's activity is blocked on our lock: mid-checkout.
+      // A cold worker start (tsx + workflow bundling) can take a while on a busy 2-core machine.
+      const deadline = Date.now() + 200_000;
+      for (;;) {
+        // Polled outside the locker's transaction: pg_stat_activity is snapshotted once per transaction.
+        const { rows } = await handle.pool.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (rows[0].n > 0) break;
+        if (child.exitCode !== null || Date.now() > deadline) {
+          throw new Error(
+            `the first worker never reached the checkout (exit ${child.exitCode}): ${childErr}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      process.kill(-child.pid!, 'SIGKILL');
+      await locker.query('rollback');
+
+      second = await startTestWorker(handle.db, taskQueue);
+      const result = await wf.result();
+      const orders = await ordersFor(checkoutId);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.id).toBe(result.orderId);
+      expect(await stockNow()).toBe(variation.stockQuantity - 2);
+      const events = await handle.db
+        .select()
+        .from(tables.outbox)
+        .where(sql`${tables.outbox.payload}->'data'->>'orderId' = ${result.orderId}`);
+      expect(events).toHaveLength(1);
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {}
+      await locker.end().catch(() => {});
+      await second?.stop();
+    }
+  }, 300_000);
+
+  it('joins the running checkout when the same checkout is submitted twice', async () => {
+    const taskQueue = `dup-test-${randomUUID()}`;
+    const worker = await startTestWorker(handle.db, taskQueue);
+    try {
+      const { runCheckout } = await import('../src/client');
+      const checkoutId = `chk-${randomUUID()}`;
+      const [a, b] = await Promise.all([
+        runCheckout(client, input(checkoutId), taskQueue),
+        runCheckout(client, input(checkoutId), taskQueue),
+      ]);
+      const c = await runCheckout(client, input(checkoutId), taskQueue);
+      expect(new Set([a.orderId, b.orderId, c.orderId]).size).toBe(1);
+      expect(await ordersFor(checkoutId)).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('replays a recorded history deterministically', async () => {
+    const history = JSON.parse(
+      readFileSync(new URL('./fixtures/checkout-to-order.history.json', import.meta.url), 'utf8'),
+    );
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history),
+    ).resolves.toBeUndefined();
+  });
+});
