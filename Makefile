@@ -42,7 +42,7 @@ db: services
 	@bash scripts/db.sh setup
 
 lint:
-	npx --no biome check .
+	npx --no -- biome check .
 
 typecheck:
 	npm run typecheck

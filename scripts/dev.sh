@@ -43,7 +43,7 @@ done
 
 log "starting gateway, workers, workflows, web and admin (Ctrl-C stops them)"
 rc=0
-npx --no concurrently -n gateway,workers,workflows,web,admin,ready -c auto --kill-others-on-fail \
+npx --no -- concurrently -n gateway,workers,workflows,web,admin,ready -c auto --kill-others-on-fail \
   "npm run dev -w @qahwa/gateway" \
   "npm run start -w @qahwa/workers" \
   "npm run start -w @qahwa/workflows" \

@@ -39,7 +39,9 @@ last_step_failed() { ((${#failed_steps[@]})) && [[ "${failed_steps[-1]}" == "$1"
 
 # Install first: nothing else can run without it.
 printf '%s\n' "==================== install"
+t0=$SECONDS
 bash scripts/install.sh
+step_times+=("install $((SECONDS - t0))s")
 
 mkdir -p "$DATA_DIR"
 started_file="$DATA_DIR/test-$$.started"
@@ -84,14 +86,14 @@ compose_config() {
 
 vitest_layer() {
   local layer="$1"
-  npx --no vitest run --project "$layer" --passWithNoTests \
+  npx --no -- vitest run --project "$layer" --passWithNoTests \
     --reporter=default --reporter=json --outputFile="$REPORT_DIR/$layer.json"
 }
 
 rm -rf "$REPORT_DIR"
 mkdir -p "$REPORT_DIR"
 
-step lint npx --no biome check .
+step lint npx --no -- biome check .
 step typecheck npm run --silent typecheck
 step compose compose_config
 step unit vitest_layer unit
