@@ -7,6 +7,13 @@ import { LOGIN_PATH, loginPathFor, PATH_HEADER, SESSION_COOKIE } from './auth/re
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // The browser calls /api/* on its own origin (the gateway sets the session cookie there). Forwarded
+  // here, not by next.config rewrites, so GATEWAY_URL is read at run time instead of frozen by the build.
+  if (pathname.startsWith('/api/')) {
+    return NextResponse.rewrite(
+      new URL(`${pathname}${search}`, process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000'),
+    );
+  }
   const isLogin = pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`);
   if (!isLogin && !request.cookies.has(SESSION_COOKIE)) {
     return NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url));
@@ -17,5 +24,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/backend', '/backend/:path*'],
+  matcher: ['/backend', '/backend/:path*', '/api/:path*'],
 };
