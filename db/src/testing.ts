@@ -6,7 +6,7 @@ import { seed } from './seed';
  * For integration tests only: empties every table and re-seeds the catalogue, so each test file
  * starts from the same stock and no orders. Refuses to touch a database whose name lacks "test".
  */
-export async function resetDatabase(db: Db): Promise<void> {
+export async function resetDatabase(db: Db, admin?: { email: string; password: string }): Promise<void> {
   const { rows } = await db.execute<{ name: string }>(sql`select current_database() as name`);
   const name = rows[0]?.name ?? '';
   if (!name.includes('test')) throw new Error(`resetDatabase refuses to wipe "${name}": not a test database`);
@@ -16,5 +16,9 @@ export async function resetDatabase(db: Db): Promise<void> {
       categories, variation_sizes, variation_types, variation_beans, shipping_rules, promotions, users
     restart identity cascade`);
   await db.execute(sql`alter sequence order_number_seq restart with 100001`);
-  await seed(db, { ...process.env, NODE_ENV: 'test' });
+  await seed(db, {
+    ...process.env,
+    NODE_ENV: 'test',
+    ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+  });
 }

@@ -1,4 +1,4 @@
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createDb } from '@qahwa/db';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
@@ -12,14 +12,35 @@ async function main() {
   const handle = createDb(config.databaseUrl);
   const connection = await Connection.connect({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
-  const nats = await connect({ servers: config.natsUrl, name: 'gateway', maxReconnectAttempts: -1 });
+  // NATS being down must not keep the gateway from serving the catalogue: connect in the
+  // background (retrying for ever) and let /health report it until it answers.
+  let nats: NatsConnection | null = null;
+  void connect({
+    servers: config.natsUrl,
+    name: 'gateway',
+    maxReconnectAttempts: -1,
+    waitOnFirstConnect: true,
+  })
+    .then((nc) => {
+      nats = nc;
+      logger.info({ server: nc.getServer() }, 'connected to NATS');
+    })
+    .catch((err) => logger.error({ err }, 'NATS connection failed'));
 
   const app = await buildApp({
     config,
     db: handle.db,
     temporal,
     logger,
-    probes: [{ name: 'nats', check: async () => void (await nats.rtt()) }],
+    probes: [
+      {
+        name: 'nats',
+        check: async () => {
+          if (!nats) throw new Error('not connected');
+          await nats.rtt();
+        },
+      },
+    ],
   });
 
   let closing = false;
@@ -30,7 +51,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    await nats.drain().catch(() => {});
+    await nats?.drain().catch(() => {});
     await connection.close();
     await handle.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb } from '@qahwa/db';
+import { STREAM_NAME } from '@qahwa/schema';
 import pino from 'pino';
 import { createOutboxRelay } from './outbox-relay';
 import { createOrderStatsProjection } from './projections';
@@ -8,6 +9,10 @@ import { ensureStream } from './stream';
 
 const logger = pino({ name: 'workers', level: process.env.LOG_LEVEL ?? 'info' });
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+// Overridable so a second stack (the end-to-end tests) can share a NATS server without sharing events.
+const streamName = process.env.EVENTS_STREAM ?? STREAM_NAME;
+const subjectPrefix = process.env.EVENTS_SUBJECT_PREFIX ?? '';
+const durable = process.env.PROJECTION_DURABLE ?? 'order-stats';
 
 async function main() {
   const nc = await connect({
@@ -23,11 +28,21 @@ async function main() {
   })();
 
   const { db, close: closeDb } = createDb();
-  await ensureStream(await jetstreamManager(nc));
+  await ensureStream(await jetstreamManager(nc), {
+    name: streamName,
+    subjects: [`${subjectPrefix}commerce.>`],
+  });
   const js = jetstream(nc);
 
-  const relay = createOutboxRelay({ db, js, logger });
-  const orderStats = createOrderStatsProjection({ db, js, logger });
+  const relay = createOutboxRelay({ db, js, logger, subjectPrefix });
+  const orderStats = createOrderStatsProjection({
+    db,
+    js,
+    logger,
+    stream: streamName,
+    durable,
+    subjectPrefix,
+  });
   relay.start();
   orderStats.start();
 

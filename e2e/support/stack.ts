@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createDb } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const artifacts = `${root}.data/e2e`;
+
+/**
+ * The whole store as separate processes, on ports of its own (so a running `make dev` is not
+ * disturbed), on the test database, with its own Temporal task queue and JetStream stream.
+ * web and admin must be built first (`make test` does it).
+ */
+export interface Stack {
+  webUrl: string;
+  adminUrl: string;
+  gatewayUrl: string;
+  admin: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+const PORTS = {
+  gateway: Number(process.env.E2E_GATEWAY_PORT ?? 4100),
+  web: Number(process.env.E2E_WEB_PORT ?? 3100),
+  admin: Number(process.env.E2E_ADMIN_PORT ?? 3101),
+};
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitForHttp(url: string, name: string, proc: ChildProcess, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null)
+      throw new Error(`${name} exited with ${proc.exitCode}; see ${artifacts}/${name}.log`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs} ms; see ${artifacts}/${name}.log`);
+}
+
+export async function startStack(): Promise<Stack> {
+  mkdirSync(artifacts, { recursive: true });
+  for (const [name, port] of Object.entries(PORTS)) {
+    if (await portOpen(port))
+      throw new Error(`port ${port} for the e2e ${name} is taken; set E2E_${name.toUpperCase()}_PORT`);
+  }
+  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+  const admin = { email: 'e2e-admin@qahwa.local', password: `e2e-${randomUUID()}` };
+  const handle = createDb(databaseUrl);
+  await resetDatabase(handle.db, admin);
+  await handle.close();
+
+  const run = randomUUID().slice(0, 8);
+  const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
+  const env = {
+    ...process.env,
+    // The Node services run in test mode (plain-HTTP cookies); `next start` serves the production builds.
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    GATEWAY_URL: gatewayUrl,
+    GATEWAY_PORT: String(PORTS.gateway),
+    CHECKOUT_TASK_QUEUE: `e2e-checkout-${run}`,
+    EVENTS_STREAM: `E2E_${run}`,
+    EVENTS_SUBJECT_PREFIX: `e2e-${run}.`,
+    PROJECTION_DURABLE: `e2e-order-stats-${run}`,
+    SESSION_SECRET: `e2e-session-secret-${randomUUID()}`,
+    LOG_LEVEL: 'info',
+  };
+  const procs: ChildProcess[] = [];
+  const start = (
+    name: string,
+    cmd: string,
+    args: string[],
+    cwd = root,
+    extraEnv: Record<string, string> = {},
+  ) => {
+    const log = createWriteStream(`${artifacts}/${name}.log`);
+    const p = spawn(cmd, args, {
+      cwd,
+      env: { ...env, ...extraEnv },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    p.stdout?.pipe(log);
+    p.stderr?.pipe(log);
+    procs.push(p);
+    return p;
+  };
+
+  const stop = async () => {
+    for (const p of procs) {
+      try {
+        process.kill(-p.pid!, 'SIGTERM');
+      } catch {}
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const p of procs) {
+      try {
+        process.kill(-p.pid!, 'SIGKILL');
+      } catch {}
+    }
+  };
+
+  try {
+    const gateway = start('gateway', 'npx', ['tsx', 'gateway/src/server.ts']);
+    start('workflows', 'npx', ['tsx', 'workflows/src/worker.ts']);
+    start('workers', 'npx', ['tsx', 'workers/src/main.ts']);
+    const nextEnv = { NODE_ENV: 'production' };
+    const web = start('web', 'npx', ['next', 'start', '-p', String(PORTS.web)], `${root}web`, nextEnv);
+    const adminApp = start(
+      'admin',
+      'npx',
+      ['next', 'start', '-p', String(PORTS.admin)],
+      `${root}admin`,
+      nextEnv,
+    );
+    await waitForHttp(`${gatewayUrl}/health`, 'gateway', gateway);
+    await waitForHttp(`http://127.0.0.1:${PORTS.web}/shop`, 'web', web);
+    await waitForHttp(`http://127.0.0.1:${PORTS.admin}/backend/login`, 'admin', adminApp);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    webUrl: `http://127.0.0.1:${PORTS.web}`,
+    adminUrl: `http://127.0.0.1:${PORTS.admin}`,
+    gatewayUrl,
+    admin,
+    stop,
+  };
+}
