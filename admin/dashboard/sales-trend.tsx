@@ -35,6 +35,8 @@ export function SalesTrend({ points }: { points: readonly TrendDay[] }) {
         <>
           <p className="mt-1 text-sm text-stone-700">
             {t('trendTotals', {
+              // `count` picks the plural form; `orders` is the number as we display it (Latin digits).
+              count: totalOrders,
               orders: formatCount(totalOrders, locale),
               revenue: formatAed(totalRevenueFils, locale),
             })}
