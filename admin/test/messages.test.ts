@@ -14,8 +14,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** The distinct placeholders: plural branches may use one more or less often per language (Arabic has six forms). */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)/g)].map((m) => m[1] ?? '').sort();
+  return [...new Set([...text.matchAll(/\{(\w+)/g)].map((m) => m[1] ?? ''))].sort();
 }
 
 const enLeaves = leaves(en as Tree);
