@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isConfigError, loadConfig } from '../src/config';
+import { localeOf } from '../src/i18n/messages';
+
+const strong = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(40),
+  ADMIN_EMAIL: 'owner@qahwa.ae',
+  ADMIN_PASSWORD: 'a long and private passphrase',
+  STRIPE_SECRET_KEY: 'sk_live_real',
+};
+
+describe('gateway configuration', () => {
+  it('starts in development with the documented defaults', () => {
+    expect(loadConfig({}).sessionSecret).toBe('dev-session-secret-change-me');
+  });
+
+  it('refuses to start in production with a default or missing secret, naming each one', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({ ...strong, SESSION_SECRET: 'dev-session-secret-change-me', ADMIN_PASSWORD: undefined });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(isConfigError(thrown)).toBe(true);
+    expect((thrown as Error).message).toBe(
+      'Refusing to start in production with default or missing secrets: SESSION_SECRET, ADMIN_PASSWORD',
+    );
+  });
+
+  it('refuses a short session secret in production', () => {
+    expect(() => loadConfig({ ...strong, SESSION_SECRET: 'short-but-not-default' })).toThrow(/at least 32/);
+  });
+
+  it('starts in production when every secret is set', () => {
+    expect(loadConfig(strong).env).toBe('production');
+  });
+});
+
+describe('the shopper language', () => {
+  it.each([
+    [{ 'x-locale': 'ar' }, 'ar'],
+    [{ cookie: 'a=b; NEXT_LOCALE=ar' }, 'ar'],
+    [{ 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' }, 'ar'],
+    [{ 'accept-language': 'en-GB,ar;q=0.5' }, 'en'],
+    [{ cookie: 'NEXT_LOCALE=en', 'accept-language': 'ar' }, 'en'],
+    [{}, 'en'],
+  ])('%o → %s', (headers, expected) => {
+    expect(localeOf(headers)).toBe(expected);
+  });
+});
