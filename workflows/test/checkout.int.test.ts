@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
-import type { CheckoutToOrderInput } from '@qahwa/schema';
+import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
 import { Client, Connection } from '@temporalio/client';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
@@ -88,8 +88,9 @@ describe('placeCodOrder activity', () => {
     const activities = createActivities({ db: handle.db, logger: pino({ level: 'silent' }) });
     const env = new MockActivityEnvironment();
     const checkoutId = `chk-${randomUUID()}`;
-    const first = await env.run(activities.placeCodOrder, input(checkoutId));
-    const again = await env.run(activities.placeCodOrder, input(checkoutId));
+    // MockActivityEnvironment.run is typed loosely; the activity's own result type is the truth.
+    const first = (await env.run(activities.placeCodOrder, input(checkoutId))) as CheckoutToOrderResult;
+    const again = (await env.run(activities.placeCodOrder, input(checkoutId))) as CheckoutToOrderResult;
     expect(again.orderId).toBe(first.orderId);
     expect(await ordersFor(checkoutId)).toHaveLength(1);
     expect(await stockNow()).toBe(variation.stockQuantity - 2);
