@@ -140,10 +140,10 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
       await tx.insert(shippingRules).values([
         {
           name: 'Free delivery over AED 200',
-          nameAr: 'توصيل مجاني للطلبات فوق ٢٠٠ درهم',
+          nameAr: 'توصيل مجاني للطلبات فوق 200 درهم',
           type: 'FREE',
           description: 'Free delivery across the UAE on orders of AED 200 or more.',
-          descriptionAr: 'توصيل مجاني في جميع أنحاء الإمارات للطلبات بقيمة ٢٠٠ درهم أو أكثر.',
+          descriptionAr: 'توصيل مجاني في جميع أنحاء الإمارات للطلبات بقيمة 200 درهم أو أكثر.',
           costFils: 0,
           freeShippingThresholdFils: 200_00,
           estimatedDays: '1-2',
@@ -153,7 +153,7 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
           nameAr: 'التوصيل العادي',
           type: 'STANDARD',
           description: 'Delivered in 1 to 3 working days.',
-          descriptionAr: 'يصل خلال ١ إلى ٣ أيام عمل.',
+          descriptionAr: 'يصل خلال 1 إلى 3 أيام عمل.',
           costFils: 25_00,
           freeShippingThresholdFils: 200_00,
           estimatedDays: '1-3',

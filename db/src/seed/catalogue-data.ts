@@ -9,10 +9,10 @@ export const CATEGORIES = [
 ] as const;
 
 export const SIZES = [
-  { displayName: '250g', displayNameAr: '٢٥٠ غ', sortOrder: 1 },
-  { displayName: '500g', displayNameAr: '٥٠٠ غ', sortOrder: 2 },
-  { displayName: '1kg', displayNameAr: '١ كغ', sortOrder: 3 },
-  { displayName: '10 capsules', displayNameAr: '١٠ كبسولات', sortOrder: 4 },
+  { displayName: '250g', displayNameAr: '250 غ', sortOrder: 1 },
+  { displayName: '500g', displayNameAr: '500 غ', sortOrder: 2 },
+  { displayName: '1kg', displayNameAr: '1 كغ', sortOrder: 3 },
+  { displayName: '10 capsules', displayNameAr: '10 كبسولات', sortOrder: 4 },
   { displayName: 'One size', displayNameAr: 'مقاس واحد', sortOrder: 5 },
 ] as const;
 
@@ -140,7 +140,7 @@ export const PRODUCTS: SeedProduct[] = [
     name: 'Intenso Capsules',
     nameAr: 'كبسولات إنتنسو',
     description: 'Nespresso-compatible capsules, intensity 10. Ten per box.',
-    descriptionAr: 'كبسولات متوافقة مع آلات نسبريسو، شدة ١٠. عشر كبسولات في العلبة.',
+    descriptionAr: 'كبسولات متوافقة مع آلات نسبريسو، شدة 10. عشر كبسولات في العلبة.',
     variations: [{ size: '10 capsules', beans: 'Robusta', price: '22.00', stock: 120 }],
   },
   {
@@ -185,7 +185,7 @@ export const PRODUCTS: SeedProduct[] = [
     name: 'V60 Pour-Over Kit',
     nameAr: 'طقم التقطير V60',
     description: 'Ceramic dripper, 100 filters and a glass server for a clean filter cup.',
-    descriptionAr: 'مقطّرة سيراميك و١٠٠ فلتر وإبريق زجاجي لكوب قهوة مقطرة نقي.',
+    descriptionAr: 'مقطّرة سيراميك و100 فلتر وإبريق زجاجي لكوب قهوة مقطرة نقي.',
     variations: [{ size: 'One size', price: '129.00', discount: 0.2, stock: 20 }],
   },
   {
@@ -194,7 +194,7 @@ export const PRODUCTS: SeedProduct[] = [
     name: 'Majlis Gift Box',
     nameAr: 'صندوق هدايا المجلس',
     description: 'Emirati Gahwa Blend 500g, Medjool dates 500g and four finjan cups in a gift box.',
-    descriptionAr: 'خلطة القهوة الإماراتية ٥٠٠ غ وتمر مجدول ٥٠٠ غ وأربعة فناجين في صندوق هدية.',
+    descriptionAr: 'خلطة القهوة الإماراتية 500 غ وتمر مجدول 500 غ وأربعة فناجين في صندوق هدية.',
     featured: true,
     variations: [{ size: 'One size', price: '249.00', stock: 15 }],
   },
@@ -204,7 +204,7 @@ export const PRODUCTS: SeedProduct[] = [
     name: 'Discovery Trio',
     nameAr: 'ثلاثية الاكتشاف',
     description: 'Three single origins, 250g each, to find your favourite.',
-    descriptionAr: 'ثلاث قهوات أحادية المصدر، ٢٥٠ غ لكل منها، لتكتشف المفضلة لديك.',
+    descriptionAr: 'ثلاث قهوات أحادية المصدر، 250 غ لكل منها، لتكتشف المفضلة لديك.',
     variations: [{ size: 'One size', price: '149.00', stock: 18 }],
   },
 ];

@@ -27,7 +27,7 @@ export const MESSAGES = {
   },
   badIdempotencyKey: {
     en: 'Idempotency-Key must be 8 to 200 letters, digits, dashes or underscores.',
-    ar: 'يجب أن يتكون مفتاح عدم التكرار من ٨ إلى ٢٠٠ حرف أو رقم أو شرطة.',
+    ar: 'يجب أن يتكون مفتاح عدم التكرار من 8 إلى 200 حرف أو رقم أو شرطة.',
   },
   invalidCredentials: { en: 'Invalid email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
   signInRequired: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
