@@ -51,7 +51,8 @@ describe('customer step (SPEC 5)', () => {
       'letters',
       { phone: '050-ABC-4567' },
       'phone',
-      'يرجى إدخال رقم هاتف صالح (مثال: +971 50 123 4567)',
+      // The number is wrapped in a left-to-right isolate so Arabic text cannot reorder its groups.
+      'يرجى إدخال رقم هاتف صالح (مثال: \u2066+971 50 123 4567\u2069)',
       ['ar'],
     ],
   ])('%s → %s', (_l, patch, field, message, [locale]) => {

@@ -128,7 +128,7 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-coffee-900">{name}</p>
         <p className="text-xs text-coffee-600" dir="auto">
-          {variationText(item.variation)}
+          {variationText(item, locale)}
         </p>
         <p className="text-sm text-coffee-800">{formatAed(toFils(item.price), locale)}</p>
         <div className="mt-2 flex items-center gap-2">

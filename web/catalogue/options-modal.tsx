@@ -147,6 +147,11 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
         beans: matched.beans?.name ?? null,
         additions: matched.type?.name ?? null,
       },
+      variationAr: {
+        weight: matched.size.displayNameAr,
+        beans: matched.beans?.nameAr ?? null,
+        additions: matched.type?.nameAr ?? null,
+      },
     };
     dispatch({ type: 'add', item });
     setLastAdded(item.id);

@@ -42,7 +42,7 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-coffee-900">{name}</p>
                 <p className="text-xs text-coffee-600" dir="auto">
-                  {variationText(item.variation)}
+                  {variationText(item, locale)}
                 </p>
               </div>
               <p className="text-sm text-coffee-900">

@@ -29,6 +29,17 @@ describe('messages', () => {
     }
   });
 
+  it('isolates left-to-right numbers such as phone examples inside Arabic text', () => {
+    // Space-separated digit groups in a right-to-left paragraph are reordered ("4567 123 50 971+")
+    // unless wrapped in a left-to-right isolate (U+2066 … U+2069).
+    for (const [path, value] of arLeaves) {
+      for (const m of (value as string).matchAll(/\+\d[\d ]*\d/g)) {
+        const before = (value as string).slice(0, m.index);
+        expect(before.endsWith('\u2066'), `${path}: ${value}`).toBe(true);
+      }
+    }
+  });
+
   it('keeps the same placeholders in both languages', () => {
     const names = (s: string) => [...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
     for (const [path, value] of enLeaves) {

@@ -88,6 +88,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     slug: 'brazil-santos',
+    featured: true,
     category: 'coffee-beans',
     name: 'Brazil Santos',
     nameAr: 'برازيلي سانتوس',
@@ -136,6 +137,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     slug: 'intenso-capsules',
+    featured: true,
     category: 'capsules',
     name: 'Intenso Capsules',
     nameAr: 'كبسولات إنتنسو',
@@ -172,6 +174,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     slug: 'brass-dallah',
+    featured: true,
     category: 'accessories',
     name: 'Brass Dallah',
     nameAr: 'دلة نحاسية',

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { type Fils, toFils } from '../money/money';
 import { CART_VERSION } from '../reference/constants';
 
-/** SPEC 3 "Cart item". `price` is the AED unit price the browser saw: a claim, re-checked by the server. */
+const VariationNames = z.object({
+  weight: z.string().nullable(),
+  beans: z.string().nullable(),
+  additions: z.string().nullable(),
+});
+
+/**
+ * SPEC 3 "Cart item". `price` is the AED unit price the browser saw: a claim, re-checked by the server.
+ * `variation` holds the option names in English (they identify the line, SPEC 4); `variationAr`,
+ * when present, holds the same options' Arabic names for display only.
+ */
 export const CartItem = z
   .object({
     id: z.string().min(1),
@@ -13,11 +23,8 @@ export const CartItem = z
     price: z.number().nonnegative(),
     quantity: z.number().int().positive(),
     image: z.string().nullable(),
-    variation: z.object({
-      weight: z.string().nullable(),
-      beans: z.string().nullable(),
-      additions: z.string().nullable(),
-    }),
+    variation: VariationNames,
+    variationAr: VariationNames.optional(),
   })
   .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof CartItem>;

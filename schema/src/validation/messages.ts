@@ -9,7 +9,8 @@ export const VALIDATION_MESSAGES = {
   'validation.email': { en: 'Please enter a valid email address', ar: 'يرجى إدخال عنوان بريد إلكتروني صالح' },
   'validation.phone': {
     en: 'Please enter a valid phone number (e.g., {phone})',
-    ar: 'يرجى إدخال رقم هاتف صالح (مثال: {phone})',
+    // The example number sits in a left-to-right isolate, or Arabic text reorders its groups.
+    ar: 'يرجى إدخال رقم هاتف صالح (مثال: \u2066{phone}\u2069)',
   },
   'validation.phoneLength': {
     en: 'Phone number must be between 7 and 20 digits',
