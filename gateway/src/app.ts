@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { sessionPlugin } from './auth/session';
 import type { GatewayConfig } from './config';
 import { localeOf, t } from './i18n/messages';
+import { translateMessage } from './i18n/translate';
 import { isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -77,7 +78,10 @@ export async function buildApp(deps: GatewayDeps) {
         success: false,
         error: t('validation', locale),
         code: 'VALIDATION_FAILED',
-        issues: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+        issues: err.validation.map((v) => ({
+          path: v.instancePath,
+          message: v.message === undefined ? undefined : translateMessage(v.message, locale),
+        })),
       });
     }
     if (isHttpError(err)) {

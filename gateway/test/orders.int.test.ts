@@ -213,6 +213,20 @@ describe('POST /api/orders (cash on delivery)', () => {
     expect(body.issues.length).toBeGreaterThan(0);
   });
 
+  it('explains each invalid field in Arabic to an Arabic shopper', async () => {
+    const payload = codOrder();
+    payload.customerInfo = { fullName: '', email: 'fatima@example.ae', phone: '+971 50 111 2233' };
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'accept-language': 'ar' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('بعض البيانات ناقصة أو غير صحيحة.');
+    expect(res.json().issues).toContainEqual({ path: '/customerInfo/fullName', message: 'هذا الحقل مطلوب' });
+  });
+
   it('does not take card payments yet and says so', async () => {
     const res = await gw.app.inject({
       method: 'POST',
