@@ -1,4 +1,4 @@
-import type { Locale } from '@qahwa/schema';
+import { LOCALE_COOKIE, type Locale, resolveLocale } from '@qahwa/schema';
 
 /** Messages the gateway itself writes, in both languages. Shopper-facing ones follow SPEC 8. */
 export const MESSAGES = {
@@ -49,11 +49,10 @@ export function t(key: MessageKey, locale: Locale, vars: Record<string, string |
 
 /** The shopper's language: an explicit x-locale header, then the NEXT_LOCALE cookie, then Accept-Language. */
 export function localeOf(headers: Record<string, string | string[] | undefined>): Locale {
-  const explicit = headers['x-locale'];
-  if (explicit === 'ar' || explicit === 'en') return explicit;
-  const cookie = String(headers.cookie ?? '');
-  const fromCookie = /(?:^|;\s*)NEXT_LOCALE=(ar|en)/.exec(cookie)?.[1];
-  if (fromCookie === 'ar' || fromCookie === 'en') return fromCookie;
-  const accept = String(headers['accept-language'] ?? '');
-  return /^\s*ar\b/i.test(accept) ? 'ar' : 'en';
+  const header = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`).exec(header('cookie') ?? '')?.[1];
+  return resolveLocale({ explicit: header('x-locale'), cookie, acceptLanguage: header('accept-language') });
 }

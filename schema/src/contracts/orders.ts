@@ -50,22 +50,11 @@ export const CheckoutClaim = z
 export type CheckoutClaim = z.infer<typeof CheckoutClaim>;
 
 /** SPEC 7 POST /api/orders. Every amount here is the browser's claim; the server recomputes them. */
-export const CreateOrderRequest = z
-  .object({
-    customerInfo: CustomerInfo,
-    shippingInfo: ShippingInfo,
-    items: z.array(OrderItemClaim).min(1).max(100),
-    totalAmount: z.number(),
-    subtotal: z.number(),
-    tax: z.number().default(0),
-    shippingCost: z.number(),
-    discount: z.number().default(0),
-    appliedCoupon: AppliedCouponClaim.nullable().optional(),
-    paymentIntentId: z.string().optional(),
-    paymentProvider: z.enum(PAYMENT_PROVIDERS).optional(),
-    locale: z.enum(['en', 'ar']).optional(),
-  })
-  .meta({ id: 'CreateOrderRequest' });
+export const CreateOrderRequest = CheckoutClaim.extend({
+  totalAmount: z.number(),
+  paymentIntentId: z.string().optional(),
+  paymentProvider: z.enum(PAYMENT_PROVIDERS).optional(),
+}).meta({ id: 'CreateOrderRequest' });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
 export const CreateOrderResponse = z

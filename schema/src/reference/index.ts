@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './emirates';
 export * from './gulf-time';
+export * from './locale';
