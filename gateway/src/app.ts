@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, LogController } fro
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -69,6 +70,8 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(swagger, {
     openapi: { info: { title: 'qahwa gateway', version: '0.1.0' } },
     transform: jsonSchemaTransform,
+    // Registers the contracts' `.meta({ id })` names as components, so `$ref`s resolve.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -111,6 +114,9 @@ export async function buildApp(deps: GatewayDeps) {
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, (req, reply) =>
     reply.code(404).send({ success: false, error: t('notFound', localeOf(req.headers)), code: 'NOT_FOUND' }),
   );
+
+  // The OpenAPI document, generated from the zod contracts of every route.
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(sessionPlugin);
   await app.register(healthRoutes);

@@ -254,6 +254,32 @@ describe('POST /api/orders (cash on delivery)', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the SPEC 7 calls with the shared contracts as named schemas', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/products',
+        '/api/products/{id}',
+        '/api/orders',
+        '/api/shipping/calculate',
+        '/api/auth/session',
+      ]),
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'CreateOrderRequest',
+        'CreateOrderResponse',
+        'Product',
+        'Variation',
+        'SessionResponse',
+      ]),
+    );
+  });
+});
+
 describe('health', () => {
   it('reports postgres and temporal', async () => {
     const res = await gw.app.inject({ method: 'GET', url: '/health' });

@@ -47,7 +47,7 @@ export const LoginRequest = z
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /** SPEC 7 GET /api/users/{id}. */
-export const UserIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'UserIdParams' });
+export const UserIdParams = z.object({ id: z.string().min(1) });
 
 /** SPEC 7: for non-admins, the full user with permissions. */
 export const UserResponse = SessionUser.extend({

@@ -87,17 +87,15 @@ export type AppliedCoupon = z.infer<typeof AppliedCoupon>;
 export const PromotionWriteRequest = promotionRequestSchema('en').meta({ id: 'PromotionWriteRequest' });
 export type PromotionWriteRequest = z.input<typeof PromotionWriteRequest>;
 
-export const PromotionIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'PromotionIdParams' });
+export const PromotionIdParams = z.object({ id: z.string().min(1) });
 
 /** SPEC 7 GET /api/promotions?active=true. */
-export const PromotionListQuery = z
-  .object({
-    active: z
-      .enum(['true', 'false'])
-      .transform((v) => v === 'true')
-      .optional(),
-  })
-  .meta({ id: 'PromotionListQuery' });
+export const PromotionListQuery = z.object({
+  active: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
 
 export const PromotionList = z.array(Promotion).meta({ id: 'PromotionList' });
 export type PromotionList = z.infer<typeof PromotionList>;

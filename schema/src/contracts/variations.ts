@@ -28,9 +28,7 @@ export function activeOptions<T extends { isActive: boolean }>(items: readonly T
 }
 
 /** SPEC 7 GET /api/variations/products?productId=. */
-export const VariationListQuery = z
-  .object({ productId: z.string().min(1) })
-  .meta({ id: 'VariationListQuery' });
+export const VariationListQuery = z.object({ productId: z.string().min(1) });
 export const VariationList = z.array(Variation).meta({ id: 'VariationList' });
 export type VariationList = z.infer<typeof VariationList>;
 
@@ -59,7 +57,7 @@ export type VariationCreateRequest = z.input<typeof VariationCreateRequest>;
 export const VariationUpdateRequest = z.object(variationBody).meta({ id: 'VariationUpdateRequest' });
 export type VariationUpdateRequest = z.input<typeof VariationUpdateRequest>;
 
-export const VariationIdParams = z.object({ id: z.string().min(1) }).meta({ id: 'VariationIdParams' });
+export const VariationIdParams = z.object({ id: z.string().min(1) });
 
 /** SPEC 7 DELETE: only success or failure is read. */
 export const SuccessResponse = z.object({ success: z.boolean() }).meta({ id: 'SuccessResponse' });
