@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
-  type CartItem,
   cartItemCount,
   cartSubtotalFils,
   decrementItem,
   emptyCart,
   loadStoredCart,
+  readStoredCart,
   removeItem,
   setQuantity,
 } from '../src/cart/cart';
+import { type CartItem, StoredCart } from '../src/cart/cart-item';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   id: 'p1-v1',
@@ -132,6 +133,55 @@ describe('cart properties', () => {
           expect(cartSubtotalFils(a)).toBe(cartSubtotalFils(b));
         },
       ),
+    );
+  });
+});
+
+describe('the stored-cart guard', () => {
+  const names = fc.record({
+    weight: fc.option(fc.string(), { nil: null }),
+    beans: fc.option(fc.string(), { nil: null }),
+    additions: fc.option(fc.string(), { nil: null }),
+  });
+  // Each field is usually valid and sometimes anything at all, so both verdicts are exercised.
+  const field = <T>(valid: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: fc.anything() });
+  const item = fc.record(
+    {
+      id: field(fc.string()),
+      productId: field(fc.string()),
+      variationId: field(fc.string()),
+      name: field(fc.string()),
+      nameAr: field(fc.string()),
+      price: field(fc.double()),
+      quantity: field(fc.integer({ min: -2, max: 5 })),
+      image: field(fc.option(fc.webUrl(), { nil: null })),
+      variation: field(names),
+      variationAr: field(names),
+      extra: fc.anything(),
+    },
+    { requiredKeys: ['id', 'productId', 'name', 'nameAr', 'price', 'quantity', 'variation'] },
+  );
+  const stored = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.record({
+        version: field(fc.constant('anniversary-2025-v3')),
+        items: field(fc.array(item, { maxLength: 3 })),
+      }),
+    },
+    { weight: 1, arbitrary: fc.anything() },
+  );
+
+  it('accepts exactly what the StoredCart schema accepts, with the same result', () => {
+    fc.assert(
+      fc.property(stored, (value) => {
+        const parsed = StoredCart.safeParse(value);
+        const read = readStoredCart(value);
+        expect(read !== null).toBe(parsed.success);
+        if (parsed.success) expect(JSON.stringify(read)).toBe(JSON.stringify(parsed.data));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

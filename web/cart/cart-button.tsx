@@ -1,6 +1,6 @@
 'use client';
 
-import { cartItemCount } from '@qahwa/schema';
+import { cartItemCount } from '@qahwa/schema/cart/cart';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';

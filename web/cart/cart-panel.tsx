@@ -1,7 +1,9 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { type CartItem, cartSubtotalFils, formatAed, toFils } from '@qahwa/schema';
+import { cartSubtotalFils } from '@qahwa/schema/cart/cart';
+import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import { formatAed, toFils } from '@qahwa/schema/money/money';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';

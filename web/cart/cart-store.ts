@@ -1,15 +1,13 @@
 import {
   addItem,
-  CART_STORAGE_KEY,
-  CART_VERSION,
-  type CartItem,
   decrementItem,
   emptyCart,
   loadStoredCart,
   removeItem,
-  type StoredCart,
   setQuantity,
-} from '@qahwa/schema';
+} from '@qahwa/schema/cart/cart';
+import type { CartItem, StoredCart } from '@qahwa/schema/cart/cart-item';
+import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 

@@ -1,4 +1,6 @@
-import { discountedUnitFils, type Fils, type Locale, type Product, type Variation } from '@qahwa/schema';
+import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
+import type { Product, Variation } from '@qahwa/schema/catalogue/product';
+import type { Fils, Locale } from '@qahwa/schema/money/money';
 
 /** Pure display rules for products, shared by server pages and client islands. */
 

@@ -9,17 +9,17 @@ import {
   Radio,
   RadioGroup,
 } from '@headlessui/react';
+import { cartItemId } from '@qahwa/schema/cart/cart';
+import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import {
-  CART_SIDEBAR_DELAY_MS,
-  type CartItem,
-  cartItemId,
   defaultChoice,
   matchVariation,
   type OptionChoice,
   optionLists,
-  Product,
-  toAed,
-} from '@qahwa/schema';
+} from '@qahwa/schema/catalogue/options';
+import type { Product } from '@qahwa/schema/catalogue/product';
+import { toAed } from '@qahwa/schema/money/money';
+import { CART_SIDEBAR_DELAY_MS } from '@qahwa/schema/reference/constants';
 import { useAtom, useSetAtom } from 'jotai';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -76,9 +76,11 @@ function useProduct(productId: string): Load {
     fetch(`/api/products/${encodeURIComponent(productId)}`, { signal: controller.signal })
       .then(async (res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const parsed = Product.safeParse(await res.json());
-        if (!parsed.success) throw parsed.error;
-        setLoad({ status: 'ready', product: parsed.data });
+        const body: unknown = await res.json();
+        // The gateway serializes this through the shared Product contract; here a shape check is
+        // enough to catch a wrong answer, and keeps the validation library off catalogue pages.
+        if (!isProductShape(body)) throw new Error('not a product');
+        setLoad({ status: 'ready', product: body });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -337,5 +339,17 @@ export function QuantityStepper({
         +
       </button>
     </div>
+  );
+}
+
+function isProductShape(value: unknown): value is Product {
+  const v = value as Partial<Product> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.nameAr === 'string' &&
+    Array.isArray(v.variations)
   );
 }

@@ -1,4 +1,4 @@
-import { formatAed } from '@qahwa/schema';
+import { formatAed } from '@qahwa/schema/money/money';
 import { useLocale, useTranslations } from 'next-intl';
 import type { PriceDisplay } from './display';
 

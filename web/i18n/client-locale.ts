@@ -1,4 +1,5 @@
-import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from '@qahwa/schema';
+import type { Locale } from '@qahwa/schema/money/money';
+import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
 import { directionOf, isLocale } from './locale';
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;

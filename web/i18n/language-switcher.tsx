@@ -1,6 +1,7 @@
 'use client';
 
-import { LOCALES, type Locale } from '@qahwa/schema';
+import type { Locale } from '@qahwa/schema/money/money';
+import { LOCALES } from '@qahwa/schema/reference/constants';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useTransition } from 'react';

@@ -1,4 +1,4 @@
-import { TOAST_FADE_MS, TOAST_LIFETIME_MS, TOAST_MAX_VISIBLE } from '@qahwa/schema';
+import { TOAST_FADE_MS, TOAST_LIFETIME_MS, TOAST_MAX_VISIBLE } from '@qahwa/schema/reference/constants';
 import { atom } from 'jotai';
 
 export type ToastType = 'success' | 'error' | 'info';

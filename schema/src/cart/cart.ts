@@ -1,36 +1,11 @@
-import { z } from 'zod';
 import { type Fils, toFils } from '../money/money';
 import { CART_VERSION } from '../reference/constants';
+import type { CartItem, StoredCart } from './cart-item';
 
-const VariationNames = z.object({
-  weight: z.string().nullable(),
-  beans: z.string().nullable(),
-  additions: z.string().nullable(),
-});
-
-/**
- * SPEC 3 "Cart item". `price` is the AED unit price the browser saw: a claim, re-checked by the server.
- * `variation` holds the option names in English (they identify the line, SPEC 4); `variationAr`,
- * when present, holds the same options' Arabic names for display only.
+/*
+ * The cart's rules, free of zod so the storefront can load them on every page without the
+ * validation library (`@qahwa/schema/cart/cart`). The schemas live in cart-item.ts.
  */
-export const CartItem = z
-  .object({
-    id: z.string().min(1),
-    productId: z.string().min(1),
-    variationId: z.string().min(1).optional(),
-    name: z.string(),
-    nameAr: z.string(),
-    price: z.number().nonnegative(),
-    quantity: z.number().int().positive(),
-    image: z.string().nullable(),
-    variation: VariationNames,
-    variationAr: VariationNames.optional(),
-  })
-  .meta({ id: 'CartItem' });
-export type CartItem = z.infer<typeof CartItem>;
-
-export const StoredCart = z.object({ version: z.string(), items: z.array(CartItem) });
-export type StoredCart = z.infer<typeof StoredCart>;
 
 export const emptyCart = (): StoredCart => ({ version: CART_VERSION, items: [] });
 
@@ -75,11 +50,63 @@ export function decrementItem(items: readonly CartItem[], id: string): CartItem[
   return line ? setQuantity(items, id, line.quantity - 1) : [...items];
 }
 
+type Names = CartItem['variation'];
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isTextOrNull = (v: unknown): v is string | null => v === null || isText(v);
+const isFilled = (v: unknown): v is string => isText(v) && v.length > 0;
+
+function readNames(v: unknown): Names | null {
+  if (!isObject(v) || !isTextOrNull(v.weight) || !isTextOrNull(v.beans) || !isTextOrNull(v.additions))
+    return null;
+  return { weight: v.weight, beans: v.beans, additions: v.additions };
+}
+
+function readItem(v: unknown): CartItem | null {
+  if (!isObject(v) || !isFilled(v.id) || !isFilled(v.productId)) return null;
+  if (v.variationId !== undefined && !isFilled(v.variationId)) return null;
+  if (!isText(v.name) || !isText(v.nameAr) || !isTextOrNull(v.image)) return null;
+  if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return null;
+  if (typeof v.quantity !== 'number' || !Number.isSafeInteger(v.quantity) || v.quantity <= 0) return null;
+  const variation = readNames(v.variation);
+  const variationAr = v.variationAr === undefined ? undefined : readNames(v.variationAr);
+  if (!variation || variationAr === null) return null;
+  return {
+    id: v.id,
+    productId: v.productId,
+    ...(v.variationId !== undefined ? { variationId: v.variationId } : {}),
+    name: v.name,
+    nameAr: v.nameAr,
+    price: v.price,
+    quantity: v.quantity,
+    image: v.image,
+    variation,
+    ...(variationAr ? { variationAr } : {}),
+  };
+}
+
+/**
+ * Reads what localStorage held: the same rule as the `StoredCart` schema (a property test keeps
+ * the two in agreement), written by hand so this module stays free of zod. Unknown keys are dropped.
+ */
+export function readStoredCart(stored: unknown): StoredCart | null {
+  if (!isObject(stored) || !isText(stored.version) || !Array.isArray(stored.items)) return null;
+  const items: CartItem[] = [];
+  for (const raw of stored.items) {
+    const item = readItem(raw);
+    if (!item) return null;
+    items.push(item);
+  }
+  return { version: stored.version, items };
+}
+
 /** SPEC 4: a stored cart is kept only if its version tag equals the current one; anything else → empty. */
 export function loadStoredCart(stored: unknown): StoredCart {
-  const parsed = StoredCart.safeParse(stored);
-  if (!parsed.success || parsed.data.version !== CART_VERSION) return emptyCart();
-  return parsed.data;
+  const cart = readStoredCart(stored);
+  if (!cart || cart.version !== CART_VERSION) return emptyCart();
+  return cart;
 }
 
 export function cartSubtotalFils(items: readonly CartItem[]): Fils {

@@ -1,1 +1,2 @@
 export * from './cart';
+export * from './cart-item';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CartItem } from '../cart/cart';
+import { CartItem } from '../cart/cart-item';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
 import { customerStepSchema } from '../validation/customer-step';
 import { shippingStepSchema } from '../validation/shipping-step';

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Every page loads these (header, cart, options modal, toasts, language switcher). */
+const EVERY_PAGE = ['cart', 'catalogue', 'shell', 'toast', 'i18n'];
+/** Server-only modules in those folders may use anything. */
+const SERVER_ONLY = new Set(['i18n/request.ts']);
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+// Modules of @qahwa/schema that build zod schemas when loaded (the barrel re-exports them all).
+const ZOD_MODULES =
+  /from '@qahwa\/schema(?:\/(?:cart\/cart-item|catalogue\/product|contracts\/[\w-]+|validation\/[\w-]+|events\/[\w-]+))?'/;
+
+describe('what every storefront page loads', () => {
+  it('keeps the validation library (zod) out: shared client modules import @qahwa/schema deep, zod-free paths', () => {
+    const offenders: string[] = [];
+    for (const folder of EVERY_PAGE) {
+      for (const path of files(join(root, folder))) {
+        const rel = relative(root, path);
+        if (SERVER_ONLY.has(rel)) continue;
+        const source = readFileSync(path, 'utf8');
+        for (const m of source.matchAll(/^import (?!type )[^;]*?;$/gms)) {
+          if (ZOD_MODULES.test(m[0]) || /from 'zod'/.test(m[0]))
+            offenders.push(`${rel}: ${m[0].replace(/\s+/g, ' ')}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
