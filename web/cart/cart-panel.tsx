@@ -1,6 +1,6 @@
 'use client';
 
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { cartSubtotalFils } from '@qahwa/schema/cart/cart';
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { formatAed, toFils } from '@qahwa/schema/money/money';
@@ -8,6 +8,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { ProductImage } from '../catalogue/product-image';
+import { DialogHeader } from '../shell/dialog-header';
 import { cartItemsAtom, cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
 import { variationText } from './variation-text';
 
@@ -36,19 +37,7 @@ export function CartPanel() {
         transition
         className="fixed inset-x-0 bottom-0 flex max-h-[85dvh] flex-col rounded-t-2xl bg-white shadow-2xl transition duration-300 ease-out data-closed:translate-y-full lg:inset-x-auto lg:top-0 lg:end-0 lg:h-dvh lg:max-h-none lg:w-full lg:max-w-md lg:rounded-none lg:data-closed:translate-y-0 lg:data-closed:translate-x-full lg:rtl:data-closed:-translate-x-full"
       >
-        <div className="flex items-center justify-between border-b border-coffee-100 px-4 py-3">
-          <DialogTitle className="text-lg font-semibold text-coffee-900">{t('title')}</DialogTitle>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={t('close')}
-            className="rounded-md p-2 text-coffee-700 hover:bg-coffee-50"
-          >
-            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </div>
+        <DialogHeader title={t('title')} closeLabel={t('close')} onClose={close} />
 
         {items.length === 0 || !featured ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">

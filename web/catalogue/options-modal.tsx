@@ -1,14 +1,6 @@
 'use client';
 
-import {
-  Dialog,
-  DialogBackdrop,
-  DialogPanel,
-  DialogTitle,
-  Label,
-  Radio,
-  RadioGroup,
-} from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, Label, Radio, RadioGroup } from '@headlessui/react';
 import { cartItemId } from '@qahwa/schema/cart/cart';
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import {
@@ -24,6 +16,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '../cart/cart-store';
+import { DialogHeader } from '../shell/dialog-header';
 import { pushToastAtom } from '../toast/toast-store';
 import { cardPrice, optionLabels, productName, variationPrice } from './display';
 import { optionsTargetAtom } from './options-store';
@@ -49,19 +42,7 @@ export function OptionsModal() {
           transition
           className="flex max-h-[92dvh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl transition duration-200 data-closed:translate-y-8 data-closed:opacity-0 sm:rounded-2xl"
         >
-          <div className="flex items-center justify-between border-b border-coffee-100 px-4 py-3">
-            <DialogTitle className="text-lg font-semibold text-coffee-900">{t('title')}</DialogTitle>
-            <button
-              type="button"
-              onClick={close}
-              aria-label={t('close')}
-              className="rounded-md p-2 text-coffee-700 hover:bg-coffee-50"
-            >
-              <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
+          <DialogHeader title={t('title')} closeLabel={t('close')} onClose={close} />
           {target !== null && <OptionsBody key={target} productId={target} onClose={close} />}
         </DialogPanel>
       </div>
