@@ -1,5 +1,6 @@
+import { createDb, eq, sql, tables } from '@qahwa/db';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
 import { artifacts, type Stack, startStack } from './support/stack';
@@ -150,5 +151,77 @@ describe('a shopper orders in Arabic and staff see the order', () => {
     expect(await row.textContent()).toContain('مريم الهاشمي');
     await page.screenshot({ path: `${artifacts}/staff-orders-en.png`, fullPage: true });
     await context.close();
+  });
+});
+
+describe('nothing the shopper wants is lost (English, desktop)', () => {
+  const en = messages('web', 'en');
+  const email = 'layla@example.ae';
+
+  async function toPayment(page: Page) {
+    await page.goto(`${stack.webUrl}/product/brass-dallah`);
+    await page.getByRole('button', { name: en.ProductCard!.selectOptions, exact: true }).click();
+    const add = page.getByRole('button', { name: en.OptionsModal!.addToCart });
+    await add.waitFor();
+    await page.getByRole('button', { name: en.OptionsModal!.increase }).click();
+    await add.click();
+    await page.getByRole('link', { name: en.CartPanel!.orderNow }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('textbox', { name: en.CustomerStep!.fullName }).fill('Layla Haddad');
+    await page.getByRole('textbox', { name: en.CustomerStep!.email }).fill(email);
+    await page.getByRole('textbox', { name: en.CustomerStep!.phone }).fill('+971 55 765 4321');
+    await page.getByRole('button', { name: en.CustomerStep!.submit }).click();
+    await page.getByRole('combobox', { name: en.ShippingStep!.emirate }).selectOption('abu-dhabi');
+    await page.getByRole('combobox', { name: en.ShippingStep!.city }).selectOption('al-ain');
+    await page
+      .getByRole('textbox', { name: en.ShippingStep!.address })
+      .fill('Al Jimi District, Street 12, Villa 4');
+    await page.getByRole('button', { name: en.ShippingStep!.submit }).click();
+    await page.getByRole('button', { name: en.PaymentStep!.submit }).waitFor();
+  }
+
+  it('refuses an order the stock cannot cover, says why, and keeps the cart', async () => {
+    const db = createDb(process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test', 2);
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    try {
+      await toPayment(page);
+      // Someone else buys the dallahs while Layla is on the payment step: one is left.
+      const dallah = sql`${tables.productVariations.productId} = (select id from products where slug = 'brass-dallah')`;
+      await db.db.update(tables.productVariations).set({ stockQuantity: 1 }).where(dallah);
+
+      await page.getByRole('button', { name: en.PaymentStep!.submit }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Brass Dallah' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(
+        'Sorry, only 1 left of Brass Dallah. Please update your cart.',
+      );
+      const cart = await page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? 'null'),
+        CART_STORAGE_KEY,
+      );
+      expect(cart.items).toHaveLength(1);
+      expect(cart.items[0].quantity).toBe(2);
+      const customer = await db.db.select().from(tables.customers).where(eq(tables.customers.email, email));
+      expect(customer).toHaveLength(0);
+      await page.screenshot({ path: `${artifacts}/shopper-out-of-stock-en.png`, fullPage: true });
+
+      // Restocked: a double click on the submit button still makes exactly one order.
+      await db.db.update(tables.productVariations).set({ stockQuantity: 12 }).where(dallah);
+      await page.getByRole('button', { name: en.PaymentStep!.submit }).dblclick();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /QH-\d{6}/ })
+        .waitFor({ timeout: 60_000 });
+      const orders = await db.db
+        .select({ id: tables.orders.id })
+        .from(tables.orders)
+        .innerJoin(tables.customers, eq(tables.orders.customerId, tables.customers.id))
+        .where(eq(tables.customers.email, email));
+      expect(orders).toHaveLength(1);
+    } finally {
+      await context.close();
+      await db.close();
+    }
   });
 });
