@@ -1,13 +1,13 @@
 import { LOCALE_COOKIE, type Locale, resolveLocale } from '@qahwa/schema';
 
-/** Messages the gateway itself writes, in both languages. Shopper-facing ones follow SPEC 8. */
+/**
+ * Messages only the gateway writes, in both languages. Texts the storefront shares (SPEC 8's
+ * order failures, 'Product not found') come from the shared table: `message()` of @qahwa/schema.
+ */
 export const MESSAGES = {
   validation: { en: 'Some details are missing or invalid.', ar: 'بعض البيانات ناقصة أو غير صحيحة.' },
   notFound: { en: 'Not found', ar: 'غير موجود' },
-  productNotFound: { en: 'Product not found', ar: 'المنتج غير موجود' },
   internal: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
-  codFailed: { en: 'Failed to create COD order', ar: 'تعذّر إنشاء طلب الدفع عند الاستلام' },
-  orderFailed: { en: 'Failed to create order', ar: 'تعذّر إنشاء الطلب' },
   itemUnavailable: {
     en: 'One of the items in your cart is no longer available. Please update your cart.',
     ar: 'أحد المنتجات في سلتك لم يعد متوفرًا. يرجى تحديث السلة.',

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createOrdersRepository } from '@qahwa/db';
-import { CreateOrderRequest, CreateOrderResponse, type Locale, toAed } from '@qahwa/schema';
+import { CreateOrderRequest, CreateOrderResponse, type Locale, message, toAed } from '@qahwa/schema';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { runCheckout } from '@qahwa/workflows/client';
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
@@ -33,7 +33,7 @@ function failureMessage(failure: ApplicationFailure, locale: Locale): { status: 
     case CHECKOUT_FAILURE.invalidAddress:
       return { status: 422, error: t('invalidAddress', locale) };
     default:
-      return { status: 422, error: t('codFailed', locale) };
+      return { status: 422, error: message('order.codFailed', locale) };
   }
 }
 

@@ -1,9 +1,9 @@
 import { createCatalogueRepository } from '@qahwa/db';
-import { ErrorBody, Product, ProductList, ProductListQuery } from '@qahwa/schema';
+import { ErrorBody, message, Product, ProductList, ProductListQuery } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localeOf, t } from '../i18n/messages';
+import { localeOf } from '../i18n/messages';
 
 /** SPEC 7 GET /api/products and GET /api/products/{id} (an id or a slug). */
 export async function productRoutes(app: FastifyInstance) {
@@ -26,7 +26,8 @@ export async function productRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const product = await catalogue.get(req.params.id);
-      if (!product) return reply.code(404).send({ error: t('productNotFound', localeOf(req.headers)) });
+      if (!product)
+        return reply.code(404).send({ error: message('catalogue.productNotFound', localeOf(req.headers)) });
       return product;
     },
   );
