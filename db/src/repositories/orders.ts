@@ -32,6 +32,35 @@ export interface NewOrder {
 }
 
 export function createOrdersRepository(db: DbOrTx) {
+  /** A page of orders, newest first, in the back office's shape. */
+  async function recentForAdmin(
+    { limit, offset }: { limit: number; offset: number },
+    tx: DbOrTx = db,
+  ): Promise<AdminOrder[]> {
+    const rows = await tx
+      .select({
+        o: orders,
+        c: customers,
+        itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(orders.customerId, customers.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(({ o, c, itemCount }) => ({
+      id: o.id,
+      customer: { id: c.id, fullName: c.fullName, email: c.email, phone: c.phone },
+      createdAt: o.createdAt.toISOString(),
+      status: o.status,
+      total: toAed(o.totalFils),
+      paymentProvider: o.paymentProvider,
+      itemCount,
+      emirate: o.emirate,
+      city: o.city,
+    }));
+  }
+
   return {
     async findByCheckoutId(checkoutId: string, tx: DbOrTx = db) {
       const [row] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
@@ -75,30 +104,14 @@ export function createOrdersRepository(db: DbOrTx) {
       return id;
     },
 
-    async listForAdmin({ limit, offset }: { limit: number; offset: number }, tx: DbOrTx = db) {
-      const rows = await tx
-        .select({
-          o: orders,
-          c: customers,
-          itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-        })
-        .from(orders)
-        .innerJoin(customers, eq(orders.customerId, customers.id))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset);
-      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders);
-      const list: AdminOrder[] = rows.map(({ o, c, itemCount }) => ({
-        id: o.id,
-        customer: { id: c.id, fullName: c.fullName, email: c.email, phone: c.phone },
-        createdAt: o.createdAt.toISOString(),
-        status: o.status,
-        total: toAed(o.totalFils),
-        paymentProvider: o.paymentProvider,
-        itemCount,
-        emirate: o.emirate,
-        city: o.city,
-      }));
+    recentForAdmin,
+
+    /** A page of orders plus how many there are, for the paginated orders screen. */
+    async listForAdmin(page: { limit: number; offset: number }, tx: DbOrTx = db) {
+      const [list, [count]] = await Promise.all([
+        recentForAdmin(page, tx),
+        tx.select({ n: sql<number>`count(*)::int` }).from(orders),
+      ]);
       return { orders: list, total: count?.n ?? 0 };
     },
   };

@@ -42,7 +42,8 @@ export async function adminRoutes(app: FastifyInstance) {
         dashboard.statusCounts(),
         catalogue.countActiveProducts(),
         dashboard.activePromotions(),
-        orders.listForAdmin({ limit: 5, offset: 0 }),
+        // Only the five rows: the dashboard's counts come from the projection, not a count of orders.
+        orders.recentForAdmin({ limit: 5, offset: 0 }),
       ]);
       const today = dubaiDay();
       return {
@@ -52,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance) {
         activePromotions,
         ordersByStatus: byStatus,
         ordersPerDay: perDay.map((d) => ({ day: d.day, orders: d.orders, revenue: toAed(d.revenueFils) })),
-        recentOrders: recent.orders,
+        recentOrders: recent,
       };
     },
   );
