@@ -1,5 +1,5 @@
 import { createStaffRepository } from '@qahwa/db';
-import type { SessionUser } from '@qahwa/schema';
+import { canViewModule, type MenuModule, type SessionUser } from '@qahwa/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { localeOf, t } from '../i18n/messages';
@@ -29,17 +29,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** SPEC 6: ADMIN sees everything; others need {module, canView: true}. */
-export function canView(user: SessionUser, module: string): boolean {
-  return user.role === 'ADMIN' || user.permissions.some((p) => p.module === module && p.canView);
-}
-
-/** preHandler: 401 without a session, 403 without the module's permission. */
-export function requireStaff(module: string) {
+/** preHandler: 401 without a session, 403 without the module's permission (SPEC 6, the shared rule). */
+export function requireStaff(module: MenuModule) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const locale = localeOf(req.headers);
     const user = await req.sessionUser();
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', t('signInRequired', locale));
-    if (!canView(user, module)) throw new HttpError(403, 'FORBIDDEN', t('forbidden', locale));
+    if (!canViewModule(user, module)) throw new HttpError(403, 'FORBIDDEN', t('forbidden', locale));
   };
 }
