@@ -1,14 +1,9 @@
 import { createCatalogueRepository, createDashboardRepository, createOrdersRepository } from '@qahwa/db';
-import { AdminOrderList, DashboardSummary, ErrorBody, toAed } from '@qahwa/schema';
+import { AdminOrderList, DashboardSummary, ErrorBody, gulfDate, toAed } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../auth/session';
-
-/** Today's date in the store's time zone (the UAE has no daylight saving). */
-export function dubaiDay(now: Date = new Date()): string {
-  return new Date(now.getTime() + 4 * 3600_000).toISOString().slice(0, 10);
-}
 
 /** The back office's reads. Signed-in staff with the 'orders' permission only. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -45,7 +40,7 @@ export async function adminRoutes(app: FastifyInstance) {
         // Only the five rows: the dashboard's counts come from the projection, not a count of orders.
         orders.recentForAdmin({ limit: 5, offset: 0 }),
       ]);
-      const today = dubaiDay();
+      const today = gulfDate(new Date());
       return {
         todayOrders: perDay.find((d) => d.day === today)?.orders ?? 0,
         totalOrders: Object.values(byStatus).reduce((a, b) => a + b, 0),

@@ -1,17 +1,12 @@
-const dubaiDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Dubai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { gulfDate } from '@qahwa/schema';
 
 /**
  * The calendar day in the UAE (the store's day for "orders per day") of an instant, as
- * `YYYY-MM-DD`. Through Intl rather than a fixed +04:00 so the zone database stays the truth.
+ * `YYYY-MM-DD`. The shared `gulfDate` rule, so the projection files an order under the same day
+ * the dashboard calls "today"; this adds the check that the instant is a real one.
  */
 export function dubaiDay(instant: string | Date): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) throw new RangeError(`not an instant: ${String(instant)}`);
-  const parts = Object.fromEntries(dubaiDate.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return gulfDate(date);
 }
