@@ -116,6 +116,11 @@ export function createActivities({ db, logger }: ActivityDeps) {
           {
             checkoutId,
             customerId: customer.id,
+            customer: {
+              fullName: order.customerInfo.fullName.trim(),
+              email: order.customerInfo.email.trim().toLowerCase(),
+              phone: order.customerInfo.phone.trim(),
+            },
             paymentProvider: 'COD',
             status: 'new',
             subtotalFils: priced.subtotalFils,

@@ -5,25 +5,25 @@ import { customers, leads } from '../schema';
 export function createCustomersRepository(db: DbOrTx) {
   return {
     /**
-     * Finds the customer by e-mail (case-insensitive) or creates one. Concurrent first orders with
-     * the same e-mail cannot make two customers: the insert is an upsert on the unique e-mail.
+     * Finds the customer by e-mail (case-insensitive) or creates one, and brings the record up to
+     * the details given at this checkout (a returning shopper with a new phone). One statement:
+     * concurrent first orders with the same e-mail cannot make two customers. `xmax = 0` is
+     * PostgreSQL's tell for "this row was inserted, not updated".
      */
     async findOrCreate(
       input: { email: string; fullName: string; phone: string },
       tx: DbOrTx = db,
     ): Promise<{ id: string; isNew: boolean }> {
       const email = input.email.trim().toLowerCase();
-      const [inserted] = await tx
+      const [row] = await tx
         .insert(customers)
         .values({ email, fullName: input.fullName.trim(), phone: input.phone.trim() })
-        .onConflictDoNothing({ target: customers.email })
-        .returning({ id: customers.id });
-      if (inserted) return { id: inserted.id, isNew: true };
-      const [existing] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.email, email));
-      return { id: existing!.id, isNew: false };
+        .onConflictDoUpdate({
+          target: customers.email,
+          set: { fullName: sql`excluded.full_name`, phone: sql`excluded.phone`, updatedAt: sql`now()` },
+        })
+        .returning({ id: customers.id, isNew: sql<boolean>`(xmax = 0)` });
+      return { id: row!.id, isNew: row!.isNew };
     },
 
     /** Marks the shopper's lead CONVERTED (if one exists), SPEC 4. */

@@ -7,6 +7,8 @@ import { customers, orderItems, orderNumberSeq, orders } from '../schema';
 export interface NewOrder {
   checkoutId: string;
   customerId: string;
+  /** The details given at this checkout (SPEC 3 customerInfo), kept on the order as they were. */
+  customer: { fullName: string; email: string; phone: string };
   paymentProvider: PaymentProvider;
   paymentIntentId?: string | null;
   subtotalFils: number;
@@ -50,7 +52,8 @@ export function createOrdersRepository(db: DbOrTx) {
       .offset(offset);
     return rows.map(({ o, c, itemCount }) => ({
       id: o.id,
-      customer: { id: c.id, fullName: c.fullName, email: c.email, phone: c.phone },
+      // The order's own snapshot: what the shopper gave at this checkout, not today's customer record.
+      customer: { id: c.id, fullName: o.customerName, email: o.customerEmail, phone: o.customerPhone },
       createdAt: o.createdAt.toISOString(),
       status: o.status,
       total: toAed(o.totalFils),
@@ -84,6 +87,9 @@ export function createOrdersRepository(db: DbOrTx) {
         id,
         checkoutId: order.checkoutId,
         customerId: order.customerId,
+        customerName: order.customer.fullName,
+        customerEmail: order.customer.email,
+        customerPhone: order.customer.phone,
         status: order.status,
         paymentProvider: order.paymentProvider,
         paymentIntentId: order.paymentIntentId ?? null,

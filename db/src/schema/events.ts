@@ -27,9 +27,32 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The last publish failure, so an operator can see why a row waits. */
+    lastError: text('last_error'),
+    /** Not claimed again before this time: a failing row backs off without holding up the others. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`)],
+  (t) => [
+    index('outbox_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+    index('outbox_published_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
+  ],
 );
+
+/**
+ * Outbox rows that failed too often to go on retrying (a poison event): moved here with their
+ * last error so healthy rows behind them flow, and re-driven by an operator (command or admin API).
+ */
+export const outboxDeadLetters = pgTable('outbox_dead_letters', {
+  id: uuid('id').primaryKey(),
+  subject: text('subject').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  requestId: text('request_id'),
+  attempts: integer('attempts').notNull(),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  deadAt: timestamp('dead_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Which consumer already applied which event: a redelivery changes nothing. */
 export const processedEvents = pgTable(
@@ -39,7 +62,29 @@ export const processedEvents = pgTable(
     eventId: uuid('event_id').notNull(),
     processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.consumer, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.consumer, t.eventId] }),
+    index('processed_events_at_idx').on(t.processedAt),
+  ],
+);
+
+/**
+ * Idempotency keys (as Stripe does them): a key is bound to a fingerprint of the request that
+ * first used it; the same key with another body is refused. Keys expire after 24 h and are pruned.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** SHA-256 of scope and key: the raw key is the shopper's and is never stored. */
+    keyHash: text('key_hash').primaryKey(),
+    scope: text('scope').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** What the key resolves to (for an order, the checkout id). */
+    resourceId: text('resource_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
 
 /** Read model: orders and revenue per day (Asia/Dubai calendar day). */

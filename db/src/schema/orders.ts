@@ -35,6 +35,13 @@ export const orders = pgTable(
     taxFils: integer('tax_fils').notNull().default(0),
     totalFils: integer('total_fils').notNull(),
     currency: text('currency').notNull().default('AED'),
+    /**
+     * The shopper's details as given at this checkout: the courier calls the phone on the order,
+     * never a customer record that a later checkout may have changed.
+     */
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
     emirate: text('emirate').notNull(),
     city: text('city').notNull(),
     address: text('address').notNull(),
@@ -45,6 +52,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId),
     index('orders_created_idx').on(t.createdAt),
+    // Orders per phone and per e-mail in the last hour (the anti-hoarding limit) read these.
+    index('orders_phone_created_idx').on(t.customerPhone, t.createdAt),
+    index('orders_email_created_idx').on(t.customerEmail, t.createdAt),
     check('orders_total_nonnegative', sql`${t.totalFils} >= 0`),
   ],
 );

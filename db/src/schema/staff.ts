@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const users = pgTable('users', {
@@ -25,3 +25,14 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Failed sign-ins per e-mail (whether or not the account exists, so the limit reveals nothing):
+ * after a few failures each further attempt must wait longer. Cleared by a successful sign-in.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
