@@ -125,11 +125,13 @@ describe('domain events (DESIGN.md)', () => {
         'ReviewSubmitted',
         'ContactReceived',
         'NewsletterSubscribed',
+        'CatalogueChanged',
       ].sort(),
     );
     expect(subjectOf('OrderPlaced')).toBe('commerce.order.order_placed');
     expect(EVENT_SUBJECTS.TabbyRejected).toBe('commerce.payment.tabby_rejected');
-    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(14);
+    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(15);
+    expect(EVENT_SUBJECTS.CatalogueChanged).toBe('commerce.catalogue.catalogue_changed');
     for (const s of Object.values(EVENT_SUBJECTS)) expect(s).toMatch(/^commerce\.[a-z]+\.[a-z_]+$/);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CatalogueChanged } from './catalogue-events';
 import {
   CheckoutStarted,
   PaymentFailed,
@@ -10,6 +11,7 @@ import { ContactReceived, NewsletterSubscribed, ProductViewed, ReviewSubmitted }
 import { CartAbandoned, LeadConverted, LeadQualified } from './lead-events';
 import { OrderPlaced, OrderStatusChanged } from './order-events';
 
+export * from './catalogue-events';
 export * from './checkout-events';
 export * from './engagement-events';
 export * from './envelope';
@@ -33,6 +35,7 @@ export const DomainEvent = z
     ReviewSubmitted,
     ContactReceived,
     NewsletterSubscribed,
+    CatalogueChanged,
   ])
   .meta({ id: 'DomainEvent' });
 export type DomainEvent = z.infer<typeof DomainEvent>;
@@ -55,6 +58,7 @@ const AGGREGATE: Record<DomainEventType, string> = {
   ReviewSubmitted: 'review',
   ContactReceived: 'contact',
   NewsletterSubscribed: 'newsletter',
+  CatalogueChanged: 'catalogue',
 };
 
 export const DOMAIN_EVENT_TYPES = Object.keys(AGGREGATE) as DomainEventType[];
