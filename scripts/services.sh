@@ -151,11 +151,39 @@ start_nats() {
   spawn nats nats-server -js -a 127.0.0.1 -p "$NATS_PORT" -m "$NATS_MONITOR_PORT" -sd "$DATA_DIR/nats"
 }
 
+# The search attributes every checkout workflow carries, so an operator finds a checkout in the
+# Temporal UI by the order number a shopper reads out on the phone. The same list is
+# SEARCH_ATTRIBUTES in schema/src/contracts/workflows.ts (a unit test keeps the two equal).
+TEMPORAL_SEARCH_ATTRIBUTES=(OrderNumber CustomerEmail PaymentProvider CheckoutId PaymentId)
+
 start_temporal() {
   command -v temporal >/dev/null || die "the Temporal CLI is not installed (run scripts/install.sh)"
   mkdir -p "$DATA_DIR/temporal"
+  local attrs=() name
+  for name in "${TEMPORAL_SEARCH_ATTRIBUTES[@]}"; do attrs+=(--search-attribute "$name=Keyword"); done
   spawn temporal temporal server start-dev --ip 127.0.0.1 --port "$TEMPORAL_PORT" \
-    --ui-port "$TEMPORAL_UI_PORT" --db-filename "$DATA_DIR/temporal/temporal.db" --log-level warn
+    --ui-port "$TEMPORAL_UI_PORT" --db-filename "$DATA_DIR/temporal/temporal.db" --log-level warn \
+    "${attrs[@]}"
+}
+
+# A reused server (started before this list grew, or by someone else) may lack the attributes:
+# register the missing ones. Creating one that exists with the same type is a no-op.
+ensure_temporal_search_attributes() {
+  command -v temporal >/dev/null || return 0
+  local have name missing=()
+  have="$(temporal operator search-attribute list --namespace "${TEMPORAL_NAMESPACE:-default}" \
+    --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 5s 2>/dev/null)" || {
+    warn "temporal: could not list search attributes"
+    return 0
+  }
+  for name in "${TEMPORAL_SEARCH_ATTRIBUTES[@]}"; do
+    grep -qw -- "$name" <<<"$have" || missing+=(--name "$name")
+  done
+  ((${#missing[@]})) || return 0
+  log "temporal: registering search attributes ${missing[*]//--name /}"
+  temporal operator search-attribute create --namespace "${TEMPORAL_NAMESPACE:-default}" \
+    --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 10s --type Keyword "${missing[@]}" >/dev/null ||
+    warn "temporal: could not register search attributes"
 }
 
 start_stripe_mock() {
@@ -201,6 +229,10 @@ cmd_start() {
     port="$(main_port "$name")"
     if is_port_open "$port"; then
       log "$name: port $port already answers; reusing it"
+      if [[ "$name" == temporal ]]; then
+        wait_temporal_namespace
+        ensure_temporal_search_attributes
+      fi
       continue
     fi
     if pid="$(our_pid "$name")" && [[ "$name" != postgres ]]; then
@@ -233,6 +265,7 @@ cmd_start() {
     temporal)
       wait_for_port "temporal UI" "$TEMPORAL_UI_PORT" 60 "$LOG_DIR/temporal.log" || failed=1
       wait_temporal_namespace
+      ensure_temporal_search_attributes
       ;;
     esac
     ok "$name: up on port $port"
