@@ -2,12 +2,8 @@ import 'server-only';
 import { AdminOrderList, DashboardSummary, SessionResponse, type SessionUser } from '@qahwa/schema';
 import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
+import { gatewayTimeoutMs, gatewayUrl } from './config';
 import { errorCodeForStatus, GatewayError } from './gateway-error';
-
-/** Server components call the gateway directly; the browser goes through the /api rewrite. */
-export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
-
-const TIMEOUT_MS = 10_000;
 
 /** The part of a zod schema the adapter uses (the contracts live in @qahwa/schema). */
 interface Contract<T> {
@@ -15,7 +11,8 @@ interface Contract<T> {
 }
 
 /**
- * GET a gateway path as the signed-in member of staff: the incoming cookie header is
+ * GET a gateway path as the signed-in member of staff (server components call the gateway
+ * directly; the browser goes through the /api proxy): the incoming cookie header is
  * forwarded as is (the session cookie is httpOnly and belongs to the gateway), and the
  * language so error texts come back in it. The body is checked against its contract.
  */
@@ -24,7 +21,7 @@ async function gatewayGet<T>(path: string, schema: Contract<T>): Promise<T> {
   const cookie = incoming.get('cookie');
   let response: Response;
   try {
-    response = await fetch(`${GATEWAY_URL}${path}`, {
+    response = await fetch(`${gatewayUrl}${path}`, {
       headers: {
         accept: 'application/json',
         'accept-language': locale,
@@ -32,7 +29,7 @@ async function gatewayGet<T>(path: string, schema: Contract<T>): Promise<T> {
         ...(cookie ? { cookie } : {}),
       },
       cache: 'no-store',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(gatewayTimeoutMs),
     });
   } catch (cause) {
     throw new GatewayError('UNAVAILABLE', `GET ${path}: gateway unreachable`, null, { cause });

@@ -1,6 +1,7 @@
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';
+export * from './config';
 export * from './contracts';
 export * from './events';
 export * from './menu';

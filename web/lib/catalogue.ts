@@ -1,5 +1,6 @@
 import 'server-only';
 import { Product, ProductList } from '@qahwa/schema';
+import { gatewayTimeoutMs, gatewayUrl } from './config';
 
 /**
  * The storefront's typed read adapter for the catalogue. Server components call it; the
@@ -21,17 +22,13 @@ export function isCatalogueError(error: unknown): error is CatalogueError {
   return error instanceof CatalogueError;
 }
 
-function gatewayUrl(): string {
-  return process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
-}
-
 // Stock and prices change with every order; the catalogue is small, so read it fresh.
 async function get(path: string): Promise<Response> {
   try {
-    return await fetch(`${gatewayUrl()}${path}`, {
+    return await fetch(`${gatewayUrl}${path}`, {
       cache: 'no-store',
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(gatewayTimeoutMs),
     });
   } catch (cause) {
     throw new CatalogueError('GATEWAY_UNREACHABLE', `GET ${path}: gateway unreachable`, { cause });

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './emirates';
 export * from './gulf-time';
 export * from './locale';
+export * from './services';

@@ -1,0 +1,36 @@
+import { parseEnv } from '@qahwa/schema/config/env';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { z } from 'zod';
+
+/**
+ * The back office's settings, read from the environment once when the server starts (never at
+ * build time: Next inlines only NEXT_PUBLIC_* variables, so one build serves development, the
+ * end-to-end tests and Docker alike).
+ *
+ * Not marked `server-only` because proxy.ts imports it, and Next has repeatedly rejected
+ * `server-only` in the proxy (middleware) layer. Nothing here is secret; a client component must
+ * still not import it (it would see the defaults), which admin/test/config.test.ts checks.
+ */
+const AdminEnv = z.object({
+  /** Where server components and the /api proxy reach the gateway. */
+  GATEWAY_URL: z.url().default(SERVICE_DEFAULTS.gatewayUrl),
+  /** How long a server component waits for the gateway before showing the "unavailable" state. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export interface AdminConfig {
+  gatewayUrl: string;
+  gatewayTimeoutMs: number;
+}
+
+export function loadAdminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
+  const parsed = parseEnv('admin', AdminEnv, env);
+  return {
+    // Paths are appended as `${gatewayUrl}/api/...`: no trailing slash.
+    gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
+    gatewayTimeoutMs: parsed.GATEWAY_TIMEOUT_MS,
+  };
+}
+
+export const adminConfig: AdminConfig = loadAdminConfig();
+export const { gatewayUrl, gatewayTimeoutMs } = adminConfig;
