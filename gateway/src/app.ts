@@ -53,7 +53,8 @@ export async function buildApp(deps: GatewayDeps) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    trustProxy: true,
+    // Only the configured proxies' hop is believed (loopback: the Next apps), never the browser's claim.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,14 @@
-/** Gateway configuration from the environment, with development defaults that production refuses. */
+import { ConfigError, isConfigError, parseEnv } from '@qahwa/schema/config/env';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { z } from 'zod';
+
+export { ConfigError, isConfigError };
+
+/**
+ * The gateway's settings: the environment is read once, here, validated with zod, typed, and
+ * every default is written once (service addresses in the shared SERVICE_DEFAULTS table).
+ * Other modules receive the `GatewayConfig` object and never read `process.env` themselves.
+ */
 export interface GatewayConfig {
   env: 'development' | 'test' | 'production';
   port: number;
@@ -13,26 +23,68 @@ export interface GatewayConfig {
   logLevel: string;
   /** How long POST /api/orders waits for the workflow before answering "still processing". */
   orderTimeoutMs: number;
+  /**
+   * Which peers may tell us the client's address in X-Forwarded-For: Fastify's `trustProxy`
+   * address/CIDR list (proxy-addr names such as `loopback` allowed). Only these hops are believed,
+   * so a browser's own claim is never the rate-limit key. No hop count: Fastify 5 refuses it
+   * (it cannot check who the immediate peer is), and so do we.
+   */
+  trustProxy: string[];
+  /** Per-account sign-in limit: free failures per e-mail, then a delay that doubles up to a cap. */
+  signIn: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
 }
 
-const DEV_DEFAULTS = {
+/** The development values that production refuses: any of them in production is a break-in waiting to happen. */
+export const DEV_DEFAULTS = {
   SESSION_SECRET: 'dev-session-secret-change-me',
   ADMIN_EMAIL: 'admin@qahwa.local',
   ADMIN_PASSWORD: 'qahwa-admin-dev',
   STRIPE_SECRET_KEY: 'sk_test_123',
 } as const;
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  readonly code = 'CONFIG_INVALID';
+/**
+ * Production unless NODE_ENV says, explicitly, `development` or `test`: a process started without
+ * it (a forgotten variable on a server) must fail closed, refusing the development secrets.
+ */
+export function modeOf(nodeEnv: string | undefined): GatewayConfig['env'] {
+  return nodeEnv === 'development' || nodeEnv === 'test' ? nodeEnv : 'production';
 }
-export const isConfigError = (e: unknown): e is ConfigError => e instanceof ConfigError;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const mode =
-    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+const port = z.coerce.number().int().min(0).max(65_535);
+const positiveInt = z.coerce.number().int().positive();
+
+const GatewayEnv = z.object({
+  GATEWAY_PORT: port.default(4000),
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).default(SERVICE_DEFAULTS.databaseUrl),
+  NATS_URL: z.string().min(1).default(SERVICE_DEFAULTS.natsUrl),
+  TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
+  TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
+  CHECKOUT_TASK_QUEUE: z.string().min(1).default('checkout'),
+  SESSION_SECRET: z.string().min(1).default(DEV_DEFAULTS.SESSION_SECRET),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ORDER_TIMEOUT_MS: positiveInt.default(25_000),
+  // The storefront and admin proxies run beside the gateway, on loopback; in Docker set the
+  // apps' network (e.g. `172.16.0.0/12`) or a hop count.
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[0-9A-Za-z.:/]+$/, 'an address, a CIDR or a proxy-addr name')).min(1)),
+  SIGN_IN_FREE_FAILURES: positiveInt.default(5),
+  SIGN_IN_BASE_DELAY_MS: positiveInt.default(30_000),
+  SIGN_IN_MAX_DELAY_MS: positiveInt.default(15 * 60_000),
+});
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const mode = modeOf(env.NODE_ENV);
   if (mode === 'production') {
-    // A default secret in production is a break-in waiting to happen: refuse to start.
     const offending = Object.entries(DEV_DEFAULTS)
       .filter(([key, value]) => !env[key] || env[key] === value)
       .map(([key]) => key);
@@ -45,18 +97,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       throw new ConfigError('SESSION_SECRET must be at least 32 characters in production');
     }
   }
+  const e = parseEnv('gateway', GatewayEnv, env);
   return {
     env: mode,
-    port: Number(env.GATEWAY_PORT ?? 4000),
-    host: env.GATEWAY_HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa',
-    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    temporalAddress: env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-    temporalNamespace: env.TEMPORAL_NAMESPACE ?? 'default',
-    checkoutTaskQueue: env.CHECKOUT_TASK_QUEUE ?? 'checkout',
-    sessionSecret: env.SESSION_SECRET ?? DEV_DEFAULTS.SESSION_SECRET,
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    orderTimeoutMs: Number(env.ORDER_TIMEOUT_MS ?? 25_000),
+    port: e.GATEWAY_PORT,
+    host: e.GATEWAY_HOST,
+    databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
+    temporalAddress: e.TEMPORAL_ADDRESS,
+    temporalNamespace: e.TEMPORAL_NAMESPACE,
+    checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
+    sessionSecret: e.SESSION_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    logLevel: e.LOG_LEVEL,
+    orderTimeoutMs: e.ORDER_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    signIn: {
+      freeFailures: e.SIGN_IN_FREE_FAILURES,
+      baseDelayMs: e.SIGN_IN_BASE_DELAY_MS,
+      maxDelayMs: e.SIGN_IN_MAX_DELAY_MS,
+    },
   };
 }

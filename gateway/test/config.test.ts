@@ -12,7 +12,30 @@ const strong = {
 
 describe('gateway configuration', () => {
   it('starts in development with the documented defaults', () => {
-    expect(loadConfig({}).sessionSecret).toBe('dev-session-secret-change-me');
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.sessionSecret).toBe('dev-session-secret-change-me');
+    expect(config.trustProxy).toEqual(['loopback']);
+  });
+
+  it.each([[{}], [{ NODE_ENV: 'staging' }], [{ NODE_ENV: 'Development' }]])(
+    'is production unless NODE_ENV says development or test: %o refuses the dev secrets',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow(
+        'Refusing to start in production with default or missing secrets: SESSION_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, STRIPE_SECRET_KEY',
+      );
+    },
+  );
+
+  it('refuses a malformed setting, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', GATEWAY_PORT: 'four thousand' })).toThrow(/GATEWAY_PORT/);
+  });
+
+  it('reads the trusted proxies as an address list', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '172.16.0.0/12, loopback' }).trustProxy).toEqual([
+      '172.16.0.0/12',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: ' , ' })).toThrow(/TRUST_PROXY/);
   });
 
   it('refuses to start in production with a default or missing secret, naming each one', () => {
