@@ -24,4 +24,4 @@ cleanup() {
 trap cleanup EXIT
 bash scripts/services.sh start --record "$started_file"
 bash scripts/db.sh test
-npx --no -- tsx bench/gateway.bench.ts
+npx --no -- tsx bench/main.ts

@@ -1,0 +1,264 @@
+/**
+ * `make bench`: the store's processes as production runs them (gateway, Temporal worker,
+ * workers, each its own Node process) on the test database, the real PostgreSQL, NATS and
+ * Temporal, and load from this process over loopback HTTP. Prints one table of figures beside
+ * their goals and writes the same to .data/bench/results.json. It asserts nothing: a missed
+ * goal is printed as MISSED, and the exit code only says whether the run itself worked.
+ *
+ *   make bench                                            (starts the services it needs)
+ *   DATABASE_URL=…/qahwa_test_x npx tsx bench/main.ts     (services already running)
+ *
+ * Knobs (environment): BENCH_CONNECTIONS (8), BENCH_READ_ROUNDS (3), BENCH_READ_SECONDS (5),
+ * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createDb, createOutboxRepository } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+import { makeEvent, type Product } from '@qahwa/schema';
+import { sql } from 'drizzle-orm';
+import { type IntakeResult, orderRequest, pacedOrders } from './order-intake';
+import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
+import { load, sideBySide } from './read-path';
+import { type Figure, figure, formatTable, percentile } from './report';
+
+const env = process.env;
+const num = (name: string, fallback: number) => Number(env[name] ?? fallback);
+const knobs = {
+  connections: num('BENCH_CONNECTIONS', 8),
+  readRounds: num('BENCH_READ_ROUNDS', 3),
+  readSeconds: num('BENCH_READ_SECONDS', 5),
+  orderRate: num('BENCH_ORDER_RATE', 50),
+  orderSeconds: num('BENCH_ORDER_SECONDS', 60),
+};
+const databaseUrl = env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+const run = randomUUID().slice(0, 8);
+const handle = createDb(databaseUrl);
+await resetDatabase(handle.db);
+// Plenty of stock so the order phase measures ordering, not refusals.
+await handle.db.execute(sql`update product_variations set stock_quantity = 1000000`);
+
+// Our own task queue, stream and subject prefix (as the end-to-end tests do), so a `make dev`
+// sharing these servers neither takes our work nor sees our events.
+const stream = `BENCH_${run}`;
+const subjectPrefix = `bench-${run}.`;
+const gatewayPort = await freePort();
+const gateway = `http://127.0.0.1:${gatewayPort}`;
+const storeEnv = {
+  // The development settings (no production secrets here); the code paths are production's.
+  NODE_ENV: 'development',
+  DATABASE_URL: databaseUrl,
+  GATEWAY_PORT: String(gatewayPort),
+  CHECKOUT_TASK_QUEUE: `bench-checkout-${run}`,
+  EVENTS_STREAM: stream,
+  EVENTS_SUBJECT_PREFIX: subjectPrefix,
+  PROJECTION_DURABLE: `bench-order-stats-${run}`,
+};
+const procs: Proc[] = [];
+const nc = await connect({ servers: natsUrl, name: 'bench' });
+const jsm = await jetstreamManager(nc);
+
+try {
+  const gw = startProcess('gateway', 'gateway/src/server.ts', storeEnv);
+  procs.push(gw);
+  procs.push(startProcess('workflows', 'workflows/src/worker.ts', storeEnv));
+  procs.push(startProcess('workers', 'workers/src/main.ts', storeEnv));
+  await waitForHttp(`${gateway}/api/products?limit=1`, gw);
+  await waitForStream(stream);
+
+  const barePort = await freePort();
+  const bare = startProcess('bare', 'bench/bare-server.ts', {
+    BARE_PORT: String(barePort),
+    BARE_SOURCE_URL: `${gateway}/api/products`,
+  });
+  procs.push(bare);
+  await waitForHttp(`http://127.0.0.1:${barePort}/api/products`, bare);
+
+  console.log(
+    `qahwa bench ${run}: gateway ${gateway}, node ${process.version}, ${knobs.connections} connections, ` +
+      `${knobs.readRounds}×${knobs.readSeconds} s per read case, orders ${knobs.orderRate}/s for ${knobs.orderSeconds} s`,
+  );
+  const figures: Figure[] = [];
+
+  // --- read path -------------------------------------------------------------------------------
+  const listing = await fetch(`${gateway}/api/products`);
+  const listingBytes = (await listing.arrayBuffer()).byteLength;
+  const etag = listing.headers.get('etag');
+  console.log(
+    `GET /api/products: ${listingBytes} bytes, etag ${etag ?? 'none'}, cache-control ${listing.headers.get('cache-control') ?? 'none'}`,
+  );
+  const side = await sideBySide(`${gateway}/api/products`, `http://127.0.0.1:${barePort}/api/products`, {
+    rounds: knobs.readRounds,
+    secondsPerRound: knobs.readSeconds,
+    connections: knobs.connections,
+  });
+  figures.push(
+    figure('read: GET /api/products ÷ bare Fastify, same bytes', side.ratio * 100, '%', ['>=', 80]),
+    figure('read: GET /api/products', side.real.perSecond, 'req/s'),
+    figure('read: bare Fastify route, same bytes', side.bare.perSecond, 'req/s'),
+    figure('read: GET /api/products p99', side.real.p99, 'ms'),
+    figure('read: failed reads', side.real.failures, 'requests', ['=', 0]),
+  );
+  const info = async (name: string, path: string, headers: Record<string, string> = {}) => {
+    const r = await load(`${gateway}${path}`, knobs.readSeconds, knobs.connections, headers);
+    figures.push(figure(`read: ${name}`, r.perSecond, 'req/s'));
+    return r;
+  };
+  await info(
+    'GET /api/products?limit=4&featured=true&random=true',
+    '/api/products?limit=4&featured=true&random=true',
+  );
+  await info('GET /api/products/{slug}', '/api/products/colombian-supremo');
+  if (etag) await info('GET /api/products, If-None-Match → 304', '/api/products', { 'if-none-match': etag });
+
+  const staleness = await measureStaleness(gateway);
+  figures.push(figure('read: stale after a change (worst of 5)', staleness, 'ms', ['<=', 1000]));
+
+  // --- order intake ------------------------------------------------------------------------------
+  const product = (await (await fetch(`${gateway}/api/products/colombian-supremo`)).json()) as Product;
+  await warmUpOrders(gateway, product);
+  const before = await countOrders();
+  const intake = await pacedOrders(gateway, product, {
+    run,
+    rate: knobs.orderRate,
+    seconds: knobs.orderSeconds,
+    firstIndex: 1000,
+  });
+  // Orders answered 202 finish in the background: give them a moment before counting.
+  await waitForCount(before + intake.ok + intake.accepted, 30_000);
+  const made = (await countOrders()) - before;
+  const replay = await replayKeys(gateway, intake, 50);
+  const afterReplay = (await countOrders()) - before;
+
+  figures.push(
+    figure('orders: COD orders answered per second', intake.rate, 'orders/s', ['>=', 50]),
+    figure('orders: p50', intake.p50, 'ms'),
+    figure('orders: p95', intake.p95, 'ms', ['<=', 150]),
+    figure('orders: p99', intake.p99, 'ms'),
+    figure('orders: errors', intake.errors, 'requests', ['=', 0]),
+    figure('orders: answered 202 (still processing)', intake.accepted, 'requests'),
+    figure('orders: orders in the database', made, 'orders', ['=', intake.sent]),
+    figure('orders: replayed keys → new orders', afterReplay - made, 'orders', ['=', 0]),
+    figure('orders: replays answered with another order id', replay.mismatched, 'requests', ['=', 0]),
+  );
+  for (const [name, durations] of [...intake.phases].sort(([a], [b]) => a.localeCompare(b))) {
+    durations.sort((a, b) => a - b);
+    figures.push(
+      figure(`orders: Server-Timing ${name} p50`, percentile(durations, 50), 'ms'),
+      figure(`orders: Server-Timing ${name} p95`, percentile(durations, 95), 'ms'),
+    );
+  }
+  if (intake.phases.size === 0) console.log('POST /api/orders sent no Server-Timing header: no breakdown');
+  if (intake.errorSamples.length)
+    console.log(`order errors, first ones:\n  ${intake.errorSamples.join('\n  ')}`);
+
+  console.log(`\n${formatTable(figures)}\n`);
+  mkdirSync(benchDir, { recursive: true });
+  writeFileSync(`${benchDir}/results.json`, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`written to ${benchDir}/results.json; process logs in ${benchDir}/*.log`);
+} finally {
+  await stopProcesses(procs);
+  await jsm.streams.delete(stream).catch(() => false);
+  await nc.close();
+  await handle.close();
+}
+
+async function waitForStream(name: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (
+      await jsm.streams.info(name).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the workers did not create stream ${name} within 60 s; see ${benchDir}/workers.log`);
+}
+
+async function countOrders(): Promise<number> {
+  const { rows } = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`);
+  return rows[0]?.n ?? 0;
+}
+
+async function waitForCount(expected: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && (await countOrders()) < expected)
+    await new Promise((r) => setTimeout(r, 250));
+}
+
+/** The first orders start the workflow machinery (bundle, task queue, pools): not part of the figures. */
+async function warmUpOrders(gatewayUrl: string, product: Product) {
+  let answered = 0;
+  const deadline = Date.now() + 120_000;
+  for (let i = 0; answered < 20 && Date.now() < deadline; i++) {
+    const req = orderRequest(`${run}-warm`, i, product);
+    const res = await fetch(`${gatewayUrl}/api/orders`, {
+      method: 'POST',
+      headers: req.headers,
+      body: req.body,
+    });
+    await res.arrayBuffer();
+    if (res.status === 200) answered++;
+  }
+  if (answered < 20) throw new Error(`warm-up orders did not succeed within 120 s; see ${benchDir}/*.log`);
+}
+
+/** Sends some keys again: each must answer the order it made the first time and make no new one. */
+async function replayKeys(gatewayUrl: string, intake: IntakeResult, count: number) {
+  const sample = [...intake.orders].filter(([, o]) => o.orderId).slice(0, count);
+  let mismatched = 0;
+  for (const [, o] of sample) {
+    const res = await fetch(`${gatewayUrl}/api/orders`, { method: 'POST', headers: o.headers, body: o.body });
+    const body = (await res.json().catch(() => ({}))) as { orderId?: string };
+    if (body.orderId !== o.orderId) mismatched++;
+  }
+  return { replayed: sample.length, mismatched };
+}
+
+/**
+ * Staff change stock the way the back office does (the row and a CatalogueChanged outbox row in
+ * one transaction); the time until GET /api/products/{slug} shows it travels outbox → relay →
+ * NATS → gateway rebuild. Worst of five.
+ */
+async function measureStaleness(gatewayUrl: string): Promise<number> {
+  const outbox = createOutboxRepository(handle.db);
+  const path = `${gatewayUrl}/api/products/colombian-supremo`;
+  const product = (await (await fetch(path)).json()) as Product;
+  const variation = product.variations[0]!;
+  let worst = 0;
+  for (let i = 1; i <= 5; i++) {
+    const stock = 500_000 + i;
+    const changedAt = performance.now();
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update product_variations set stock_quantity = ${stock} where id = ${variation.id}`,
+      );
+      await outbox.append(
+        makeEvent(
+          'CatalogueChanged',
+          { reason: 'stock', productIds: [product.id] },
+          { id: randomUUID(), occurredAt: new Date().toISOString() },
+        ),
+        tx,
+      );
+    });
+    let seen = Number.NaN;
+    while (performance.now() - changedAt < 10_000) {
+      const p = (await (await fetch(path)).json()) as Product;
+      if (p.variations.find((v) => v.id === variation.id)?.stockQuantity === stock) {
+        seen = performance.now() - changedAt;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    worst = Math.max(worst, Number.isNaN(seen) ? Number.POSITIVE_INFINITY : seen);
+  }
+  return worst;
+}

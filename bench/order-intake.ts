@@ -1,0 +1,174 @@
+import type { Product } from '@qahwa/schema';
+import { parseServerTiming, percentile } from './report';
+
+/**
+ * Open-loop load on POST /api/orders: request i is sent at start + i/rate whatever happened to
+ * the ones before (a closed loop would slow down with the server and hide its queueing), and
+ * its latency is counted from that planned moment, so a client that fell behind cannot flatter
+ * the figures either.
+ */
+export interface IntakeResult {
+  sent: number;
+  ok: number;
+  /** 202 "still being processed": not an error, but not answered within the gateway's wait. */
+  accepted: number;
+  errors: number;
+  errorSamples: string[];
+  /**
+   * Sustained rate: OK answers over the window in which answers came (first to last, plus one
+   * interval). A server that keeps up answers in the rhythm it was sent, so this reads `rate`;
+   * one that queues stretches the window and the figure falls.
+   */
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Server-Timing metrics by name: their durations, one per answer that carried them. */
+  phases: Map<string, number[]>;
+  /** Idempotency key → order id, for the replay check. */
+  orders: Map<string, { orderId: string; body: string; headers: Record<string, string> }>;
+}
+
+export interface Shopper {
+  email: string;
+  phone: string;
+  /** One address per shopper, as a single-hop proxy on loopback would forward it. */
+  address: string;
+}
+
+/**
+ * Every order comes from a different shopper (address, e-mail AND phone), because the gateway
+ * limits orders per client address, and per phone and e-mail, which one client would hit at once.
+ */
+export function shopper(run: string, i: number): Shopper {
+  return {
+    email: `bench+${run}-${i}@example.ae`,
+    phone: `+97150${String(1_000_000 + i).slice(-7)}`,
+    address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  };
+}
+
+export function orderBody(product: Product, who: Shopper): string {
+  const v = product.variations[0]!;
+  return JSON.stringify({
+    customerInfo: { fullName: 'Bench Shopper', email: who.email, phone: who.phone },
+    shippingInfo: { emirate: 'dubai', city: 'business-bay', address: 'Bay Square, Building 7, Office 301' },
+    items: [
+      {
+        id: `${product.id}-${v.id}`,
+        productId: product.id,
+        variationId: v.id,
+        name: product.name,
+        price: v.price,
+        quantity: 1,
+        variation: {
+          weight: v.size.displayName,
+          beans: v.beans?.name ?? null,
+          additions: v.type?.name ?? null,
+        },
+      },
+    ],
+    totalAmount: 0,
+    subtotal: 0,
+    tax: 0,
+    shippingCost: 0,
+    discount: 0,
+    paymentProvider: 'COD',
+  });
+}
+
+export function orderRequest(run: string, i: number, product: Product) {
+  const who = shopper(run, i);
+  return {
+    key: `bench-${run}-${i}`,
+    body: orderBody(product, who),
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': `bench-${run}-${i}`,
+      'x-forwarded-for': who.address,
+    },
+  };
+}
+
+export async function pacedOrders(
+  gateway: string,
+  product: Product,
+  opts: { run: string; rate: number; seconds: number; firstIndex: number },
+): Promise<IntakeResult> {
+  const total = Math.round(opts.rate * opts.seconds);
+  const interval = 1000 / opts.rate;
+  const latencies: number[] = [];
+  const phases = new Map<string, number[]>();
+  const orders: IntakeResult['orders'] = new Map();
+  const errorSamples: string[] = [];
+  let ok = 0;
+  let accepted = 0;
+  let errors = 0;
+  let firstAnswer = Number.POSITIVE_INFINITY;
+  let lastAnswer = Number.NEGATIVE_INFINITY;
+
+  const one = async (i: number, planned: number) => {
+    const req = orderRequest(opts.run, opts.firstIndex + i, product);
+    try {
+      const res = await fetch(`${gateway}/api/orders`, {
+        method: 'POST',
+        headers: req.headers,
+        body: req.body,
+      });
+      const text = await res.text();
+      const now = performance.now();
+      latencies.push(now - planned);
+      if (res.status === 200) {
+        firstAnswer = Math.min(firstAnswer, now);
+        lastAnswer = Math.max(lastAnswer, now);
+      }
+      for (const m of parseServerTiming(res.headers.get('server-timing'))) {
+        const list = phases.get(m.name) ?? [];
+        list.push(m.dur);
+        phases.set(m.name, list);
+      }
+      if (res.status === 200) {
+        ok++;
+        const orderId = (JSON.parse(text) as { orderId?: string }).orderId ?? '';
+        orders.set(req.key, { orderId, body: req.body, headers: req.headers });
+      } else if (res.status === 202) {
+        accepted++;
+        orders.set(req.key, { orderId: '', body: req.body, headers: req.headers });
+      } else {
+        errors++;
+        if (errorSamples.length < 5) errorSamples.push(`HTTP ${res.status} ${text.slice(0, 200)}`);
+      }
+    } catch (err) {
+      latencies.push(performance.now() - planned);
+      errors++;
+      if (errorSamples.length < 5) errorSamples.push(String((err as Error).cause ?? err));
+    }
+  };
+
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now() + 50;
+  for (let i = 0; i < total; i++) {
+    const planned = start + i * interval;
+    const wait = planned - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(one(i, planned));
+  }
+  await Promise.all(inFlight);
+
+  latencies.sort((a, b) => a - b);
+  // One interval is added so that N orders answered exactly on pace read as exactly `rate`.
+  const window = ok > 0 ? (lastAnswer - firstAnswer) / 1000 + 1 / opts.rate : Number.POSITIVE_INFINITY;
+  return {
+    sent: total,
+    ok,
+    accepted,
+    errors,
+    errorSamples,
+    rate: ok / window,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    phases,
+    orders,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * What `make bench` prints and writes to `.data/bench/results.json`: one figure per line, beside
+ * its goal and the ratio of the two. Pure, so the arithmetic is unit-tested.
+ */
+
+export type GoalOp = '>=' | '<=' | '=';
+
+/** One line of results.json. `goal` reads like the issue ("<= 150"); null for figures kept for context. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  goal: string | null;
+  ok: boolean | null;
+}
+
+export function figure(name: string, value: number, unit: string, goal?: [GoalOp, number]): Figure {
+  if (!goal) return { name, value: round(value), unit, goal: null, ok: null };
+  const [op, target] = goal;
+  const ok =
+    Number.isFinite(value) &&
+    (op === '>=' ? value >= target : op === '<=' ? value <= target : value === target);
+  return { name, value: round(value), unit, goal: `${op} ${target}`, ok };
+}
+
+const round = (x: number) => (Number.isFinite(x) ? Math.round(x * 100) / 100 : x);
+
+/** value / goal: above 1 is good for "at least", below 1 for "at most"; none for "= 0". */
+export function ratio(f: Figure): number | null {
+  if (!f.goal) return null;
+  const target = Number(f.goal.split(' ')[1]);
+  if (!Number.isFinite(target) || target === 0 || !Number.isFinite(f.value)) return null;
+  return f.value / target;
+}
+
+export function formatTable(figures: Figure[]): string {
+  const rows = figures.map((f) => {
+    const r = ratio(f);
+    return [
+      f.name,
+      `${f.value} ${f.unit}`,
+      f.goal ? `${f.goal} ${f.unit}` : '',
+      r === null ? '' : `${r.toFixed(2)}×`,
+      f.ok === null ? '' : f.ok ? 'ok' : 'MISSED',
+    ];
+  });
+  const header = ['figure', 'value', 'goal', 'ratio', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** Nearest-rank percentile of an ascending list. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+/**
+ * The metrics of a `Server-Timing` header (W3C Server Timing): `name;dur=12.3;desc="…"`, comma
+ * separated. Metrics without a duration are skipped; a malformed one does not spoil the rest.
+ */
+export function parseServerTiming(header: string | null): { name: string; dur: number }[] {
+  if (!header) return [];
+  const metrics: { name: string; dur: number }[] = [];
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName?.trim();
+    if (!name) continue;
+    for (const param of params) {
+      const [key, value] = param.split('=');
+      if (key?.trim().toLowerCase() !== 'dur') continue;
+      const dur = Number(value?.trim().replace(/^"|"$/g, ''));
+      if (Number.isFinite(dur)) metrics.push({ name, dur });
+    }
+  }
+  return metrics;
+}
