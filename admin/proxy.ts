@@ -1,18 +1,25 @@
+import { forwardedHeaders } from '@qahwa/schema/proxy/forwarding';
 import { type NextRequest, NextResponse } from 'next/server';
-import { LOGIN_PATH, loginPathFor, PATH_HEADER, SESSION_COOKIE } from './auth/redirects';
+import { API_PREFIX, LOGIN_PATH, loginPathFor, PATH_HEADER, SESSION_COOKIE } from './auth/redirects';
+import { adminConfig } from './lib/config';
 
 /**
- * The cheap first gate: no session cookie, no back-office page. Whether the cookie is still
+ * The browser reaches the gateway's /api/* as /backend/api/* on this origin: under /backend, the
+ * path the staff session cookie is scoped to, so the cookie travels with these calls and with the
+ * back-office pages, and never to the storefront. GATEWAY_URL comes from the config at run time
+ * (next.config rewrites would freeze it at build time). The gateway is told the client's address
+ * as our trusted hops saw it, never what the browser claims.
+ *
+ * Pages: the cheap first gate: no session cookie, no back-office page. Whether the cookie is still
  * valid is the gateway's call, made by the (console) layout on every request.
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  // The browser calls /api/* on its own origin (the gateway sets the session cookie there). Forwarded
-  // here, not by next.config rewrites, so GATEWAY_URL is read at run time instead of frozen by the build.
-  if (pathname.startsWith('/api/')) {
-    return NextResponse.rewrite(
-      new URL(`${pathname}${search}`, process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000'),
-    );
+  if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+    const target = `/api${pathname.slice(API_PREFIX.length)}${search}`;
+    return NextResponse.rewrite(new URL(target, adminConfig.gatewayUrl), {
+      request: { headers: forwardedHeaders(request.headers, adminConfig.trustedProxyHops) },
+    });
   }
   const isLogin = pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`);
   if (!isLogin && !request.cookies.has(SESSION_COOKIE)) {
@@ -24,5 +31,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/backend', '/backend/:path*', '/api/:path*'],
+  matcher: ['/backend', '/backend/:path*'],
 };

@@ -1,13 +1,48 @@
+import { forwardedHeaders } from '@qahwa/schema/proxy/forwarding';
 import { type NextRequest, NextResponse } from 'next/server';
+import { webConfig } from './lib/config';
 
 /**
- * The browser calls /api/* on its own origin; we forward to the gateway. Done here rather than
- * in next.config rewrites because those are frozen at build time, while GATEWAY_URL is read on
- * every request: one build serves development, the end-to-end tests and Docker alike.
+ * The shopper API, and nothing else, by method and path: the storefront forwards these to the
+ * gateway. The back-office API and staff sign-in are reached through the admin app only, so a
+ * storefront page (or a script injected into one) has no door to them. A new shopper endpoint
+ * is added here on purpose.
+ */
+const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: RegExp]> = [
+  [['GET', 'HEAD'], /^\/api\/products(?:\/[^/]+)?$/],
+  [['POST'], /^\/api\/shipping\/calculate$/],
+  [['POST'], /^\/api\/promotions\/validate$/],
+  [['GET', 'HEAD'], /^\/api\/content\/fomo-offers$/],
+  [['POST'], /^\/api\/orders$/],
+  [['POST'], /^\/api\/create-payment-intent$/],
+  [['POST'], /^\/api\/payments\/tabby$/],
+  [['PATCH'], /^\/api\/leads$/],
+  [['POST'], /^\/api\/leads\/cart-abandonment$/],
+];
+
+export function isShopperApi(method: string, pathname: string): boolean {
+  return SHOPPER_API.some(([methods, path]) => methods.includes(method) && path.test(pathname));
+}
+
+/**
+ * The browser calls /api/* on its own origin; the shopper API is forwarded to the gateway (read
+ * at run time from the config, unlike next.config rewrites, which a build freezes). The gateway
+ * is told the client's address as our trusted hops saw it, never what the browser claims, and
+ * gets only the language cookie.
  */
 export function proxy(request: NextRequest) {
-  const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
-  return NextResponse.rewrite(new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, gateway));
+  const { pathname, search } = request.nextUrl;
+  if (!isShopperApi(request.method, pathname)) {
+    return NextResponse.json(
+      { success: false, error: 'Not found', code: 'NOT_FOUND', requestId: '' },
+      { status: 404 },
+    );
+  }
+  return NextResponse.rewrite(new URL(`${pathname}${search}`, webConfig.gatewayUrl), {
+    request: {
+      headers: forwardedHeaders(request.headers, webConfig.trustedProxyHops, { onlyLocaleCookie: true }),
+    },
+  });
 }
 
 export const config = { matcher: ['/api/:path*'] };

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
+import { API_PREFIX } from './redirects';
 
 /** The `error` of the gateway's ErrorBody, read by hand: zod stays out of the browser bundle. */
 async function errorText(response: Response): Promise<string | null> {
@@ -28,8 +29,9 @@ export function LoginForm({ next }: { next: string }) {
     setPending(true);
     setError(null);
     try {
-      // Same origin: Next rewrites /api/* to the gateway, which sets the httpOnly session cookie.
-      const response = await fetch('/api/auth/login', {
+      // Same origin: proxy.ts forwards /backend/api/* to the gateway, which sets the httpOnly
+      // session cookie for /backend.
+      const response = await fetch(`${API_PREFIX}/auth/login`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'accept-language': locale, 'x-locale': locale },

@@ -1,5 +1,10 @@
-/** The gateway's httpOnly session cookie; the admin only checks that it is there. */
-export const SESSION_COOKIE = 'qahwa_session';
+/**
+ * The gateway's httpOnly staff session cookie (gateway/src/auth/session.ts), scoped to /backend;
+ * the admin only checks that it is there.
+ */
+export const SESSION_COOKIE = 'qahwa_staff_session';
+/** Where the browser reaches the gateway's /api/*: inside the cookie's path (proxy.ts forwards it). */
+export const API_PREFIX = '/backend/api';
 export const LOGIN_PATH = '/backend/login';
 export const HOME_PATH = '/backend';
 /** Request header the proxy sets so server layouts know the page being asked for. */

@@ -4,7 +4,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { LOGIN_PATH } from '../auth/redirects';
+import { API_PREFIX, LOGIN_PATH } from '../auth/redirects';
 import { ChevronDownIcon } from './icons';
 
 function initials(name: string): string {
@@ -33,7 +33,10 @@ export function UserMenu({
   async function logout() {
     setError(null);
     try {
-      const response = await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
+      const response = await fetch(`${API_PREFIX}/auth/logout`, {
+        method: 'POST',
+        credentials: 'same-origin',
+      });
       if (!response.ok) throw new Error(`logout: ${response.status}`);
       window.location.assign(LOGIN_PATH);
     } catch {

@@ -19,6 +19,7 @@ describe('the back-office config', () => {
     expect(loadAdminConfig({})).toEqual({
       gatewayUrl: SERVICE_DEFAULTS.gatewayUrl,
       gatewayTimeoutMs: 10_000,
+      trustedProxyHops: 1,
     });
   });
 
@@ -26,6 +27,7 @@ describe('the back-office config', () => {
     expect(loadAdminConfig({ GATEWAY_URL: 'http://gateway:4000/', GATEWAY_TIMEOUT_MS: '2500' })).toEqual({
       gatewayUrl: 'http://gateway:4000',
       gatewayTimeoutMs: 2500,
+      trustedProxyHops: 1,
     });
   });
 

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { MENU_MODULES, toFils } from '@qahwa/schema';
+import { runMode } from '@qahwa/schema/config/env';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createDb, type Db } from './client';
 import {
@@ -22,8 +23,9 @@ export const DEV_ADMIN_PASSWORD = 'qahwa-admin-dev';
 export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const adminEmail = (env.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL).toLowerCase();
   const adminPassword = env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD;
+  // Production unless NODE_ENV is exactly development or test: a forgotten NODE_ENV fails closed.
   if (
-    env.NODE_ENV === 'production' &&
+    runMode(env.NODE_ENV) === 'production' &&
     (adminEmail === DEV_ADMIN_EMAIL || adminPassword === DEV_ADMIN_PASSWORD)
   ) {
     throw new Error(
@@ -175,6 +177,9 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
       })
       .onConflictDoNothing({ target: promotions.code });
 
+    // Creates the first admin only. An existing account keeps its password and role: re-running
+    // the seed (every deploy runs it) must not undo a password change or a demotion, nor hand the
+    // account back to whoever knows ADMIN_PASSWORD.
     const passwordHash = await hash(adminPassword);
     await tx
       .insert(users)
@@ -185,7 +190,7 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
         role: 'ADMIN',
         permissions: MENU_MODULES.map((module) => ({ module, canView: true })),
       })
-      .onConflictDoUpdate({ target: users.email, set: { passwordHash, role: 'ADMIN' } });
+      .onConflictDoNothing({ target: users.email });
   });
 }
 

@@ -3,8 +3,15 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { Db } from '@qahwa/db';
+import type { ErrorIssue } from '@qahwa/schema';
 import type { Client } from '@temporalio/client';
-import Fastify, { type FastifyBaseLogger, type FastifyError, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -15,10 +22,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { sessionPlugin } from './auth/session';
+import type { Catalogue } from './catalogue/catalogue';
 import type { GatewayConfig } from './config';
 import { localeOf, t } from './i18n/messages';
 import { translateMessage } from './i18n/translate';
-import { isHttpError } from './platform/errors';
+import { documentErrorResponses, MethodTable } from './platform/error-responses';
+import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { type HealthProbe, healthRoutes } from './routes/health';
@@ -33,6 +42,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** Extra dependency checks for /health (NATS is probed by the server that owns the connection). */
   probes?: HealthProbe[];
+  /** The in-memory catalogue, when the server follows its changes on NATS; otherwise the route builds its own. */
+  catalogue?: Catalogue;
 }
 
 declare module 'fastify' {
@@ -42,6 +53,17 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The gateway answers JSON only, behind the Next apps (which set the page headers): nothing it
+ * sends may be framed, sniffed into HTML or run as a document, and no Referer leaves from it.
+ */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+};
 
 /** Builds the app as a plugin tree: external plugins, then app plugins, then routes. */
 export async function buildApp(deps: GatewayDeps) {
@@ -64,6 +86,14 @@ export async function buildApp(deps: GatewayDeps) {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.headers(SECURITY_HEADERS);
+  });
+
+  // Before any route: every route gets the common error answers documented, and the 405 table.
+  const methods = new MethodTable();
+  app.addHook('onRoute', (route) => {
+    documentErrorResponses(route);
+    methods.add(route);
   });
 
   await app.register(cookie, { secret: deps.config.sessionSecret });
@@ -75,45 +105,65 @@ export async function buildApp(deps: GatewayDeps) {
     transformObject: jsonSchemaTransformObject,
   });
 
+  // One error handler, one body shape ({ success: false, error, code, issues?, requestId }), the
+  // text in the shopper's language. Nothing of the cause (stack, SQL, a library's wording) leaves
+  // the process: it is logged with the request id, which the answer carries.
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = localeOf(req.headers);
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send({
-        success: false,
-        error: t('validation', locale),
-        code: 'VALIDATION_FAILED',
-        issues: err.validation.map((v) => ({
-          path: v.instancePath,
-          message: v.message === undefined ? undefined : translateMessage(v.message, locale),
-        })),
+    const send = (status: number, code: string, error: string, issues?: ErrorIssue[]) =>
+      reply.code(status).send({
+        success: false as const,
+        error,
+        code,
+        ...(issues ? { issues } : {}),
+        requestId: String(req.id),
       });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return send(
+        400,
+        'VALIDATION_FAILED',
+        t('validation', locale),
+        err.validation.map((v) => ({
+          path: v.instancePath,
+          message: translateMessage(v.message ?? t('validation', locale), locale),
+        })),
+      );
     }
     if (isHttpError(err)) {
-      return reply
-        .code(err.statusCode)
-        .send({ success: false, ...err.body, error: err.message, code: err.code });
+      reply.headers(err.headers);
+      return send(err.statusCode, err.code, err.message, err.body.issues);
     }
-    if (err.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ success: false, error: t('tooManyRequests', locale), code: 'RATE_LIMITED' });
+    const status = err.statusCode ?? 500;
+    if (status === 429) return send(429, 'RATE_LIMITED', t('tooManyRequests', locale));
+    if (status === 413) return send(413, 'PAYLOAD_TOO_LARGE', t('payloadTooLarge', locale));
+    if (status === 415) return send(415, 'UNSUPPORTED_MEDIA_TYPE', t('unsupportedMediaType', locale));
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (malformed JSON, an empty body declared as JSON, ...): its code is stable,
+      // its English wording is not for shoppers.
+      req.log.info({ err: { code: err.code, message: err.message } }, 'bad request');
+      return send(400, err.code ?? 'BAD_REQUEST', t('badRequest', locale));
     }
-    if (err.statusCode && err.statusCode < 500) {
-      return reply
-        .code(err.statusCode)
-        .send({ success: false, error: err.message, code: err.code ?? 'BAD_REQUEST' });
-    }
-    // Never leak internals: log the cause with the request id, answer a generic message.
     req.log.error({ err }, 'request failed');
-    return reply
-      .code(500)
-      .send({ success: false, error: t('internal', locale), code: 'INTERNAL', requestId: req.id });
+    return send(500, 'INTERNAL', t('internal', locale));
   });
 
-  // Every error body has the same shape: { success: false, error, code }, error in the user's language.
-  // Rate-limited 404 so route scanning cannot hammer the process.
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, (req, reply) =>
-    reply.code(404).send({ success: false, error: t('notFound', localeOf(req.headers)), code: 'NOT_FOUND' }),
+  // A known path asked with a method it does not take is 405 with Allow, answered before the
+  // scanning limit (it reveals nothing a 404 would not). Unknown paths: rate-limited 404.
+  const notFoundLimit = app.rateLimit({ max: 60, timeWindow: '1 minute' });
+  app.setNotFoundHandler(
+    {
+      preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const allowed = methods.allowed(req.url);
+        if (allowed.length > 0) {
+          reply.header('allow', allowed.join(', '));
+          throw new HttpError(405, 'METHOD_NOT_ALLOWED', t('methodNotAllowed', localeOf(req.headers)));
+        }
+        await notFoundLimit.call(app, req, reply);
+      },
+    },
+    async (req) => {
+      throw new HttpError(404, 'NOT_FOUND', t('notFound', localeOf(req.headers)));
+    },
   );
 
   // The OpenAPI document, generated from the zod contracts of every route.

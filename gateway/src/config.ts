@@ -1,4 +1,4 @@
-import { ConfigError, isConfigError, parseEnv } from '@qahwa/schema/config/env';
+import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -10,7 +10,7 @@ export { ConfigError, isConfigError };
  * Other modules receive the `GatewayConfig` object and never read `process.env` themselves.
  */
 export interface GatewayConfig {
-  env: 'development' | 'test' | 'production';
+  env: RunMode;
   port: number;
   host: string;
   databaseUrl: string;
@@ -32,6 +32,10 @@ export interface GatewayConfig {
   trustProxy: string[];
   /** Per-account sign-in limit: free failures per e-mail, then a delay that doubles up to a cap. */
   signIn: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
+  /** Prefix of the event subjects (EVENTS_SUBJECT_PREFIX, shared with the workers): the gateway follows CatalogueChanged under it. */
+  eventsSubjectPrefix: string;
+  /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
+  catalogueRefreshMs: number;
 }
 
 /** The development values that production refuses: any of them in production is a break-in waiting to happen. */
@@ -41,14 +45,6 @@ export const DEV_DEFAULTS = {
   ADMIN_PASSWORD: 'qahwa-admin-dev',
   STRIPE_SECRET_KEY: 'sk_test_123',
 } as const;
-
-/**
- * Production unless NODE_ENV says, explicitly, `development` or `test`: a process started without
- * it (a forgotten variable on a server) must fail closed, refusing the development secrets.
- */
-export function modeOf(nodeEnv: string | undefined): GatewayConfig['env'] {
-  return nodeEnv === 'development' || nodeEnv === 'test' ? nodeEnv : 'production';
-}
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
@@ -80,10 +76,13 @@ const GatewayEnv = z.object({
   SIGN_IN_FREE_FAILURES: positiveInt.default(5),
   SIGN_IN_BASE_DELAY_MS: positiveInt.default(30_000),
   SIGN_IN_MAX_DELAY_MS: positiveInt.default(15 * 60_000),
+  EVENTS_SUBJECT_PREFIX: z.string().default(''),
+  CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  const mode = modeOf(env.NODE_ENV);
+  // Production unless NODE_ENV is exactly development or test (the shared rule).
+  const mode = runMode(env.NODE_ENV);
   if (mode === 'production') {
     const offending = Object.entries(DEV_DEFAULTS)
       .filter(([key, value]) => !env[key] || env[key] === value)
@@ -117,5 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseDelayMs: e.SIGN_IN_BASE_DELAY_MS,
       maxDelayMs: e.SIGN_IN_MAX_DELAY_MS,
     },
+    eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
+    catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
   };
 }

@@ -16,11 +16,18 @@ const WebEnv = z.object({
   GATEWAY_URL: z.url().default(SERVICE_DEFAULTS.gatewayUrl),
   /** How long a server component waits for the gateway before showing the "unavailable" state. */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How many proxies in front of this app append to X-Forwarded-For (a TLS terminator: 1). The
+   * client is that many entries from the right; anything left of it is the browser's claim.
+   * 1 also fits `next start` facing browsers, which fills the header with the peer's address.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export interface WebConfig {
   gatewayUrl: string;
   gatewayTimeoutMs: number;
+  trustedProxyHops: number;
 }
 
 export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
@@ -29,6 +36,7 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     // Paths are appended as `${gatewayUrl}/api/...`: no trailing slash.
     gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
     gatewayTimeoutMs: parsed.GATEWAY_TIMEOUT_MS,
+    trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
   };
 }
 

@@ -16,13 +16,18 @@ function files(dir: string): string[] {
 
 describe('the storefront config', () => {
   it('defaults to the local gateway', () => {
-    expect(loadWebConfig({})).toEqual({ gatewayUrl: SERVICE_DEFAULTS.gatewayUrl, gatewayTimeoutMs: 10_000 });
+    expect(loadWebConfig({})).toEqual({
+      gatewayUrl: SERVICE_DEFAULTS.gatewayUrl,
+      gatewayTimeoutMs: 10_000,
+      trustedProxyHops: 1,
+    });
   });
 
   it('takes the environment, without a trailing slash', () => {
     expect(loadWebConfig({ GATEWAY_URL: 'http://gateway:4000/', GATEWAY_TIMEOUT_MS: '2500' })).toEqual({
       gatewayUrl: 'http://gateway:4000',
       gatewayTimeoutMs: 2500,
+      trustedProxyHops: 1,
     });
   });
 

@@ -1,10 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@qahwa/schema';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { sessions, users } from '../schema';
+import { sessions, signInAttempts, users } from '../schema';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The per-account sign-in limit: free failures, then a delay that doubles from `baseDelayMs` to `maxDelayMs`. */
+export interface SignInLimit {
+  freeFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Failures older than this are forgotten, so a few typos a week apart never lock anyone out. */
+const FAILURE_MEMORY = '1 hour';
 
 export function createStaffRepository(db: DbOrTx) {
   return {
@@ -37,6 +47,44 @@ export function createStaffRepository(db: DbOrTx) {
 
     async deleteSession(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+    },
+
+    /** Until when sign-in is refused for this e-mail, or null. Known and unknown e-mails alike. */
+    async signInLockedUntil(email: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ lockedUntil: signInAttempts.lockedUntil })
+        .from(signInAttempts)
+        .where(and(eq(signInAttempts.email, email), gt(signInAttempts.lockedUntil, new Date())))
+        .limit(1);
+      return row?.lockedUntil ?? null;
+    },
+
+    /**
+     * Counts a failed sign-in for the e-mail in one statement (concurrent attempts cannot lose a
+     * count); after `freeFailures`, locks it for a delay that doubles with each further failure.
+     * Returns the lock's end, or null while attempts are still free.
+     */
+    async recordSignInFailure(email: string, limit: SignInLimit): Promise<Date | null> {
+      const failures = sql`case when ${signInAttempts.lastFailureAt} < now() - interval '${sql.raw(FAILURE_MEMORY)}'
+        then 1 else ${signInAttempts.failures} + 1 end`;
+      const [row] = await db
+        .insert(signInAttempts)
+        .values({ email, failures: 1, lastFailureAt: sql`now()`, lockedUntil: null })
+        .onConflictDoUpdate({
+          target: signInAttempts.email,
+          set: { failures, lastFailureAt: sql`now()` },
+        })
+        .returning({ failures: signInAttempts.failures });
+      const count = row?.failures ?? 1;
+      if (count < limit.freeFailures) return null;
+      const delayMs = Math.min(limit.baseDelayMs * 2 ** (count - limit.freeFailures), limit.maxDelayMs);
+      const lockedUntil = new Date(Date.now() + delayMs);
+      await db.update(signInAttempts).set({ lockedUntil }).where(eq(signInAttempts.email, email));
+      return lockedUntil;
+    },
+
+    async clearSignInFailures(email: string): Promise<void> {
+      await db.delete(signInAttempts).where(eq(signInAttempts.email, email));
     },
 
     async deleteExpiredSessions(): Promise<void> {

@@ -5,7 +5,14 @@ import fp from 'fastify-plugin';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
-export const SESSION_COOKIE = 'qahwa_session';
+/**
+ * The staff session cookie. Its own name (nothing on the storefront reads or writes it) and the
+ * back office's path: browsers send it to /backend/* only, never to the storefront's pages or
+ * its /api proxy, even where both share a host (cookies ignore ports). admin/auth/redirects.ts
+ * names the same cookie.
+ */
+export const SESSION_COOKIE = 'qahwa_staff_session';
+export const SESSION_COOKIE_PATH = '/backend';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -7,6 +7,10 @@ import { LOCALE_COOKIE, type Locale, resolveLocale } from '@qahwa/schema';
 export const MESSAGES = {
   validation: { en: 'Some details are missing or invalid.', ar: 'بعض البيانات ناقصة أو غير صحيحة.' },
   notFound: { en: 'Not found', ar: 'غير موجود' },
+  catalogueUnavailable: {
+    en: 'The catalogue is not available right now. Please try again in a moment.',
+    ar: 'الكتالوج غير متاح حاليًا. يرجى المحاولة بعد قليل.',
+  },
   internal: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
   itemUnavailable: {
     en: 'One of the items in your cart is no longer available. Please update your cart.',
@@ -35,9 +39,30 @@ export const MESSAGES = {
     en: 'You do not have access to this page.',
     ar: 'ليست لديك صلاحية للوصول إلى هذه الصفحة.',
   },
+  badRequest: {
+    en: 'The request could not be read. Please try again.',
+    ar: 'تعذّرت قراءة الطلب. يرجى المحاولة مرة أخرى.',
+  },
+  payloadTooLarge: { en: 'The request is too large.', ar: 'الطلب كبير جدًا.' },
+  unsupportedMediaType: {
+    en: 'Please send the request as JSON.',
+    ar: 'يرجى إرسال الطلب بصيغة JSON.',
+  },
+  methodNotAllowed: {
+    en: 'This address does not accept that method.',
+    ar: 'هذا العنوان لا يقبل هذه الطريقة.',
+  },
+  accountLocked: {
+    en: 'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
+    ar: 'محاولات تسجيل دخول فاشلة كثيرة. يرجى المحاولة بعد {minutes} دقيقة.',
+  },
   tooManyRequests: {
     en: 'Too many requests. Please wait a moment.',
     ar: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا.',
+  },
+  deadLetterNotFound: {
+    en: 'This failed event is no longer waiting: it was re-driven already, or never existed.',
+    ar: 'هذا الحدث المتعثر لم يعد في الانتظار: أُعيد إرساله من قبل، أو لم يكن موجودًا.',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -1,25 +1,43 @@
 import { verify } from '@node-rs/argon2';
 import { createStaffRepository } from '@qahwa/db';
-import { ErrorBody, LoginRequest, SessionResponse } from '@qahwa/schema';
+import { ErrorBody, type Locale, LoginRequest, SessionResponse } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../auth/session';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../auth/session';
 import { localeOf, t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
 
 // A real hash to verify against when the e-mail is unknown, so timing does not reveal which e-mails exist.
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0ZrIhh1Y5Ey3q6m8AIt7qkRk3IXgpb1nCk0l0Ap8Zi0';
+
+/** 429 with Retry-After: the account's failures reached the limit; the password is not even checked. */
+function accountLocked(until: Date, locale: Locale) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new HttpError(
+    429,
+    'ACCOUNT_LOCKED',
+    t('accountLocked', locale, { minutes: Math.ceil(seconds / 60) }),
+    {},
+    { 'retry-after': String(seconds) },
+  );
+}
 
 /** Staff sign-in with an httpOnly, signed session cookie; SPEC 7 GET /api/auth/session. */
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const staff = createStaffRepository(app.deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = config.signIn;
   const cookieOptions = {
-    path: '/',
+    // Only the back office's own paths carry it: the storefront (same host in development, maybe
+    // the same site in production) never sends it, so no storefront request can act as staff.
+    // The admin app reaches the gateway's /api/* under /backend/api/*. Strict: never sent on a
+    // request that starts on another site. docs/security.md has the reasoning.
+    path: SESSION_COOKIE_PATH,
     httpOnly: true,
-    sameSite: 'lax' as const,
+    sameSite: 'strict' as const,
     secure: config.env === 'production',
     signed: true,
   };
@@ -28,15 +46,25 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/login',
     {
       schema: { body: LoginRequest, response: { 200: SessionResponse, 401: ErrorBody } },
+      // Per address (the client's, as told by our own proxies only); the per-account limit below
+      // holds even against an attacker with many addresses.
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const user = await staff.findByEmail(req.body.email);
-      const ok = await verify(user?.passwordHash ?? DUMMY_HASH, req.body.password).catch(() => false);
+      const { email, password } = req.body;
+      const locale = localeOf(req.headers);
+      const locked = await staff.signInLockedUntil(email);
+      if (locked) throw accountLocked(locked, locale);
+
+      const user = await staff.findByEmail(email);
+      const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
       if (!user || !ok || !user.isActive) {
-        req.log.warn({ email: req.body.email }, 'sign-in refused');
-        return reply.code(401).send({ error: t('invalidCredentials', localeOf(req.headers)) });
+        // Counted for unknown e-mails too, so the limit does not reveal which accounts exist.
+        const lockedUntil = await staff.recordSignInFailure(email, limits);
+        req.log.warn({ email, locked: lockedUntil !== null }, 'sign-in refused');
+        throw new HttpError(401, 'INVALID_CREDENTIALS', t('invalidCredentials', locale));
       }
+      await staff.clearSignInFailures(email);
       const session = await staff.createSession(user.id, config.sessionTtlMs);
       reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
       req.log.info({ userId: user.id }, 'signed in');
@@ -59,7 +87,7 @@ export async function authRoutes(app: FastifyInstance) {
       const raw = req.cookies[SESSION_COOKIE];
       const unsigned = raw ? req.unsignCookie(raw) : null;
       if (unsigned?.valid && unsigned.value) await staff.deleteSession(unsigned.value);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
       return { success: true };
     },
   );

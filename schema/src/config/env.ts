@@ -25,3 +25,13 @@ export function parseEnv<S extends z.ZodType>(
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
   throw new ConfigError(`${processName}: invalid environment: ${problems.join('; ')}`);
 }
+
+export type RunMode = 'development' | 'test' | 'production';
+
+/**
+ * Production unless NODE_ENV says, exactly, `development` or `test`: a process started without it
+ * (a variable forgotten on a server) fails closed and refuses the development secrets.
+ */
+export function runMode(nodeEnv: string | undefined): RunMode {
+  return nodeEnv === 'development' || nodeEnv === 'test' ? nodeEnv : 'production';
+}

@@ -56,16 +56,24 @@ export const UserResponse = SessionUser.extend({
 }).meta({ id: 'UserResponse' });
 export type UserResponse = z.infer<typeof UserResponse>;
 
+/** One problem with a request: where (`/body/customerInfo/email`) and what, in the shopper's language. */
+export const ErrorIssue = z.object({ path: z.string(), message: z.string() }).meta({ id: 'ErrorIssue' });
+export type ErrorIssue = z.infer<typeof ErrorIssue>;
+
 /**
- * Every error answer. `error` is the text in the shopper's language (SPEC 7 reads `error`);
- * `code` is a stable message code of `MESSAGES` where there is one; `fields` holds a form's
- * per-field messages after a validation failure.
+ * Every error answer of the gateway, from every route, rate limit and 404 alike. `error` is the
+ * text in the shopper's language (SPEC 7 reads `error`); `code` is stable for programs;
+ * `issues` lists what failed validation; `requestId` is the id in our logs. `success: false` is
+ * on every error, not only on the SPEC 7 answers that have a `success` field (orders, pay later):
+ * one shape for all, and the storefront reads `success` before `error`.
  */
 export const ErrorBody = z
   .object({
+    success: z.literal(false),
     error: z.string(),
-    code: z.string().optional(),
-    fields: z.record(z.string(), z.string()).optional(),
+    code: z.string(),
+    issues: z.array(ErrorIssue).optional(),
+    requestId: z.string(),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
