@@ -185,7 +185,10 @@ describe('the per-account sign-in limit (failures per e-mail, then a growing del
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(t.signInAttempts.email, 'typo@qahwa.local'));
     expect((await login('typo@qahwa.local', 'correct horse', '198.51.101.22')).statusCode).toBe(200);
-    const rows = await gw.db.select().from(t.signInAttempts).where(eq(t.signInAttempts.email, 'typo@qahwa.local'));
+    const rows = await gw.db
+      .select()
+      .from(t.signInAttempts)
+      .where(eq(t.signInAttempts.email, 'typo@qahwa.local'));
     expect(rows).toEqual([]);
   });
 });
