@@ -1,3 +1,5 @@
+import { DATABASE_DEFAULTS, type DatabaseSettings } from '@qahwa/schema/config/database';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
@@ -7,7 +9,29 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export const DEFAULT_DATABASE_URL = 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa';
+export const DEFAULT_DATABASE_URL = SERVICE_DEFAULTS.databaseUrl;
+
+/** The timeouts of every connection; the defaults and their reasons are in @qahwa/schema's DATABASE_DEFAULTS. */
+export type DbTimeouts = Pick<
+  DatabaseSettings,
+  'connectTimeoutMs' | 'statementTimeoutMs' | 'queryTimeoutMs' | 'idleInTransactionTimeoutMs'
+>;
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  connectTimeoutMs: DATABASE_DEFAULTS.connectTimeoutMs,
+  statementTimeoutMs: DATABASE_DEFAULTS.statementTimeoutMs,
+  queryTimeoutMs: DATABASE_DEFAULTS.queryTimeoutMs,
+  idleInTransactionTimeoutMs: DATABASE_DEFAULTS.idleInTransactionTimeoutMs,
+};
+
+export interface DbOptions extends Partial<DbTimeouts> {
+  /** Pool size. */
+  max?: number;
+  /** A process's `DatabaseSettings` carry the pool size under this name. */
+  poolSize?: number;
+  /** Shown in pg_stat_activity, so an operator can tell whose connection a slow query is. */
+  applicationName?: string;
+}
 
 export interface DbHandle {
   db: Db;
@@ -15,8 +39,33 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function createDb(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, max = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * `url` defaults for the one-off scripts (seed, drizzle-kit); the processes pass their config's.
+ * `options` may be a bare pool size, as older callers pass it.
+ */
+export function createDb(
+  url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  options: number | DbOptions = {},
+): DbHandle {
+  const opts: DbOptions = typeof options === 'number' ? { max: options } : options;
+  const max = opts.max ?? opts.poolSize ?? DATABASE_DEFAULTS.poolSize;
+  const applicationName = opts.applicationName ?? 'qahwa';
+  const d = DEFAULT_DB_TIMEOUTS;
+  const timeouts: DbTimeouts = {
+    connectTimeoutMs: opts.connectTimeoutMs ?? d.connectTimeoutMs,
+    statementTimeoutMs: opts.statementTimeoutMs ?? d.statementTimeoutMs,
+    queryTimeoutMs: opts.queryTimeoutMs ?? d.queryTimeoutMs,
+    idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs ?? d.idleInTransactionTimeoutMs,
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+  });
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema });

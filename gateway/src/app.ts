@@ -31,6 +31,7 @@ import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { type HealthProbe, healthRoutes } from './routes/health';
+import { operationsRoutes } from './routes/operations';
 import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
 import { shippingRoutes } from './routes/shipping';
@@ -78,6 +79,11 @@ export async function buildApp(deps: GatewayDeps) {
     // Only the configured proxies' hop is believed (loopback: the Next apps), never the browser's claim.
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Every request has a deadline (docs/operations.md): the whole request must arrive within
+    // requestTimeout (a slow sender cannot hold a socket), and its answer must leave within
+    // handlerTimeout, else 503 TIMEOUT; routes with a known budget set their own handlerTimeout.
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    handlerTimeout: deps.config.http.handlerTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -133,6 +139,8 @@ export async function buildApp(deps: GatewayDeps) {
       reply.headers(err.headers);
       return send(err.statusCode, err.code, err.message, err.body.issues);
     }
+    // The request's deadline passed (handlerTimeout): a dependency is slow, not the request wrong.
+    if (err.code === 'FST_ERR_HANDLER_TIMEOUT') return send(503, 'TIMEOUT', t('timeout', locale));
     const status = err.statusCode ?? 500;
     if (status === 429) return send(429, 'RATE_LIMITED', t('tooManyRequests', locale));
     if (status === 413) return send(413, 'PAYLOAD_TOO_LARGE', t('payloadTooLarge', locale));
@@ -176,5 +184,6 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(orderRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(operationsRoutes);
   return app;
 }

@@ -1,3 +1,4 @@
+import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ export interface GatewayConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /** Pool size and the timeouts of every connection (docs/operations.md). */
+  db: DatabaseSettings;
   natsUrl: string;
   temporalAddress: string;
   temporalNamespace: string;
@@ -30,6 +33,11 @@ export interface GatewayConfig {
    * (it cannot check who the immediate peer is), and so do we.
    */
   trustProxy: string[];
+  /**
+   * Request deadlines: the whole request must arrive within `requestTimeoutMs`; the answer must
+   * leave within `handlerTimeoutMs` (else 503 TIMEOUT), which must exceed `orderTimeoutMs`.
+   */
+  http: { requestTimeoutMs: number; handlerTimeoutMs: number };
   /** Per-account sign-in limit: free failures per e-mail, then a delay that doubles up to a cap. */
   signIn: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
   /** Prefix of the event subjects (EVENTS_SUBJECT_PREFIX, shared with the workers): the gateway follows CatalogueChanged under it. */
@@ -52,7 +60,7 @@ const positiveInt = z.coerce.number().int().positive();
 const GatewayEnv = z.object({
   GATEWAY_PORT: port.default(4000),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().min(1).default(SERVICE_DEFAULTS.databaseUrl),
+  ...DatabaseEnv,
   NATS_URL: z.string().min(1).default(SERVICE_DEFAULTS.natsUrl),
   TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
   TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
@@ -61,6 +69,8 @@ const GatewayEnv = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ORDER_TIMEOUT_MS: positiveInt.default(25_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_HANDLER_TIMEOUT_MS: positiveInt.default(30_000),
   // The storefront and admin proxies run beside the gateway, on loopback; in Docker set the
   // apps' network (e.g. `172.16.0.0/12`) or a hop count.
   TRUST_PROXY: z
@@ -97,11 +107,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const e = parseEnv('gateway', GatewayEnv, env);
+  if (e.HTTP_HANDLER_TIMEOUT_MS <= e.ORDER_TIMEOUT_MS) {
+    // Else a slow checkout would answer 503 TIMEOUT instead of "still processing, try again".
+    throw new ConfigError('gateway: HTTP_HANDLER_TIMEOUT_MS must exceed ORDER_TIMEOUT_MS');
+  }
   return {
     env: mode,
     port: e.GATEWAY_PORT,
     host: e.GATEWAY_HOST,
     databaseUrl: e.DATABASE_URL,
+    db: databaseSettingsOf(e),
     natsUrl: e.NATS_URL,
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
@@ -110,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
     orderTimeoutMs: e.ORDER_TIMEOUT_MS,
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, handlerTimeoutMs: e.HTTP_HANDLER_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
     signIn: {
       freeFailures: e.SIGN_IN_FREE_FAILURES,

@@ -9,11 +9,11 @@ import { loadConfig } from './config';
 async function main() {
   const config = loadConfig();
   const logger = pino({ name: 'gateway', level: config.logLevel });
-  const handle = createDb(config.databaseUrl);
+  const handle = createDb(config.databaseUrl, { ...config.db, applicationName: 'gateway' });
   const connection = await Connection.connect({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   // NATS being down must not keep the gateway from serving the catalogue: connect in the
-  // background (retrying for ever) and let /health report it until it answers.
+  // background (retrying for ever) and let /health/ready report it until it answers.
   let nats: NatsConnection | null = null;
   void connect({
     servers: config.natsUrl,
@@ -35,6 +35,8 @@ async function main() {
     probes: [
       {
         name: 'nats',
+        // Orders are still taken while NATS is down (their events wait in the outbox): degraded, not down.
+        affects: 'events',
         check: async () => {
           if (!nats) throw new Error('not connected');
           await nats.rtt();

@@ -1,22 +1,20 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createDb } from '@qahwa/db';
-import { STREAM_NAME } from '@qahwa/schema';
+import { createDb, pingDb } from '@qahwa/db';
 import pino from 'pino';
+import { loadWorkersConfig } from './config';
+import { type HealthServer, startHealthServer } from './health';
+import { createPruner } from './maintenance';
 import { createOutboxRelay } from './outbox-relay';
 import { createOrderStatsProjection } from './projections';
 import { ensureStream } from './stream';
 
-const logger = pino({ name: 'workers', level: process.env.LOG_LEVEL ?? 'info' });
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-// Overridable so a second stack (the end-to-end tests) can share a NATS server without sharing events.
-const streamName = process.env.EVENTS_STREAM ?? STREAM_NAME;
-const subjectPrefix = process.env.EVENTS_SUBJECT_PREFIX ?? '';
-const durable = process.env.PROJECTION_DURABLE ?? 'order-stats';
-
 async function main() {
+  const config = loadWorkersConfig();
+  const logger = pino({ name: 'workers', level: config.logLevel });
+  const { db, close: closeDb } = createDb(config.db.url, { ...config.db, applicationName: 'workers' });
   const nc = await connect({
-    servers: natsUrl,
+    servers: config.natsUrl,
     name: 'qahwa-workers',
     // NATS starting after us, or restarting, must not end the process: keep trying.
     waitOnFirstConnect: true,
@@ -27,24 +25,59 @@ async function main() {
     for await (const s of nc.status()) logger.info({ status: s.type }, 'nats connection status');
   })();
 
-  const { db, close: closeDb } = createDb();
+  const streamName = config.eventsStream;
+  const subjectPrefix = config.eventsSubjectPrefix;
   await ensureStream(await jetstreamManager(nc), {
     name: streamName,
     subjects: [`${subjectPrefix}commerce.>`],
   });
   const js = jetstream(nc);
 
-  const relay = createOutboxRelay({ db, js, logger, subjectPrefix });
+  const relay = createOutboxRelay({
+    db,
+    js,
+    logger,
+    subjectPrefix,
+    maxAttempts: config.outbox.maxAttempts,
+    batchSize: config.outbox.batchSize,
+    pollIntervalMs: config.outbox.pollIntervalMs,
+  });
   const orderStats = createOrderStatsProjection({
     db,
     js,
     logger,
     stream: streamName,
-    durable,
+    durable: config.projectionDurable,
     subjectPrefix,
+  });
+  const pruner = createPruner({
+    db,
+    logger,
+    retention: config.retention,
+    intervalMs: config.retention.intervalMs,
   });
   relay.start();
   orderStats.start();
+  pruner.start();
+
+  let health: HealthServer | null = null;
+  if (config.healthPort > 0) {
+    try {
+      health = await startHealthServer({
+        host: config.healthHost,
+        port: config.healthPort,
+        logger,
+        probes: [
+          { name: 'postgres', critical: true, affects: 'all', check: () => pingDb(db) },
+          // While NATS is down the relay waits (events stay in the outbox) and projections stall.
+          { name: 'nats', affects: 'events', check: () => nc.rtt() },
+        ],
+      });
+    } catch (err) {
+      // A taken port must not stop the relay: the events matter more than the health answer.
+      logger.error({ err, port: config.healthPort }, 'health server not started');
+    }
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -58,7 +91,8 @@ async function main() {
     }, 15_000);
     force.unref();
     try {
-      await Promise.all([relay.stop(), orderStats.stop()]);
+      await health?.close();
+      await Promise.all([relay.stop(), orderStats.stop(), pruner.stop()]);
       await nc.drain();
       await closeDb();
       logger.info('stopped');
@@ -73,6 +107,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  logger.fatal({ err }, 'workers failed to start');
+  // pino may not exist yet (bad config): print plainly and exit non-zero.
+  console.error(
+    JSON.stringify({ level: 60, msg: 'workers failed to start', err: String(err?.message ?? err) }),
+  );
   process.exit(1);
 });

@@ -63,7 +63,7 @@ describe('outbox relay', () => {
 
     const result = await relay().relayBatch();
 
-    expect(result).toEqual({ claimed: 1, published: 1, duplicates: 0, failed: 0 });
+    expect(result).toEqual({ claimed: 1, published: 1, duplicates: 0, failed: 0, deadLettered: 0, outage: false });
     expect(await streamMessages()).toBe(1);
     const { first_seq } = (await s.jsm.streams.info(s.stream)).state;
     const stored = await s.jsm.streams.getMessage(s.stream, { seq: first_seq });
@@ -74,7 +74,7 @@ describe('outbox relay', () => {
     expect((await outboxRow(event.id))?.publishedAt).toBeInstanceOf(Date);
 
     // Nothing is left to claim: a second pass publishes nothing.
-    expect(await relay().relayBatch()).toEqual({ claimed: 0, published: 0, duplicates: 0, failed: 0 });
+    expect(await relay().relayBatch()).toEqual({ claimed: 0, published: 0, duplicates: 0, failed: 0, deadLettered: 0, outage: false });
     expect(await streamMessages()).toBe(1);
   });
 
@@ -87,7 +87,7 @@ describe('outbox relay', () => {
     await s.handle.db.update(tables.outbox).set({ publishedAt: null }).where(eq(tables.outbox.id, event.id));
     const again = await relay().relayBatch();
 
-    expect(again).toEqual({ claimed: 1, published: 1, duplicates: 1, failed: 0 });
+    expect(again).toEqual({ claimed: 1, published: 1, duplicates: 1, failed: 0, deadLettered: 0, outage: false });
     expect(await storedMsgIds()).toEqual([event.id]);
     expect((await outboxRow(event.id))?.publishedAt).toBeInstanceOf(Date);
   });
@@ -99,10 +99,13 @@ describe('outbox relay', () => {
     // No stream listens on this prefix, so the publish gets no PubAck.
     const result = await relay({ subjectPrefix: 'no-stream-here.', publishTimeoutMs: 1_000 }).relayBatch();
 
-    expect(result).toEqual({ claimed: 1, published: 0, duplicates: 0, failed: 1 });
+    expect(result).toEqual({ claimed: 1, published: 0, duplicates: 0, failed: 1, deadLettered: 0, outage: false });
     const row = await outboxRow(event.id);
     expect(row?.publishedAt).toBeNull();
     expect(row?.attempts).toBe(1);
+    // Why it waits is on the row, and it is not claimed again before its back-off ends.
+    expect(row?.lastError).toMatch(/could not publish outbox event/);
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('keeps publishing in its loop, in outbox order, until stopped', async () => {
@@ -122,5 +125,86 @@ describe('outbox relay', () => {
       await r.stop();
     }
     expect((await r.health()).running).toBe(false);
+  });
+});
+
+describe('poison rows', () => {
+  /** A row JetStream refuses: its subject is one no stream captures (say, written by a newer release). */
+  async function appendPoison() {
+    const event = orderPlaced();
+    await s.handle.db.insert(tables.outbox).values({
+      id: event.id,
+      subject: 'commerce-next.order.placed',
+      type: event.type,
+      payload: event,
+      requestId: event.requestId ?? null,
+      // The oldest row, so it is the first one every claim sees.
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    return event;
+  }
+
+  it('never hold up the healthy rows behind them, and move to the dead letters with their last error', async () => {
+    const poison = await appendPoison();
+    const healthy = [orderPlaced(), orderPlaced(), orderPlaced()];
+    const outbox = createOutboxRepository(s.handle.db);
+    for (const e of healthy) await outbox.append(e);
+    const r = relay({ batchSize: 2, maxAttempts: 3, rowBackoff: { baseMs: 1, maxMs: 1 }, publishTimeoutMs: 1_000 });
+
+    // The first batch holds the poison row and one healthy row: the healthy one goes out.
+    const first = await r.relayBatch();
+    expect(first).toMatchObject({ claimed: 2, published: 1, failed: 1, deadLettered: 0, outage: false });
+
+    let dead = 0;
+    for (let i = 0; i < 10 && dead === 0; i++) {
+      await new Promise((done) => setTimeout(done, 5));
+      dead += (await r.relayBatch()).deadLettered;
+    }
+
+    expect(await storedMsgIds()).toEqual(healthy.map((e) => e.id));
+    expect(await outboxRow(poison.id)).toBeUndefined();
+    const [letter] = await s.handle.db
+      .select()
+      .from(tables.outboxDeadLetters)
+      .where(eq(tables.outboxDeadLetters.id, poison.id));
+    expect(letter).toMatchObject({ id: poison.id, subject: 'commerce-next.order.placed', attempts: 3 });
+    expect(letter?.lastError).toMatch(/could not publish outbox event .*: /);
+    expect(letter?.payload).toEqual(poison);
+    expect((await r.health()).deadLetters).toBe(1);
+  });
+
+  it('are skipped while they back off: a batch of one still reaches the rows behind', async () => {
+    const poison = await appendPoison();
+    const healthy = [orderPlaced(), orderPlaced()];
+    const outbox = createOutboxRepository(s.handle.db);
+    for (const e of healthy) await outbox.append(e);
+    const r = relay({ batchSize: 1, rowBackoff: { baseMs: 60_000, maxMs: 60_000 }, publishTimeoutMs: 1_000 });
+
+    expect(await r.relayBatch()).toMatchObject({ claimed: 1, failed: 1, outage: false });
+    expect(await r.relayBatch()).toMatchObject({ claimed: 1, published: 1 });
+    expect(await r.relayBatch()).toMatchObject({ claimed: 1, published: 1 });
+    expect(await r.relayBatch()).toMatchObject({ claimed: 0 });
+    expect(await storedMsgIds()).toEqual(healthy.map((e) => e.id));
+    expect(await outboxRow(poison.id)).toMatchObject({ attempts: 1, publishedAt: null });
+  });
+
+  it('once re-driven and publishable, goes out with its own id', async () => {
+    const poison = await appendPoison();
+    const outbox = createOutboxRepository(s.handle.db);
+    const r = relay({ maxAttempts: 1, publishTimeoutMs: 1_000 });
+    expect(await r.relayBatch()).toMatchObject({ failed: 1, deadLettered: 1 });
+
+    // The operator fixes the cause (here: the stream learns the subject), then re-drives.
+    await s.jsm.streams.update(s.stream, {
+      subjects: [`${s.subjectPrefix}commerce.>`, `${s.subjectPrefix}commerce-next.>`],
+    });
+    expect(await outbox.redrive([poison.id])).toEqual([poison.id]);
+    expect(await outbox.redrive([poison.id])).toEqual([]);
+    expect(await outboxRow(poison.id)).toMatchObject({ attempts: 0, publishedAt: null });
+
+    expect(await r.relayBatch()).toMatchObject({ published: 1, failed: 0 });
+    expect(await storedMsgIds()).toEqual([poison.id]);
+    expect(await outbox.countDeadLetters()).toBe(0);
+    await s.jsm.streams.update(s.stream, { subjects: [`${s.subjectPrefix}commerce.>`] });
   });
 });

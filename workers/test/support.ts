@@ -43,7 +43,7 @@ export async function closeServices(s: Services): Promise<void> {
 /** The tables the relay and the order-stats projection write. */
 export async function cleanTables(s: Services): Promise<void> {
   await s.handle.db.execute(
-    sql`truncate ${tables.outbox}, ${tables.processedEvents}, ${tables.orderStatsDaily}, ${tables.orderStatusCounts}, ${tables.projectionOrders}`,
+    sql`truncate ${tables.outbox}, ${tables.outboxDeadLetters}, ${tables.processedEvents}, ${tables.orderStatsDaily}, ${tables.orderStatusCounts}, ${tables.projectionOrders}`,
   );
 }
 

@@ -60,6 +60,10 @@ export const MESSAGES = {
     en: 'Too many requests. Please wait a moment.',
     ar: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا.',
   },
+  timeout: {
+    en: 'This is taking too long. Please try again in a moment.',
+    ar: 'يستغرق هذا وقتًا أطول من المعتاد. يرجى المحاولة بعد لحظات.',
+  },
   deadLetterNotFound: {
     en: 'This failed event is no longer waiting: it was re-driven already, or never existed.',
     ar: 'هذا الحدث المتعثر لم يعد في الانتظار: أُعيد إرساله من قبل، أو لم يكن موجودًا.',

@@ -1,49 +1,55 @@
 import { pingDb } from '@qahwa/db';
+import { checkReadiness, type DependencyProbe, LivenessReport, ReadinessReport } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-export interface HealthProbe {
-  name: string;
-  check(): Promise<void>;
-}
+/** A dependency the readiness check asks (NATS is probed by the server that owns the connection). */
+export type HealthProbe = DependencyProbe;
 
-const Status = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
-const HealthResponse = z
-  .object({ ok: z.boolean(), services: z.record(z.string(), Status) })
-  .meta({ id: 'HealthResponse' });
-
-async function timed(check: () => Promise<unknown>) {
-  const start = performance.now();
-  try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2000 ms')), 2000)),
-    ]);
-    return { ok: true, latencyMs: Math.round(performance.now() - start) };
-  } catch (err) {
-    return { ok: false, latencyMs: Math.round(performance.now() - start), error: (err as Error).message };
-  }
-}
-
-/** GET /health reports each dependency; 503 when any is down, so a load balancer can tell. */
+/**
+ * GET /health/live: the process answers (restart it if not). GET /health/ready: what it needs
+ * answers. Postgres down → 503 `down` (nothing can be served); Temporal down → 200 `degraded`
+ * (checkout refused, the catalogue still served); NATS down → 200 `degraded` (orders are still
+ * taken, their events wait in the outbox). `/health` is the readiness report under its old name,
+ * for the scripts and bookmarks that know it. docs/operations.md has the details.
+ */
 export async function healthRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/health',
-      { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const started = Date.now();
+
+  // Probes give up after 2 s each and run at once: 5 s is ample, and a health check must not hang.
+  const handlerTimeout = 5_000;
+
+  r.get('/health/live', { handlerTimeout, schema: { response: { 200: LivenessReport } } }, async () => ({
+    status: 'ok' as const,
+    uptimeSeconds: Math.floor((Date.now() - started) / 1000),
+  }));
+
+  const ready = async () => {
+    const { db, temporal, probes = [] } = app.deps;
+    const all: HealthProbe[] = [
+      { name: 'postgres', critical: true, affects: 'all', check: () => pingDb(db) },
+      {
+        name: 'temporal',
+        affects: 'checkout',
+        check: () => temporal.workflowService.getSystemInfo({}),
+      },
+      ...probes,
+    ];
+    return checkReadiness(all);
+  };
+
+  for (const url of ['/health/ready', '/health']) {
+    r.get(
+      url,
+      {
+        handlerTimeout,
+        schema: { hide: url === '/health', response: { 200: ReadinessReport, 503: ReadinessReport } },
+      },
       async (_req, reply) => {
-        const { db, temporal, probes = [] } = app.deps;
-        const checks: [string, () => Promise<unknown>][] = [
-          ['postgres', () => pingDb(db)],
-          ['temporal', () => temporal.workflowService.getSystemInfo({})],
-          ...probes.map((p): [string, () => Promise<unknown>] => [p.name, () => p.check()]),
-        ];
-        const results = await Promise.all(checks.map(async ([name, fn]) => [name, await timed(fn)] as const));
-        const services = Object.fromEntries(results);
-        const ok = results.every(([, r]) => r.ok);
-        return reply.code(ok ? 200 : 503).send({ ok, services });
+        const report = await ready();
+        return reply.code(report.status === 'down' ? 503 : 200).send(report);
       },
     );
+  }
 }

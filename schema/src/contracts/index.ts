@@ -3,6 +3,7 @@ export * from './auth';
 export * from './content';
 export * from './engagement';
 export * from './leads';
+export * from './operations';
 export * from './orders';
 export * from './payments';
 export * from './products';

@@ -1,6 +1,6 @@
 import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
-import { createOutboxRepository, type Db } from '@qahwa/db';
+import { createOutboxRepository, type Db, type OutboxFailure, type OutboxRow } from '@qahwa/db';
 import type { Logger } from 'pino';
 import { OutboxPublishError, WorkerError } from '../errors';
 import { createSleeper } from '../sleeper';
@@ -16,7 +16,19 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** How long to wait for each PubAck before counting the publish as failed. */
   publishTimeoutMs?: number;
+  /** Back-off of the whole loop while NATS cannot be reached. */
   backoff?: BackoffOptions;
+  /** Back-off of one row that NATS refused while it took others (a poison row). */
+  rowBackoff?: BackoffOptions;
+  /** Attempts a row gets before it moves to the dead letters. */
+  maxAttempts?: number;
+  /**
+   * Answers whether JetStream itself is reachable. When every publish of a batch failed, it tells
+   * an outage (nothing counts against the rows: they wait, however long NATS is down) from rows
+   * that JetStream refuses (each failure counts towards the dead letters). Defaults to a
+   * JetStream account-info request.
+   */
+  probe?: () => Promise<void>;
   /** Prepended to each row's subject, so a test stream can live beside `commerce.>` on a shared server. */
   subjectPrefix?: string;
 }
@@ -27,6 +39,10 @@ export interface RelayBatchResult {
   /** Accepted by JetStream as already stored (Nats-Msg-Id seen): a retry after a lost mark. */
   duplicates: number;
   failed: number;
+  /** Moved to the dead letters in this batch (their last allowed attempt failed). */
+  deadLettered: number;
+  /** Every publish failed and JetStream did not answer the probe: nothing was counted against the rows. */
+  outage: boolean;
 }
 
 export interface OutboxRelayHealth {
@@ -37,6 +53,8 @@ export interface OutboxRelayHealth {
   lastError: { code: string; message: string; at: string } | null;
   /** Rows still waiting; null when the database cannot be asked. */
   unpublished: number | null;
+  /** Rows given up on, waiting for an operator's re-drive; null when the database cannot be asked. */
+  deadLetters: number | null;
 }
 
 export interface OutboxRelay {
@@ -50,14 +68,19 @@ export interface OutboxRelay {
   health(): Promise<OutboxRelayHealth>;
 }
 
-type OutboxRow = Awaited<ReturnType<ReturnType<typeof createOutboxRepository>['claimUnpublished']>>[number];
-
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, js } = options;
   const batchSize = options.batchSize ?? 100;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
   const backoff = options.backoff ?? { baseMs: 500, maxMs: 30_000 };
+  const rowBackoff = options.rowBackoff ?? { baseMs: 1_000, maxMs: 300_000 };
+  const maxAttempts = options.maxAttempts ?? 10;
+  const probe =
+    options.probe ??
+    (async () => {
+      await (await js.jetstreamManager(false)).getAccountInfo();
+    });
   const subjectPrefix = options.subjectPrefix ?? '';
   const log = options.logger.child({ component: 'outbox-relay' });
   const outbox = createOutboxRepository(db);
@@ -79,6 +102,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     };
   }
 
+  /** The error and its causes in one line: what an operator reads in `last_error`. */
+  function describe(err: unknown): string {
+    const parts: string[] = [];
+    for (let e: unknown = err; e !== undefined && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+      parts.push(e instanceof Error ? e.message : String(e));
+      if (!(e instanceof Error)) break;
+    }
+    return parts.join(': ').slice(0, 1000);
+  }
+
   async function publish(row: OutboxRow): Promise<PubAck> {
     const h = headers();
     if (row.requestId) h.set('x-request-id', row.requestId);
@@ -93,10 +126,26 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }
   }
 
+  async function reachable(): Promise<boolean> {
+    try {
+      await probe();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function relayBatch(): Promise<RelayBatchResult> {
     return db.transaction(async (tx) => {
       const rows = await outbox.claimUnpublished(tx, batchSize);
-      const result: RelayBatchResult = { claimed: rows.length, published: 0, duplicates: 0, failed: 0 };
+      const result: RelayBatchResult = {
+        claimed: rows.length,
+        published: 0,
+        duplicates: 0,
+        failed: 0,
+        deadLettered: 0,
+        outage: false,
+      };
       if (rows.length === 0) return result;
 
       // Published back to back on one connection, so the stream stores them in outbox order,
@@ -104,33 +153,64 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       const settled = await Promise.allSettled(rows.map(publish));
 
       const publishedIds: string[] = [];
-      const failedIds: string[] = [];
+      const failed: { row: OutboxRow; reason: unknown }[] = [];
       settled.forEach((s, i) => {
         const row = rows[i]!;
-        const fields = { requestId: row.requestId ?? undefined, eventId: row.id, type: row.type };
         if (s.status === 'fulfilled') {
           publishedIds.push(row.id);
           if (s.value.duplicate) result.duplicates++;
           log.info(
-            { ...fields, stream: s.value.stream, seq: s.value.seq, duplicate: s.value.duplicate },
+            {
+              requestId: row.requestId ?? undefined,
+              eventId: row.id,
+              type: row.type,
+              stream: s.value.stream,
+              seq: s.value.seq,
+              duplicate: s.value.duplicate,
+            },
             'outbox event published',
           );
         } else {
-          failedIds.push(row.id);
+          failed.push({ row, reason: s.reason });
           recordError(s.reason);
-          log.warn({ ...fields, attempts: row.attempts + 1, err: s.reason }, 'outbox event not published');
         }
       });
 
       // If this commit is lost the rows are published again next time; Nats-Msg-Id drops the copies.
       await outbox.markPublished(tx, publishedIds);
-      await outbox.markAttempt(tx, failedIds);
       result.published = publishedIds.length;
-      result.failed = failedIds.length;
+      result.failed = failed.length;
       if (result.published > 0) {
         publishedTotal += result.published;
         lastPublishedAt = new Date().toISOString();
       }
+      if (failed.length === 0) return result;
+
+      // All failed and JetStream does not answer: NATS is down, not the rows. They keep their
+      // place and their attempts; the loop backs off as a whole.
+      if (publishedIds.length === 0 && !(await reachable())) {
+        result.outage = true;
+        log.warn({ failed: failed.length }, 'NATS unreachable: outbox events wait');
+        return result;
+      }
+
+      const failures: OutboxFailure[] = [];
+      const dead: string[] = [];
+      for (const { row, reason } of failed) {
+        const attempts = row.attempts + 1;
+        const error = describe(reason);
+        const fields = { requestId: row.requestId ?? undefined, eventId: row.id, type: row.type, attempts };
+        failures.push({ id: row.id, error, retryInMs: backoffDelay(attempts, rowBackoff) });
+        if (attempts >= maxAttempts) {
+          dead.push(row.id);
+          log.error({ ...fields, error }, 'outbox event dead-lettered: JetStream refused it too often');
+        } else {
+          log.warn({ ...fields, error }, 'outbox event not published; will retry');
+        }
+      }
+      await outbox.recordFailures(tx, failures);
+      await outbox.deadLetter(tx, dead);
+      result.deadLettered = dead.length;
       return result;
     });
   }
@@ -141,10 +221,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       let delay = pollIntervalMs;
       try {
         const r = await relayBatch();
-        if (r.failed > 0) {
+        if (r.outage) {
           consecutiveFailures++;
           delay = backoffDelay(consecutiveFailures, backoff);
         } else {
+          // Rows JetStream refused are deferred by their own next_attempt_at: the loop goes on.
           consecutiveFailures = 0;
           // A full batch means there is probably more waiting: drain before sleeping.
           if (r.claimed === batchSize) delay = 0;
@@ -177,8 +258,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     relayBatch,
     async health() {
       let unpublished: number | null = null;
+      let deadLetters: number | null = null;
       try {
-        unpublished = await outbox.countUnpublished();
+        [unpublished, deadLetters] = await Promise.all([
+          outbox.countUnpublished(),
+          outbox.countDeadLetters(),
+        ]);
       } catch {
         // Health must answer even when the database does not; lastError tells why.
       }
@@ -189,6 +274,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         lastPublishedAt,
         lastError,
         unpublished,
+        deadLetters,
       };
     },
   };

@@ -1,0 +1,82 @@
+import { STREAM_NAME } from '@qahwa/schema';
+import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
+import { parseEnv } from '@qahwa/schema/config/env';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { z } from 'zod';
+
+/** The workers' settings: the environment read once, here, when the process starts. */
+export interface WorkersConfig {
+  logLevel: string;
+  db: DatabaseSettings;
+  natsUrl: string;
+  /** Overridable so a second stack (the end-to-end tests) can share a NATS server without sharing events. */
+  eventsStream: string;
+  eventsSubjectPrefix: string;
+  projectionDurable: string;
+  outbox: {
+    /** Attempts a row gets before it moves to the dead letters. */
+    maxAttempts: number;
+    batchSize: number;
+    pollIntervalMs: number;
+  };
+  /** How long finished bookkeeping is kept, and how often it is pruned (docs/operations.md). */
+  retention: {
+    intervalMs: number;
+    processedEventsDays: number;
+    publishedOutboxDays: number;
+    /** Past their expiry: keys and sessions are already dead when they expire; kept a little for inquiries. */
+    expiredIdempotencyKeysHours: number;
+    expiredSessionsHours: number;
+  };
+  /** The small HTTP server that answers /health/live and /health/ready; 0 turns it off. */
+  healthPort: number;
+  healthHost: string;
+}
+
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const WorkersEnv = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...DatabaseEnv,
+  NATS_URL: z.string().min(1).default(SERVICE_DEFAULTS.natsUrl),
+  EVENTS_STREAM: z.string().min(1).default(STREAM_NAME),
+  EVENTS_SUBJECT_PREFIX: z.string().default(''),
+  PROJECTION_DURABLE: z.string().min(1).default('order-stats'),
+  OUTBOX_MAX_ATTEMPTS: count(10),
+  OUTBOX_BATCH_SIZE: count(100),
+  OUTBOX_POLL_INTERVAL_MS: ms(250),
+  PRUNE_INTERVAL_MS: ms(3_600_000),
+  RETAIN_PROCESSED_EVENTS_DAYS: count(30),
+  RETAIN_PUBLISHED_OUTBOX_DAYS: count(7),
+  RETAIN_EXPIRED_IDEMPOTENCY_KEYS_HOURS: count(24),
+  RETAIN_EXPIRED_SESSIONS_HOURS: count(24),
+  WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
+  WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+});
+
+export function loadWorkersConfig(env: Record<string, string | undefined> = process.env): WorkersConfig {
+  const e = parseEnv('workers', WorkersEnv, env);
+  return {
+    logLevel: e.LOG_LEVEL,
+    db: databaseSettingsOf(e),
+    natsUrl: e.NATS_URL,
+    eventsStream: e.EVENTS_STREAM,
+    eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
+    projectionDurable: e.PROJECTION_DURABLE,
+    outbox: {
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      batchSize: e.OUTBOX_BATCH_SIZE,
+      pollIntervalMs: e.OUTBOX_POLL_INTERVAL_MS,
+    },
+    retention: {
+      intervalMs: e.PRUNE_INTERVAL_MS,
+      processedEventsDays: e.RETAIN_PROCESSED_EVENTS_DAYS,
+      publishedOutboxDays: e.RETAIN_PUBLISHED_OUTBOX_DAYS,
+      expiredIdempotencyKeysHours: e.RETAIN_EXPIRED_IDEMPOTENCY_KEYS_HOURS,
+      expiredSessionsHours: e.RETAIN_EXPIRED_SESSIONS_HOURS,
+    },
+    healthPort: e.WORKERS_HEALTH_PORT,
+    healthHost: e.WORKERS_HEALTH_HOST,
+  };
+}
