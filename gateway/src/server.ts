@@ -1,8 +1,10 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createDb } from '@qahwa/db';
+import { createCatalogueRepository, createDb } from '@qahwa/db';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { buildApp } from './app';
+import { createCatalogue } from './catalogue/catalogue';
+import { followCatalogueChanges } from './catalogue/changes';
 import { loadConfig } from './config';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
@@ -15,6 +17,14 @@ async function main() {
   // NATS being down must not keep the gateway from serving the catalogue: connect in the
   // background (retrying for ever) and let /health/ready report it until it answers.
   let nats: NatsConnection | null = null;
+  // The catalogue is read once now and rebuilt on every CatalogueChanged (docs/performance.md).
+  const catalogueRepository = createCatalogueRepository(handle.db);
+  const catalogue = createCatalogue({
+    load: () => catalogueRepository.allActive(),
+    logger,
+    refreshIntervalMs: config.catalogueRefreshMs,
+  });
+  catalogue.start();
   void connect({
     servers: config.natsUrl,
     name: 'gateway',
@@ -24,6 +34,9 @@ async function main() {
     .then((nc) => {
       nats = nc;
       logger.info({ server: nc.getServer() }, 'connected to NATS');
+      followCatalogueChanges(nc, catalogue, { subjectPrefix: config.eventsSubjectPrefix, logger });
+      // Changes made before we followed them (while NATS was out of reach) are read now.
+      catalogue.refresh('nats connected').catch(() => {});
     })
     .catch((err) => logger.error({ err }, 'NATS connection failed'));
 
@@ -32,6 +45,7 @@ async function main() {
     db: handle.db,
     temporal,
     logger,
+    catalogue,
     probes: [
       {
         name: 'nats',
@@ -53,6 +67,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    catalogue.stop();
     await nats?.drain().catch(() => {});
     await connection.close();
     await handle.close();

@@ -1,6 +1,6 @@
 import type { Product, Variation } from '@qahwa/schema';
 import { toAed } from '@qahwa/schema';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
   categories,
@@ -10,14 +10,6 @@ import {
   variationSizes,
   variationTypes,
 } from '../schema';
-
-export interface ProductFilter {
-  limit?: number | undefined;
-  featured?: boolean | undefined;
-  random?: boolean | undefined;
-  category?: string | undefined;
-  search?: string | undefined;
-}
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
@@ -86,45 +78,20 @@ export function createCatalogueRepository(db: DbOrTx) {
   }
 
   return {
-    async list(filter: ProductFilter = {}): Promise<Product[]> {
-      const conditions = [eq(products.isActive, true)];
-      if (filter.featured) conditions.push(eq(products.featured, true));
-      if (filter.category) conditions.push(eq(categories.slug, filter.category));
-      if (filter.search) {
-        const term = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
-        conditions.push(
-          or(ilike(products.name, term), ilike(products.nameAr, term), ilike(products.sku, term))!,
-        );
-      }
+    /**
+     * Every active product with its variations, in the storefront's order (category, featured
+     * first, name). The gateway's in-memory catalogue is built from this one read; filtering,
+     * limits and random picks happen there (gateway/src/catalogue), so they have one implementation.
+     */
+    async allActive(): Promise<Product[]> {
       const rows = await db
         .select({ p: products, c: categories })
         .from(products)
         .innerJoin(categories, eq(products.categoryId, categories.id))
-        .where(and(...conditions))
-        .orderBy(
-          filter.random ? sql`random()` : asc(categories.sortOrder),
-          desc(products.featured),
-          asc(products.name),
-        )
-        .limit(filter.limit ?? 100);
+        .where(eq(products.isActive, true))
+        .orderBy(asc(categories.sortOrder), desc(products.featured), asc(products.name));
       const vars = await variationsOf(rows.map((r) => r.p.id));
       return rows.map((r) => toProduct(r.p, r.c, vars.get(r.p.id) ?? []));
-    },
-
-    /** By uuid or by slug. */
-    async get(idOrSlug: string): Promise<Product | null> {
-      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
-      const [row] = await db
-        .select({ p: products, c: categories })
-        .from(products)
-        .innerJoin(categories, eq(products.categoryId, categories.id))
-        .where(
-          and(eq(products.isActive, true), isUuid ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug)),
-        )
-        .limit(1);
-      if (!row) return null;
-      const vars = await variationsOf([row.p.id]);
-      return toProduct(row.p, row.c, vars.get(row.p.id) ?? []);
     },
 
     /** The variations an order names, locked for the rest of the transaction so stock cannot be oversold. */

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { Product } from '@qahwa/schema';
+
+/** An answer ready to write: the JSON bytes and, when the same question always gets them, an ETag. */
+export interface Answer {
+  bytes: Buffer;
+  /** Null for random picks: each answer differs, so there is nothing to revalidate. */
+  etag: string | null;
+}
+
+/** GET /api/products's query (SPEC 7), after the contract's validation. */
+export interface ListQuery {
+  limit?: number | undefined;
+  featured?: boolean | undefined;
+  random?: boolean | undefined;
+  category?: string | undefined;
+  search?: string | undefined;
+}
+
+/** What the list answered before it was served from memory; kept so no client sees a change. */
+export const DEFAULT_LIMIT = 100;
+/** Distinct filtered lists kept per snapshot; search terms are shoppers' input, so this is bounded. */
+const MAX_REMEMBERED_LISTS = 256;
+
+interface Entry {
+  id: string;
+  slug: string;
+  featured: boolean;
+  category: string;
+  /** Lower-cased name, Arabic name and SKU: what `search` matches, as ILIKE did. */
+  haystack: string[];
+  json: Buffer;
+  answer: Answer;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+export function etagOf(bytes: Buffer): string {
+  return `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+}
+
+/**
+ * If-None-Match (RFC 9110 13.1.2): `*`, or a list of entity tags compared weakly (a `W/` prefix
+ * does not matter).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * The whole active catalogue, validated against the contract once and serialised once: each
+ * product's JSON is a Buffer, a list is those Buffers joined, so a read costs a lookup (or a
+ * filter over a few dozen entries) and a write of bytes, never a query or a JSON.stringify.
+ * Immutable: a change builds a new snapshot and swaps it in whole.
+ */
+export class CatalogueSnapshot {
+  private readonly entries: Entry[];
+  private readonly byKey = new Map<string, Entry>();
+  private readonly lists = new Map<string, Answer>();
+  readonly all: Answer;
+
+  constructor(
+    products: Product[],
+    readonly builtAt: Date,
+  ) {
+    this.entries = products.map((raw) => {
+      // Parsed with the contract, as the route's serializer would: a drift fails the build, not a read.
+      const product = Product.parse(raw);
+      const json = Buffer.from(JSON.stringify(product));
+      return {
+        id: product.id.toLowerCase(),
+        slug: product.slug,
+        featured: product.featured,
+        category: product.category.slug,
+        haystack: [product.name, product.nameAr, product.sku ?? ''].map((s) => s.toLowerCase()),
+        json,
+        answer: { bytes: json, etag: etagOf(json) },
+      };
+    });
+    for (const e of this.entries) {
+      this.byKey.set(e.slug, e);
+      this.byKey.set(e.id, e);
+    }
+    this.all = this.answer(this.entries.slice(0, DEFAULT_LIMIT));
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** A product by uuid (any case) or slug, or null. */
+  product(idOrSlug: string): Answer | null {
+    const entry =
+      this.byKey.get(idOrSlug) ?? (UUID.test(idOrSlug) ? this.byKey.get(idOrSlug.toLowerCase()) : undefined);
+    return entry?.answer ?? null;
+  }
+
+  list(q: ListQuery): Answer {
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    if (q.random) return this.answer(pick(this.filter(q), limit), false);
+    if (!q.featured && !q.category && !q.search && limit >= DEFAULT_LIMIT) return this.all;
+    const key = JSON.stringify([limit, q.featured ?? false, q.category ?? '', q.search ?? '']);
+    const known = this.lists.get(key);
+    if (known) return known;
+    const answer = this.answer(this.filter(q).slice(0, limit));
+    if (this.lists.size < MAX_REMEMBERED_LISTS) this.lists.set(key, answer);
+    return answer;
+  }
+
+  private filter(q: ListQuery): Entry[] {
+    const term = q.search?.toLowerCase();
+    return this.entries.filter(
+      (e) =>
+        (!q.featured || e.featured) &&
+        (!q.category || e.category === q.category) &&
+        (!term || e.haystack.some((h) => h.includes(term))),
+    );
+  }
+
+  private answer(entries: Entry[], cacheable = true): Answer {
+    const parts: Buffer[] = [OPEN];
+    entries.forEach((e, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(e.json);
+    });
+    parts.push(CLOSE);
+    const bytes = Buffer.concat(parts);
+    return { bytes, etag: cacheable ? etagOf(bytes) : null };
+  }
+}
+
+/** `count` entries in random order (a partial Fisher–Yates shuffle): random=true stays random. */
+function pick(entries: Entry[], count: number, random = Math.random): Entry[] {
+  const copy = entries.slice();
+  const n = Math.min(count, copy.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (copy.length - i));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, n);
+}

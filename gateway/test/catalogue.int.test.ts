@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { createCatalogueRepository, createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+import { EVENT_SUBJECTS, makeEvent, type Product } from '@qahwa/schema';
+import { Client } from '@temporalio/client';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Catalogue, createCatalogue } from '../src/catalogue/catalogue';
+import { followCatalogueChanges } from '../src/catalogue/changes';
+import { loadConfig } from '../src/config';
+import { TEST_DATABASE_URL } from './harness';
+
+/**
+ * The read path as the server wires it: the in-memory catalogue following CatalogueChanged on a
+ * real NATS server (published into a JetStream stream, as the outbox relay does), over the real
+ * test database.
+ */
+const run = randomUUID().slice(0, 8);
+const prefix = `test-catalogue-${run}.`;
+const stream = `TEST_CATALOGUE_${run}`;
+let handle: DbHandle;
+let nc: NatsConnection;
+let catalogue: Catalogue;
+let app: FastifyInstance;
+let follower: { stop: () => void };
+
+beforeAll(async () => {
+  handle = createDb(TEST_DATABASE_URL);
+  await resetDatabase(handle.db);
+  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  await (await jetstreamManager(nc)).streams.add({ name: stream, subjects: [`${prefix}commerce.>`] });
+  const repository = createCatalogueRepository(handle.db);
+  // No safety interval here: a change that shows must have come through the event.
+  catalogue = createCatalogue({
+    load: () => repository.allActive(),
+    logger: pino({ level: 'silent' }),
+    refreshIntervalMs: 0,
+  });
+  catalogue.start();
+  follower = followCatalogueChanges(nc, catalogue, {
+    subjectPrefix: prefix,
+    logger: pino({ level: 'silent' }),
+  });
+  app = await buildApp({
+    config: { ...loadConfig({ NODE_ENV: 'test' }), databaseUrl: TEST_DATABASE_URL },
+    db: handle.db,
+    temporal: new Client(), // lazy: the catalogue routes never call Temporal
+    logger: pino({ level: 'silent' }),
+    catalogue,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  follower?.stop();
+  catalogue?.stop();
+  await app?.close();
+  await (await jetstreamManager(nc)).streams.delete(stream).catch(() => false);
+  await nc?.close();
+  await handle?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+async function announce(productIds: string[], reason: 'stock' | 'product' = 'stock') {
+  const event = makeEvent(
+    'CatalogueChanged',
+    { reason, productIds },
+    { id: randomUUID(), occurredAt: new Date().toISOString() },
+  );
+  await jetstream(nc).publish(`${prefix}${EVENT_SUBJECTS.CatalogueChanged}`, JSON.stringify(event), {
+    msgID: event.id,
+  });
+}
+
+/** Reads until `seen` holds, returning how long that took after the change; fails after 3 s. */
+async function readUntil(url: string, seen: (body: unknown) => boolean, since: number): Promise<number> {
+  while (performance.now() - since < 3000) {
+    const res = await get(url);
+    if (res.statusCode === 200 && seen(res.json())) return performance.now() - since;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${url} did not show the change within 3 s`);
+}
+
+describe('the in-memory catalogue', () => {
+  it('answers 304 to a matching ETag, with a Cache-Control that makes caches ask again', async () => {
+    const first = await get('/api/products');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.json()).toHaveLength(14);
+
+    const again = await get('/api/products', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A list of tags, one of them weak-prefixed, still matches (RFC 9110 weak comparison).
+    expect((await get('/api/products', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/api/products', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    const one = await get('/api/products/colombian-supremo');
+    expect(one.headers.etag).not.toBe(etag);
+    expect(
+      (await get('/api/products/colombian-supremo', { 'if-none-match': String(one.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
+  });
+
+  it('shows a stock change within a second of its CatalogueChanged, and the old ETag no longer matches', async () => {
+    const before = await get('/api/products/colombian-supremo');
+    const product: Product = before.json();
+    const variation = product.variations[0]!;
+    const stock = variation.stockQuantity + 17;
+
+    await handle.db
+      .update(tables.productVariations)
+      .set({ stockQuantity: stock })
+      .where(eq(tables.productVariations.id, variation.id));
+    // Without the event the gateway keeps answering from memory: the read really is not a query.
+    const stale: Product = (await get('/api/products/colombian-supremo')).json();
+    expect(stale.variations[0]!.stockQuantity).toBe(variation.stockQuantity);
+
+    const changed = performance.now();
+    await announce([product.id]);
+    const took = await readUntil(
+      '/api/products/colombian-supremo',
+      (p) => (p as Product).variations.find((v) => v.id === variation.id)?.stockQuantity === stock,
+      changed,
+    );
+    expect(took).toBeLessThan(1000);
+    const after = await get('/api/products/colombian-supremo', {
+      'if-none-match': String(before.headers.etag),
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('shows a renamed product in the list, and drops a deactivated one, after the event', async () => {
+    await handle.db
+      .update(tables.products)
+      .set({ name: 'Colombian Supremo Reserve' })
+      .where(eq(tables.products.slug, 'colombian-supremo'));
+    await handle.db
+      .update(tables.products)
+      .set({ isActive: false })
+      .where(eq(tables.products.slug, 'brass-dallah'));
+    const changed = performance.now();
+    await announce([], 'product');
+    const took = await readUntil(
+      '/api/products',
+      (list) =>
+        (list as Product[]).some((p) => p.name === 'Colombian Supremo Reserve') &&
+        !(list as Product[]).some((p) => p.slug === 'brass-dallah'),
+      changed,
+    );
+    expect(took).toBeLessThan(1000);
+    expect((await get('/api/products/brass-dallah')).statusCode).toBe(404);
+    await handle.db
+      .update(tables.products)
+      .set({ isActive: true })
+      .where(eq(tables.products.slug, 'brass-dallah'));
+    await catalogue.refresh();
+  });
+
+  it('coalesces a burst of events into few rebuilds and ends on the last state', async () => {
+    const builds = catalogue.builds;
+    await handle.db.execute(
+      sql`update product_variations set stock_quantity = 4242 where product_id = (select id from products where slug = 'colombian-supremo')`,
+    );
+    const changed = performance.now();
+    await Promise.all(Array.from({ length: 30 }, () => announce([])));
+    await readUntil(
+      '/api/products/colombian-supremo',
+      (p) => (p as Product).variations.every((v) => v.stockQuantity === 4242),
+      changed,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    // 30 events: one build in flight, one queued behind it at any time; a few, never 30.
+    expect(catalogue.builds - builds).toBeGreaterThanOrEqual(1);
+    expect(catalogue.builds - builds).toBeLessThan(10);
+  });
+});
+
+describe('GET /api/products from memory: every variant of SPEC 7', () => {
+  const list = async (qs: string) => {
+    const res = await get(`/api/products${qs}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as Product[];
+  };
+
+  it('filters by featured, category and search (name, Arabic name, SKU, any case), and limits', async () => {
+    const all = await list('');
+    expect((await list('?featured=true')).map((p) => p.slug)).toEqual(
+      all.filter((p) => p.featured).map((p) => p.slug),
+    );
+    expect((await list('?category=capsules')).every((p) => p.category.slug === 'capsules')).toBe(true);
+    expect((await list('?category=capsules')).length).toBe(
+      all.filter((p) => p.category.slug === 'capsules').length,
+    );
+    expect((await list('?search=DALLAH')).map((p) => p.slug)).toEqual(['brass-dallah']);
+    expect((await list(`?search=${encodeURIComponent('دلة')}`)).map((p) => p.slug)).toContain('brass-dallah');
+    const dallah = all.find((p) => p.slug === 'brass-dallah')!;
+    expect(
+      (await list(`?search=${encodeURIComponent(dallah.sku!.toLowerCase())}`)).map((p) => p.slug),
+    ).toEqual(['brass-dallah']);
+    expect(await list('?search=no-such-coffee')).toEqual([]);
+    expect((await list('?limit=3')).map((p) => p.slug)).toEqual(all.slice(0, 3).map((p) => p.slug));
+  });
+
+  it('keeps random=true random, never cached', async () => {
+    const orders = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await get('/api/products?limit=4&featured=true&random=true');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+      const picked: Product[] = res.json();
+      expect(picked).toHaveLength(4);
+      expect(picked.every((p) => p.featured)).toBe(true);
+      expect(new Set(picked.map((p) => p.id)).size).toBe(4);
+      orders.add(picked.map((p) => p.slug).join());
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('finds a product by id in any case, and says a missing one is not found in the shopper’s language', async () => {
+    const all = await list('');
+    const byId = await get(`/api/products/${all[0]!.id.toUpperCase()}`);
+    expect(byId.json().slug).toBe(all[0]!.slug);
+    const en = await get('/api/products/no-such-thing');
+    expect(en.statusCode).toBe(404);
+    expect(en.json()).toMatchObject({ error: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
+    const ar = await get('/api/products/no-such-thing', { 'accept-language': 'ar-AE,ar;q=0.9' });
+    expect(ar.json()).toMatchObject({ error: 'المنتج غير موجود', code: 'PRODUCT_NOT_FOUND' });
+  });
+
+  it('still validates the query in the shopper’s language', async () => {
+    const res = await get('/api/products?limit=0');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
