@@ -6,12 +6,13 @@ import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { HealthProbe } from '../src/routes/health';
 
 export const TEST_DATABASE_URL =
   process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
 
 /** The real gateway over the real test database, Temporal and a checkout worker on a private task queue. */
-export async function startGateway() {
+export async function startGateway(options: { probes?: HealthProbe[] } = {}) {
   const handle: DbHandle = createDb(TEST_DATABASE_URL);
   await resetDatabase(handle.db);
   const taskQueue = `test-checkout-${randomUUID()}`;
@@ -28,6 +29,7 @@ export async function startGateway() {
     db: handle.db,
     temporal,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    probes: options.probes,
   });
   await app.ready();
   return {

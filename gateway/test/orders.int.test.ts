@@ -279,12 +279,3 @@ describe('OpenAPI', () => {
     );
   });
 });
-
-describe('health', () => {
-  it('reports postgres and temporal', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().services.postgres.ok).toBe(true);
-    expect(res.json().services.temporal.ok).toBe(true);
-  });
-});
