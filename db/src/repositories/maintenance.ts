@@ -24,15 +24,16 @@ export interface PruneResult {
 const BATCH = 5_000;
 
 /**
- * Deletes up to BATCH rows of `table` matching `where`, repeating until none is left; each
+ * Deletes up to BATCH rows of `table` matching `where` (by ctid, so any table's key will do),
+ * repeating until none is left; each
  * round is its own statement (and transaction), so a timeout loses one round, not the work.
  */
-async function pruneInBatches(db: DbOrTx, table: string, key: string, where: ReturnType<typeof sql>) {
+async function pruneInBatches(db: DbOrTx, table: string, where: ReturnType<typeof sql>) {
   let total = 0;
   for (;;) {
     const result = await db.execute(sql`
-      delete from ${sql.identifier(table)} where ${sql.raw(key)} in (
-        select ${sql.raw(key)} from ${sql.identifier(table)} where ${where} limit ${BATCH}
+      delete from ${sql.identifier(table)} where ctid in (
+        select ctid from ${sql.identifier(table)} where ${where} limit ${BATCH}
       )`);
     const n = result.rowCount ?? 0;
     total += n;
@@ -52,25 +53,21 @@ export function createMaintenanceRepository(db: DbOrTx) {
       const processedEvents = await pruneInBatches(
         db,
         'processed_events',
-        '(consumer, event_id)',
         sql`processed_at < now() - make_interval(days => ${retention.processedEventsDays})`,
       );
       const publishedOutbox = await pruneInBatches(
         db,
         'outbox',
-        'id',
         sql`published_at is not null and published_at < now() - make_interval(days => ${retention.publishedOutboxDays})`,
       );
       const idempotencyKeys = await pruneInBatches(
         db,
         'idempotency_keys',
-        'key_hash',
         sql`expires_at < now() - make_interval(hours => ${retention.expiredIdempotencyKeysHours})`,
       );
       const sessions = await pruneInBatches(
         db,
         'sessions',
-        'id',
         sql`expires_at < now() - make_interval(hours => ${retention.expiredSessionsHours})`,
       );
       return { processedEvents, publishedOutbox, idempotencyKeys, sessions };

@@ -1,0 +1,32 @@
+import { isConfigError, SERVICE_DEFAULTS, STREAM_NAME } from '@qahwa/schema';
+import { describe, expect, it } from 'vitest';
+import { loadWorkersConfig } from '../src/config';
+
+describe('the workers config', () => {
+  it('defaults to the local services and the documented retention', () => {
+    const config = loadWorkersConfig({});
+    expect(config.db.url).toBe(SERVICE_DEFAULTS.databaseUrl);
+    expect(config.natsUrl).toBe(SERVICE_DEFAULTS.natsUrl);
+    expect(config.eventsStream).toBe(STREAM_NAME);
+    expect(config.db).toMatchObject({ connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 });
+    expect(config.outbox.maxAttempts).toBe(10);
+    expect(config.retention).toEqual({
+      intervalMs: 3_600_000,
+      processedEventsDays: 30,
+      publishedOutboxDays: 7,
+      expiredIdempotencyKeysHours: 24,
+      expiredSessionsHours: 24,
+    });
+  });
+
+  it('refuses a malformed setting at start, naming each one', () => {
+    const attempt = () => loadWorkersConfig({ OUTBOX_MAX_ATTEMPTS: '0', DB_STATEMENT_TIMEOUT_MS: 'soon' });
+    expect(attempt).toThrow(/OUTBOX_MAX_ATTEMPTS/);
+    expect(attempt).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+    try {
+      attempt();
+    } catch (error) {
+      expect(isConfigError(error)).toBe(true);
+    }
+  });
+});
