@@ -9,7 +9,6 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyReply,
-  type FastifyRequest,
   LogController,
 } from 'fastify';
 import {
@@ -79,6 +78,27 @@ export async function buildApp(deps: GatewayDeps) {
     // Only the configured proxies' hop is believed (loopback: the Next apps), never the browser's claim.
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Path parameters are validated by their zod schemas (ids and slugs up to 200 characters);
+    // the router's default cap of 100 would refuse some valid ones first.
+    maxParamLength: 256,
+    // A `__proto__` or `constructor.prototype` key in a JSON body is dropped, not fatal: it can
+    // poison nothing once removed, and the rest of the body is validated as usual.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    // The router's own refusals (a malformed URL, a path parameter over maxParamLength) get the
+    // one error body too, as a 400: the request is malformed, whatever part of it.
+    frameworkErrors: (err, req, reply: FastifyReply) => {
+      const body = {
+        success: false,
+        error: t('badRequest', localeOf(req.headers)),
+        code: err.code,
+        requestId: req.id,
+      };
+      void reply
+        .code(400)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(body));
+    },
     // Every request has a deadline (docs/operations.md): the whole request must arrive within
     // requestTimeout (a slow sender cannot hold a socket), and its answer must leave within
     // handlerTimeout, else 503 TIMEOUT; routes with a known budget set their own handlerTimeout.
@@ -155,24 +175,20 @@ export async function buildApp(deps: GatewayDeps) {
     return send(500, 'INTERNAL', t('internal', locale));
   });
 
-  // A known path asked with a method it does not take is 405 with Allow, answered before the
-  // scanning limit (it reveals nothing a 404 would not). Unknown paths: rate-limited 404.
-  const notFoundLimit = app.rateLimit({ max: 60, timeWindow: '1 minute' });
-  app.setNotFoundHandler(
-    {
-      preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const allowed = methods.allowed(req.url);
-        if (allowed.length > 0) {
-          reply.header('allow', allowed.join(', '));
-          throw new HttpError(405, 'METHOD_NOT_ALLOWED', t('methodNotAllowed', localeOf(req.headers)));
-        }
-        await notFoundLimit.call(app, req, reply);
-      },
-    },
-    async (req) => {
-      throw new HttpError(404, 'NOT_FOUND', t('notFound', localeOf(req.headers)));
-    },
-  );
+  // A known path asked with a method it does not take is 405 with Allow. Decided in onRequest,
+  // before any body is read (a body-carrying QUERY or PROPFIND must not fail on its content type
+  // first), and before the scanning limit (it reveals nothing a 404 would not).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.is404) return;
+    const allowed = methods.allowed(req.url);
+    if (allowed.length === 0) return;
+    reply.header('allow', allowed.join(', '));
+    throw new HttpError(405, 'METHOD_NOT_ALLOWED', t('methodNotAllowed', localeOf(req.headers)));
+  });
+  // Unknown paths: a rate-limited 404, so route scanning cannot hammer the process.
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (req) => {
+    throw new HttpError(404, 'NOT_FOUND', t('notFound', localeOf(req.headers)));
+  });
 
   // The OpenAPI document, generated from the zod contracts of every route.
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toAed } from '../money/money';
 import type { ShippingQuote, ShippingRule } from '../shipping/shipping';
+import { EntityId } from './ids';
 
 /** SPEC 3 "Shipping rule" as the API shows it, money in AED. */
 export const ShippingRuleView = z
@@ -20,18 +21,23 @@ export const ShippingRuleView = z
   .meta({ id: 'ShippingRule' });
 export type ShippingRuleView = z.infer<typeof ShippingRuleView>;
 
+/** Far above any real basket, far below where AED → fils stops being an exact integer. */
+export const MAX_ORDER_TOTAL_AED = 10_000_000;
+
 /**
  * SPEC 7 POST /api/shipping/calculate: {orderTotal, items}. The city (a slug) is optional: rules
  * may be limited to cities, and the summary is shown before the shopper picks one.
  */
 export const ShippingCalculateRequest = z
   .object({
-    orderTotal: z.number(),
+    // Bounded: an amount beyond any basket (or below zero) is a bad request, not a number for
+    // toFils to overflow on (the fuzzer's -1.99e16 was a 500).
+    orderTotal: z.number().min(0).max(MAX_ORDER_TOTAL_AED),
     items: z
       .array(
         z.object({
-          productId: z.string(),
-          variationId: z.string().optional(),
+          productId: EntityId(),
+          variationId: EntityId().optional(),
           quantity: z.number().int().positive(),
         }),
       )
