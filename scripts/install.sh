@@ -4,34 +4,40 @@
 #     and docker-compose when there is a docker client without its compose plugin
 #   - Go programs into $GOBIN ($HOME/go/bin): the Temporal CLI and stripe-mock
 #   - node_modules: `npm ci` when package-lock.json changed since the last install
-# Usage: scripts/install.sh [--no-apt] [--no-go] [--no-npm]
+#   - Schemathesis (the API fuzzer of scripts/fuzz.sh) from PyPI, pinned, into the venv .data/fuzz-venv
+# Usage: scripts/install.sh [--no-apt] [--no-go] [--no-npm] [--no-fuzz]
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-do_apt=1 do_go=1 do_npm=1
+do_apt=1 do_go=1 do_npm=1 do_fuzz=1
 for arg in "$@"; do
   case "$arg" in
   --no-apt) do_apt=0 ;;
   --no-go) do_go=0 ;;
   --no-npm) do_npm=0 ;;
+  --no-fuzz) do_fuzz=0 ;;
   *) die "unknown option: $arg" ;;
   esac
 done
 
 TEMPORAL_CLI_VERSIONS=(v1.5.1 v1.4.1 v1.3.0 v1.2.0 v1.1.0)
 STRIPE_MOCK_VERSION=v0.197.0
+SCHEMATHESIS_VERSION=4.32.5
 
 have_postgres() { compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null && command -v psql >/dev/null; }
 have_nats() { command -v nats-server >/dev/null; }
 have_compose() { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null; }
 have_chromium() { command -v chromium >/dev/null || command -v chromium-browser >/dev/null; }
+# Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
+have_python_venv() { command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null; }
 
 install_apt() {
   local missing=()
   have_postgres || missing+=(postgresql)
   have_nats || missing+=(nats-server)
   have_chromium || missing+=(chromium)
+  if ((do_fuzz)) && ! have_python_venv; then missing+=(python3-venv); fi
   # `make test` validates docker-compose.yml; a docker client without the compose plugin gets
   # Debian's docker-compose for that.
   if command -v docker >/dev/null && ! have_compose; then missing+=(docker-compose); fi
@@ -148,8 +154,25 @@ install_npm() {
   printf '%s\n' "$want" >"$stamp"
 }
 
+# Schemathesis into its own venv under .data, made only when missing or not the pinned version.
+install_fuzzer() {
+  local venv="$DATA_DIR/fuzz-venv"
+  if [[ -x "$venv/bin/schemathesis" ]] &&
+    [[ "$("$venv/bin/schemathesis" --version 2>/dev/null | awk '{print $NF}')" == "$SCHEMATHESIS_VERSION" ]]; then
+    log "fuzz: schemathesis $SCHEMATHESIS_VERSION already installed"
+    return 0
+  fi
+  have_python_venv || die "python3 with venv is needed for Schemathesis (apt-get install python3-venv)"
+  log "fuzz: installing schemathesis $SCHEMATHESIS_VERSION into ${venv#"$QAHWA_ROOT"/}"
+  mkdir -p "$DATA_DIR/logs"
+  [[ -x "$venv/bin/pip" ]] || python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" \
+    >>"$DATA_DIR/logs/fuzz-install.log" 2>&1 || die "pip install schemathesis failed; see .data/logs/fuzz-install.log"
+}
+
 start=$SECONDS
 if ((do_apt)); then install_apt; fi
 if ((do_go)); then install_go_tools; fi
 if ((do_npm)); then install_npm; fi
+if ((do_fuzz)); then install_fuzzer; fi
 ok "install: done in $((SECONDS - start))s"

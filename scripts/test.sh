@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test` (and so .ci/run): installs what is missing, starts the services it needs, and runs
 # every check in order — lint, type-check, docker compose config, unit tests, migrations on the
-# test database, integration tests, the web and admin builds, end-to-end tests — then prints one
+# test database, integration tests, the API fuzzer, the web and admin builds, end-to-end tests — then prints one
 # closing line `tests: N passed, M failed, K skipped` summed from Vitest's JSON reports.
 # A failing step does not stop the later ones (except where they cannot run); the exit code is
 # non-zero when any step failed. Services this run started are stopped at the end.
@@ -104,6 +104,8 @@ if last_step_failed migrate; then
 else
   step integration vitest_layer integration
 fi
+# Schemathesis against the gateway's OpenAPI document (its own gateway, worker and database).
+step fuzz bash scripts/fuzz.sh
 step build npm run build -w @qahwa/web -w @qahwa/admin
 if last_step_failed build; then
   warn "end-to-end tests skipped: web or admin did not build"
