@@ -18,6 +18,7 @@ import { connect } from '@nats-io/transport-node';
 import { createDb, createOutboxRepository } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { makeEvent, type Product } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { sql } from 'drizzle-orm';
 import { type IntakeResult, orderRequest, pacedOrders } from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
@@ -33,8 +34,8 @@ const knobs = {
   orderRate: num('BENCH_ORDER_RATE', 50),
   orderSeconds: num('BENCH_ORDER_SECONDS', 60),
 };
-const databaseUrl = env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
-const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const databaseUrl = env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
+const natsUrl = env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl;
 
 const run = randomUUID().slice(0, 8);
 const handle = createDb(databaseUrl);

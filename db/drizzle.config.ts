@@ -1,9 +1,10 @@
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/schema/index.ts',
   out: './drizzle',
-  dbCredentials: { url: process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa' },
+  dbCredentials: { url: process.env.DATABASE_URL ?? SERVICE_DEFAULTS.databaseUrl },
   migrations: { table: '__drizzle_migrations', schema: 'public' },
 });

@@ -1,5 +1,6 @@
 import { createDb, eq, sql, tables } from '@qahwa/db';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
@@ -181,7 +182,7 @@ describe('nothing the shopper wants is lost (English, desktop)', () => {
   }
 
   it('refuses an order the stock cannot cover, says why, and keeps the cart', async () => {
-    const db = createDb(process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test', 2);
+    const db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl, 2);
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     try {

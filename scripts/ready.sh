@@ -13,7 +13,7 @@ cat <<MSG
 qahwa is up after $(($(date +%s) - started))s:
   storefront   http://localhost:3000
   admin        http://localhost:3001/backend
-  gateway      http://localhost:4000/health
+  gateway      http://localhost:4000/health/ready
   Temporal UI  http://localhost:8233
   NATS         http://localhost:8222 (monitoring)
 Ctrl-C stops everything this run started.

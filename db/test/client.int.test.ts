@@ -1,9 +1,10 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/client';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+const DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 
 describe('every Postgres connection is bounded in time', () => {
   // A server that accepts the connection and then says nothing: a database stuck or a network gone quiet.

@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifacts = `${root}.data/e2e`;
@@ -59,7 +60,7 @@ export async function startStack(): Promise<Stack> {
     if (await portOpen(port))
       throw new Error(`port ${port} for the e2e ${name} is taken; set E2E_${name.toUpperCase()}_PORT`);
   }
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+  const databaseUrl = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
   const admin = { email: 'e2e-admin@qahwa.local', password: `e2e-${randomUUID()}` };
   const handle = createDb(databaseUrl);
   await resetDatabase(handle.db, admin);
@@ -78,6 +79,8 @@ export async function startStack(): Promise<Stack> {
     EVENTS_STREAM: `E2E_${run}`,
     EVENTS_SUBJECT_PREFIX: `e2e-${run}.`,
     PROJECTION_DURABLE: `e2e-order-stats-${run}`,
+    // Not the health port of a `make dev` workers process running beside us.
+    WORKERS_HEALTH_PORT: '0',
     SESSION_SECRET: `e2e-session-secret-${randomUUID()}`,
     LOG_LEVEL: 'info',
   };
@@ -129,7 +132,7 @@ export async function startStack(): Promise<Stack> {
       `${root}admin`,
       nextEnv,
     );
-    await waitForHttp(`${gatewayUrl}/health`, 'gateway', gateway);
+    await waitForHttp(`${gatewayUrl}/health/ready`, 'gateway', gateway);
     await waitForHttp(`http://127.0.0.1:${PORTS.web}/shop`, 'web', web);
     await waitForHttp(`http://127.0.0.1:${PORTS.admin}/backend/login`, 'admin', adminApp);
   } catch (err) {

@@ -4,6 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createCatalogueRepository, createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { EVENT_SUBJECTS, makeEvent, type Product } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -31,7 +32,7 @@ let follower: { stop: () => void };
 beforeAll(async () => {
   handle = createDb(TEST_DATABASE_URL);
   await resetDatabase(handle.db);
-  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  nc = await connect({ servers: process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl });
   await (await jetstreamManager(nc)).streams.add({ name: stream, subjects: [`${prefix}commerce.>`] });
   const repository = createCatalogueRepository(handle.db);
   // No safety interval here: a change that shows must have come through the event.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, type DbHandle } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
@@ -8,8 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { HealthProbe } from '../src/routes/health';
 
-export const TEST_DATABASE_URL =
-  process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 
 /** The real gateway over the real test database, Temporal and a checkout worker on a private task queue. */
 export async function startGateway(options: { probes?: HealthProbe[] } = {}) {

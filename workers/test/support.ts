@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import pino from 'pino';
 
 export { orderPlaced, orderStatusChanged } from './fixtures';
 
-export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
-export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+export const DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
+export const NATS_URL = process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl;
 
 export const logger = pino({ name: 'workers-test', level: process.env.LOG_LEVEL ?? 'silent' });
 

@@ -1,4 +1,5 @@
 import type { Db } from '@qahwa/db';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
 import pino from 'pino';
 import { createCheckoutWorker, workflowsPath } from './worker';
@@ -14,7 +15,7 @@ export function sharedWorkflowBundle() {
   return bundle;
 }
 
-export const temporalAddress = () => process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+export const temporalAddress = () => process.env.TEMPORAL_ADDRESS ?? SERVICE_DEFAULTS.temporalAddress;
 
 /** A real checkout worker on its own task queue, against the real Temporal dev server. */
 export async function startTestWorker(db: Db, taskQueue: string) {

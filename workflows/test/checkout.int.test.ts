@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
@@ -15,7 +16,7 @@ import { createActivities } from '../src/activities';
 import { CHECKOUT_FAILURE } from '../src/checkout/errors';
 import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_test';
+const DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 let handle: DbHandle;
