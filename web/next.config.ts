@@ -1,11 +1,24 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { HSTS, securityHeaders } from '../schema/src/proxy/security-headers';
 
 const nextConfig: NextConfig = {
   // @qahwa/schema ships TypeScript source.
   transpilePackages: ['@qahwa/schema'],
   poweredByHeader: false,
   // /api/* is forwarded to the gateway by proxy.ts, at run time.
+  // `next dev` runs with NODE_ENV=development (React Refresh needs eval); builds with production.
+  async headers() {
+    const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+    return [
+      { source: '/:path*', headers: securityHeaders(mode) },
+      {
+        source: '/:path*',
+        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+        headers: [HSTS],
+      },
+    ];
+  },
 };
 
 export default createNextIntlPlugin('./i18n/request.ts')(nextConfig);

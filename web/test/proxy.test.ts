@@ -1,0 +1,56 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { proxy } from '../proxy';
+
+const REWRITE = 'x-middleware-rewrite';
+/** The request headers Next will send on to the gateway (how NextResponse passes them). */
+function forwarded(res: Response, name: string): string | null {
+  return res.headers.get(`x-middleware-request-${name}`);
+}
+
+const request = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
+  new NextRequest(new URL(path, 'http://shop.test'), init);
+
+describe('the storefront proxy', () => {
+  it.each([
+    ['GET', '/api/products?limit=4'],
+    ['GET', '/api/products/colombian-supremo'],
+    ['POST', '/api/shipping/calculate'],
+    ['POST', '/api/orders'],
+    ['POST', '/api/leads/cart-abandonment'],
+  ])('forwards the shopper API: %s %s', (method, path) => {
+    const res = proxy(request(path, { method }));
+    expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
+  });
+
+  it.each([
+    ['POST', '/api/auth/login'],
+    ['GET', '/api/auth/session'],
+    ['GET', '/api/admin/orders'],
+    ['GET', '/api/admin/dashboard'],
+    ['POST', '/api/admin/dead-letters/x/redrive'],
+    ['POST', '/api/products'],
+    ['DELETE', '/api/orders'],
+  ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
+    const res = proxy(request(path, { method }));
+    expect(res.headers.get(REWRITE)).toBeNull();
+    expect(res.status).toBe(404);
+  });
+
+  it('overwrites the address the browser claims with the one our hop saw', () => {
+    const res = proxy(
+      request('/api/orders', { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } }),
+    );
+    expect(forwarded(res, 'x-forwarded-for')).toBe('203.0.113.9');
+  });
+
+  it('sends the gateway the language cookie only, never a staff session', () => {
+    const res = proxy(
+      request('/api/orders', {
+        method: 'POST',
+        headers: { cookie: 'qahwa_staff_session=abc.def; NEXT_LOCALE=ar; qahwa_session=old' },
+      }),
+    );
+    expect(forwarded(res, 'cookie')).toBe('NEXT_LOCALE=ar');
+  });
+});
