@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EntityId } from './ids';
 
 /** Lead statuses: SPEC 4 shows QUALIFIED (at the payment step) and CONVERTED; NEW and ABANDONED are ours. */
 export const LEAD_STATUSES = ['NEW', 'ABANDONED', 'QUALIFIED', 'CONVERTED'] as const;
@@ -14,7 +15,7 @@ const LeadVariation = z.object({
 export const LeadCartItem = z
   .object({
     id: z.string(),
-    variationId: z.string().optional(),
+    variationId: EntityId().optional(),
     name: z.string(),
     price: z.number(),
     quantity: z.number().int().positive(),
@@ -28,7 +29,7 @@ export const LeadUpdateRequest = z
   .object({
     email: z.string().trim().toLowerCase().email(),
     status: LeadStatus.optional(),
-    convertedUserId: z.string().optional(),
+    convertedUserId: EntityId().optional(),
     convertedData: z
       .object({
         name: z.string().optional(),

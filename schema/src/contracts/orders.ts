@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { CartItem } from '../cart/cart-item';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_QUANTITY,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+} from '../reference/constants';
 import { customerStepSchema } from '../validation/customer-step';
+import { normalizePhone, validationText } from '../validation/fields';
 import { shippingStepSchema } from '../validation/shipping-step';
+import { EntityId, PaymentIntentId } from './ids';
+
+const t = validationText('en');
 
 /**
  * SPEC 3 "Checkout inputs", checked on the server by the very rules of the checkout form
@@ -27,8 +36,25 @@ export const OrderItemClaim = CartItem.pick({
   price: true,
   quantity: true,
   variation: true,
-}).extend({ variationId: z.string().min(1) });
+}).extend({
+  productId: EntityId(),
+  variationId: EntityId(),
+  quantity: z
+    .number()
+    .int()
+    .min(1, { error: t('validation.quantityMin') })
+    .max(MAX_LINE_QUANTITY, { error: t('validation.quantityMax', { max: MAX_LINE_QUANTITY }) }),
+});
 export type OrderItemClaim = z.infer<typeof OrderItemClaim>;
+
+/** The lines of a checkout: at most MAX_ORDER_QUANTITY units in all (and so at most that many lines). */
+const OrderItems = z
+  .array(OrderItemClaim)
+  .min(1)
+  .max(MAX_ORDER_QUANTITY, { error: t('validation.orderQuantityMax', { max: MAX_ORDER_QUANTITY }) })
+  .refine((items) => items.reduce((n, i) => n + i.quantity, 0) <= MAX_ORDER_QUANTITY, {
+    error: t('validation.orderQuantityMax', { max: MAX_ORDER_QUANTITY }),
+  });
 
 /**
  * What every checkout call carries (SPEC 7: payment intent, pay-later session, order): the
@@ -38,7 +64,7 @@ export const CheckoutClaim = z
   .object({
     customerInfo: CustomerInfo,
     shippingInfo: ShippingInfo,
-    items: z.array(OrderItemClaim).min(1).max(100),
+    items: OrderItems,
     subtotal: z.number(),
     tax: z.number().default(0),
     shippingCost: z.number(),
@@ -52,10 +78,44 @@ export type CheckoutClaim = z.infer<typeof CheckoutClaim>;
 /** SPEC 7 POST /api/orders. Every amount here is the browser's claim; the server recomputes them. */
 export const CreateOrderRequest = CheckoutClaim.extend({
   totalAmount: z.number(),
-  paymentIntentId: z.string().optional(),
+  paymentIntentId: PaymentIntentId().optional(),
   paymentProvider: z.enum(PAYMENT_PROVIDERS).optional(),
 }).meta({ id: 'CreateOrderRequest' });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+
+/**
+ * The shopper's contact as an order keeps it and as the per-contact limit counts it: name
+ * trimmed, e-mail lower-cased, phone without spaces, dashes or parentheses (SPEC 5's
+ * normalisation), so `+971 50 111 2233` and `+971501112233` are one phone.
+ */
+export function contactOf(info: CustomerInfo): CustomerInfo {
+  return {
+    fullName: info.fullName.trim(),
+    email: info.email.trim().toLowerCase(),
+    phone: normalizePhone(info.phone.trim()),
+  };
+}
+
+/**
+ * What an Idempotency-Key is bound to: what the order will be (who, where, which variations
+ * how many, how it is paid). The amounts are left out on purpose: they are claims the server
+ * recomputes, and a browser that re-renders them (a new shipping quote, another language)
+ * still means the same order. Pure and stable: the gateway hashes it.
+ */
+export function orderFingerprintSource(order: CreateOrderRequest): string {
+  const c = contactOf(order.customerInfo);
+  return JSON.stringify([
+    c.fullName,
+    c.email,
+    c.phone,
+    order.shippingInfo.emirate,
+    order.shippingInfo.city,
+    order.shippingInfo.address.trim(),
+    order.items.map((i) => [i.variationId, i.quantity]),
+    order.paymentProvider ?? 'COD',
+    order.paymentIntentId ?? null,
+  ]);
+}
 
 export const CreateOrderResponse = z
   .object({

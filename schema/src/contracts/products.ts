@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Product } from '../catalogue/product';
+import { ProductRef } from './ids';
 
 /*
  * Query and path schemas carry no `.meta({ id })`: OpenAPI lists their fields as parameters,
@@ -25,5 +26,5 @@ export const ProductList = z.array(Product).meta({ id: 'ProductList' });
 export type ProductList = z.infer<typeof ProductList>;
 
 /** SPEC 7 GET /api/products/{id}: the product with its variations (the options modal). */
-export const ProductIdParams = z.object({ id: z.string().min(1) });
+export const ProductIdParams = z.object({ id: ProductRef() });
 export const ProductResponse = Product;

@@ -4,6 +4,7 @@ import { type Locale, toAed } from '../money/money';
 import { Promotion, PromotionType } from '../promotions/promotion';
 import type { CouponValidation } from '../promotions/validate-code';
 import { promotionRequestSchema } from '../validation/promotion-form';
+import { EntityId } from './ids';
 
 /**
  * SPEC 7 POST /api/promotions/validate: {code, orderAmount, productIds}. `items` is optional and
@@ -14,12 +15,12 @@ export const PromotionValidateRequest = z
   .object({
     code: z.string().trim().min(1).max(50),
     orderAmount: z.number().nonnegative(),
-    productIds: z.array(z.string()).max(100).default([]),
+    productIds: z.array(EntityId()).max(100).default([]),
     items: z
       .array(
         z.object({
-          productId: z.string(),
-          variationId: z.string().optional(),
+          productId: EntityId(),
+          variationId: EntityId().optional(),
           quantity: z.number().int().positive(),
           price: z.number().nonnegative(),
         }),
@@ -87,7 +88,7 @@ export type AppliedCoupon = z.infer<typeof AppliedCoupon>;
 export const PromotionWriteRequest = promotionRequestSchema('en').meta({ id: 'PromotionWriteRequest' });
 export type PromotionWriteRequest = z.input<typeof PromotionWriteRequest>;
 
-export const PromotionIdParams = z.object({ id: z.string().min(1) });
+export const PromotionIdParams = z.object({ id: EntityId() });
 
 /** SPEC 7 GET /api/promotions?active=true. */
 export const PromotionListQuery = z.object({

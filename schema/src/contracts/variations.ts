@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Variation } from '../catalogue/product';
+import { EntityId } from './ids';
 
 /** SPEC 7 GET /api/variations/sizes: only items with isActive are kept by the editor. */
 export const VariationSize = z
@@ -28,14 +29,14 @@ export function activeOptions<T extends { isActive: boolean }>(items: readonly T
 }
 
 /** SPEC 7 GET /api/variations/products?productId=. */
-export const VariationListQuery = z.object({ productId: z.string().min(1) });
+export const VariationListQuery = z.object({ productId: EntityId() });
 export const VariationList = z.array(Variation).meta({ id: 'VariationList' });
 export type VariationList = z.infer<typeof VariationList>;
 
 const variationBody = {
-  sizeId: z.string().min(1),
-  typeId: z.string().nullable().optional(),
-  beansId: z.string().nullable().optional(),
+  sizeId: EntityId(),
+  typeId: EntityId().nullable().optional(),
+  beansId: EntityId().nullable().optional(),
   /** AED, at least 0.01 (SPEC 9). */
   price: z.number().min(0.01),
   /** A fraction 0..1 (the form's percent divided by 100). */
@@ -49,7 +50,7 @@ const variationBody = {
 
 /** SPEC 7 POST /api/variations/products. */
 export const VariationCreateRequest = z
-  .object({ productId: z.string().min(1), ...variationBody })
+  .object({ productId: EntityId(), ...variationBody })
   .meta({ id: 'VariationCreateRequest' });
 export type VariationCreateRequest = z.input<typeof VariationCreateRequest>;
 
@@ -57,7 +58,7 @@ export type VariationCreateRequest = z.input<typeof VariationCreateRequest>;
 export const VariationUpdateRequest = z.object(variationBody).meta({ id: 'VariationUpdateRequest' });
 export type VariationUpdateRequest = z.input<typeof VariationUpdateRequest>;
 
-export const VariationIdParams = z.object({ id: z.string().min(1) });
+export const VariationIdParams = z.object({ id: EntityId() });
 
 /** SPEC 7 DELETE: only success or failure is read. */
 export const SuccessResponse = z.object({ success: z.boolean() }).meta({ id: 'SuccessResponse' });

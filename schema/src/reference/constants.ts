@@ -30,5 +30,17 @@ export const RETURN_POLICY_DAYS = 30;
 export const ANNIVERSARY_CODE = 'ANNIVERSARY_2025' as const;
 export const ORDER_STATUSES = ['pending', 'new', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * Anti-hoarding caps (issue 6, docs/checkout.md): a cash-on-delivery order costs an attacker
+ * nothing, so one order may not empty the shelf. A shop's real baskets are a few bags; a
+ * business buying more talks to us. The storefront's quantity stepper clamps to the line cap.
+ */
+export const MAX_LINE_QUANTITY = 10;
+export const MAX_ORDER_QUANTITY = 30;
+/** Orders one phone, and one e-mail, may place per window (besides the per-address rate limit). */
+export const MAX_ORDERS_PER_CONTACT = 5;
+export const ORDER_CONTACT_WINDOW_MS = 60 * 60 * 1000;
+/** An Idempotency-Key is bound to its first request for this long (Stripe's 24 h), then free again. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const PAYMENT_PROVIDERS = ['COD', 'STRIPE', 'TABBY'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

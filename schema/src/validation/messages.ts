@@ -28,6 +28,18 @@ export const VALIDATION_MESSAGES = {
     ar: 'يمكن أن يتكوّن رمز القسيمة من أحرف لاتينية وأرقام وشرطات فقط',
   },
   'validation.quantityMin': { en: 'Quantity must be at least 1', ar: 'يجب ألا تقل الكمية عن 1' },
+  'validation.quantityMax': {
+    en: 'You can order at most {max} of one item',
+    ar: 'يمكنك طلب {max} قطع كحد أقصى من المنتج الواحد',
+  },
+  'validation.orderQuantityMax': {
+    en: 'An order can hold at most {max} items',
+    ar: 'يمكن أن يضم الطلب {max} قطعة كحد أقصى',
+  },
+  'validation.id': {
+    en: 'This item is not one of ours. Please refresh your cart.',
+    ar: 'هذا العنصر غير موجود لدينا. يرجى تحديث السلة.',
+  },
   'validation.paymentMethod': { en: 'Please choose a payment method', ar: 'يرجى اختيار طريقة الدفع' },
   'validation.contactSubject': { en: 'Please choose a subject', ar: 'يرجى اختيار الموضوع' },
   'contact.subject.product_inquiry': { en: 'Product inquiry', ar: 'استفسار عن منتج' },
