@@ -8,7 +8,8 @@ export function createCustomersRepository(db: DbOrTx) {
      * Finds the customer by e-mail (case-insensitive) or creates one, and brings the record up to
      * the details given at this checkout (a returning shopper with a new phone). One statement:
      * concurrent first orders with the same e-mail cannot make two customers. `xmax = 0` is
-     * PostgreSQL's tell for "this row was inserted, not updated".
+     * PostgreSQL's tell for "this row was inserted, not updated". The caller passes the contact
+     * as the order keeps it (the checkout's `contactOf`).
      */
     async findOrCreate(
       input: { email: string; fullName: string; phone: string },

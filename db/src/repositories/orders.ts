@@ -65,6 +65,36 @@ export function createOrdersRepository(db: DbOrTx) {
   }
 
   return {
+    /**
+     * Orders given with this phone or this e-mail in the last `windowMs` (the anti-hoarding limit,
+     * issue 6). Call it after taking the contact locks of `lockContact`, so concurrent checkouts
+     * of one phone count each other. Each side reads its own (contact, created_at) index.
+     */
+    async countRecentByContact(
+      contact: { phone: string; email: string },
+      windowMs: number,
+      tx: DbOrTx = db,
+    ): Promise<{ byPhone: number; byEmail: number }> {
+      const since = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+      const [row] = await tx
+        .execute<{ by_phone: number; by_email: number }>(sql`
+        select
+          (select count(*)::int from ${orders} where ${orders.customerPhone} = ${contact.phone} and ${orders.createdAt} > ${since}) as by_phone,
+          (select count(*)::int from ${orders} where ${orders.customerEmail} = ${contact.email} and ${orders.createdAt} > ${since}) as by_email`)
+        .then((r) => r.rows);
+      return { byPhone: row?.by_phone ?? 0, byEmail: row?.by_email ?? 0 };
+    },
+
+    /**
+     * Serialises checkouts of one phone and of one e-mail until the transaction ends, so the limit
+     * above cannot be passed by sending many at once. Transaction-scoped advisory locks: nothing
+     * to clean up, and checkouts of other shoppers never wait.
+     */
+    async lockContact(contact: { phone: string; email: string }, tx: DbOrTx): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`phone:${contact.phone}`}, 0)),
+        pg_advisory_xact_lock(hashtextextended(${`email:${contact.email}`}, 0))`);
+    },
+
     async findByCheckoutId(checkoutId: string, tx: DbOrTx = db) {
       const [row] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
       return row ?? null;

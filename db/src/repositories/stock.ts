@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { CatalogueChanged } from '@qahwa/schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { orderItems, orders, productVariations } from '../schema';
+import { createOutboxRepository } from './outbox';
+
+export interface StockLine {
+  productId: string;
+  variationId: string;
+  quantity: number;
+}
+
+/**
+ * The one place stock changes (issue 6). Every change runs inside the caller's transaction and
+ * appends CatalogueChanged {reason: 'stock'} to the outbox in that same transaction, so the
+ * gateway's in-memory catalogue and the storefront's pages learn of it exactly when it commits.
+ * The caller locks the variations first (`catalogue.lockVariations`) and checks availability.
+ */
+export function createStockRepository(db: DbOrTx) {
+  const outbox = createOutboxRepository(db);
+
+  async function changed(tx: DbOrTx, productIds: string[], requestId: string | undefined) {
+    const event: CatalogueChanged = {
+      id: randomUUID(),
+      type: 'CatalogueChanged',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      ...(requestId ? { requestId } : {}),
+      data: { reason: 'stock', productIds: [...new Set(productIds)].sort() },
+    };
+    await outbox.append(event, tx);
+  }
+
+  return {
+    /** An order takes its lines out of stock. One statement for all lines. */
+    async take(tx: DbOrTx, lines: readonly StockLine[], requestId?: string): Promise<void> {
+      if (lines.length === 0) return;
+      const values = sql.join(
+        lines.map((l) => sql`(${l.variationId}::uuid, ${l.quantity}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${productVariations} v set stock_quantity = v.stock_quantity - t.quantity
+        from (values ${values}) as t(id, quantity) where v.id = t.id`);
+      await changed(
+        tx,
+        lines.map((l) => l.productId),
+        requestId,
+      );
+    },
+
+    /**
+     * Cancels an order and gives its stock back, once: the status change is the guard, so a
+     * second cancellation (a double click, a redelivered command) returns false and changes
+     * nothing. The status flow around it (who may cancel when) comes with the order screens.
+     */
+    async cancelOrder(tx: DbOrTx, orderId: string, requestId?: string): Promise<boolean> {
+      const [cancelled] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), ne(orders.status, 'cancelled')))
+        .returning({ id: orders.id });
+      if (!cancelled) return false;
+      const lines = await tx
+        .select({
+          productId: orderItems.productId,
+          variationId: orderItems.variationId,
+          quantity: orderItems.quantity,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId));
+      for (const l of lines) {
+        await tx
+          .update(productVariations)
+          .set({ stockQuantity: sql`${productVariations.stockQuantity} + ${l.quantity}` })
+          .where(eq(productVariations.id, l.variationId));
+      }
+      if (lines.length > 0) {
+        await changed(
+          tx,
+          lines.map((l) => l.productId),
+          requestId,
+        );
+      }
+      return true;
+    },
+  };
+}
+export type StockRepository = ReturnType<typeof createStockRepository>;
