@@ -1,7 +1,8 @@
 /**
  * Records the event history of one real checkoutToOrder run into test/fixtures, for the replay
  * test that guards determinism. Re-record only when a workflow change is meant to be
- * incompatible (and then version the workflow): `DATABASE_URL=…_test npx tsx scripts/record-history.ts`.
+ * incompatible (and then version the workflow, keeping the old file for its replay test):
+ * `DATABASE_URL=…_test npx tsx scripts/record-history.ts [file name in test/fixtures]`.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -57,7 +58,8 @@ const json = execFileSync(
   ['workflow', 'show', '--address', temporalAddress(), '--workflow-id', wf.workflowId, '--output', 'json'],
   { encoding: 'utf8' },
 );
-writeFileSync(new URL('../test/fixtures/checkout-to-order.history.json', import.meta.url), json);
+const file = process.argv[2] ?? 'checkout-to-order.history.json';
+writeFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), json);
 console.log(`recorded ${JSON.parse(json).events.length} events`);
 await worker.stop();
 await handle.close();

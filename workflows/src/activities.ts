@@ -5,12 +5,16 @@ import {
   createOrdersRepository,
   createOutboxRepository,
   createShippingRepository,
+  createStockRepository,
   type Db,
 } from '@qahwa/db';
 import {
-  type CheckoutToOrderInput,
+  CheckoutToOrderInput,
   type CheckoutToOrderResult,
+  contactOf,
   isCityOf,
+  MAX_ORDERS_PER_CONTACT,
+  ORDER_CONTACT_WINDOW_MS,
   type OrderPlaced,
 } from '@qahwa/schema';
 import { Context } from '@temporalio/activity';
@@ -26,10 +30,16 @@ export interface ActivityDeps {
 
 const UNIQUE_VIOLATION = '23505';
 
-function isUniqueViolation(err: unknown): boolean {
+function pgCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+  return e?.cause?.code ?? e?.code;
 }
+const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
+/**
+ * PostgreSQL's class 22 (data exception: a malformed uuid, a number out of range) means the input
+ * itself is wrong: the same statement fails the same way on every retry.
+ */
+const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false;
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
 export function createActivities({ db, logger }: ActivityDeps) {
@@ -38,6 +48,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
   const customers = createCustomersRepository(db);
   const outbox = createOutboxRepository(db);
   const shipping = createShippingRepository(db);
+  const stock = createStockRepository(db);
 
   /**
    * Creates a cash-on-delivery order in ONE transaction: find or create the customer, price the
@@ -45,12 +56,29 @@ export function createActivities({ db, logger }: ActivityDeps) {
    * lead and append OrderPlaced to the outbox. Idempotent by checkout id: a retry after a crash
    * (before or after the commit) returns the order that exists instead of making another.
    */
-  async function placeCodOrder(input: CheckoutToOrderInput): Promise<CheckoutToOrderResult> {
-    const { checkoutId, requestId, order } = input;
+  async function placeCodOrder(raw: CheckoutToOrderInput): Promise<CheckoutToOrderResult> {
+    const began = performance.now();
+    // The gateway validated this already; a workflow started by anything else (an operator, an
+    // older gateway) must not turn a malformed id into an SQL error retried for minutes.
+    const parsed = CheckoutToOrderInput.safeParse(raw);
+    if (!parsed.success) {
+      // An address the emirate does not have is the shopper's to fix, not a broken request.
+      if (parsed.error.issues.every((i) => i.path[0] === 'order' && i.path[1] === 'shippingInfo')) {
+        throw ApplicationFailure.nonRetryable('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
+      }
+      throw ApplicationFailure.nonRetryable(
+        `Invalid checkout input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        CHECKOUT_FAILURE.invalidInput,
+      );
+    }
+    const { checkoutId, requestId, order } = parsed.data;
+    const contact = contactOf(order.customerInfo);
     const log = logger.child({ requestId, checkoutId });
-    // Heartbeat while we wait on the database, so a worker that dies is noticed within the heartbeat timeout.
+    // A regular activity heartbeats while it waits on the database, so a worker that dies is
+    // noticed within the heartbeat timeout. A local activity cannot heartbeat: its workflow task
+    // times out instead, and the worker keeps that task alive while the activity runs.
     const ctx = activityContext();
-    const beat = ctx ? setInterval(() => ctx.heartbeat(), 1000) : null;
+    const beat = ctx && !ctx.info.isLocal ? setInterval(() => ctx.heartbeat(), 1000) : null;
     try {
       const existing = await orders.findByCheckoutId(checkoutId);
       if (existing) {
@@ -65,7 +93,22 @@ export function createActivities({ db, logger }: ActivityDeps) {
       if (!isCityOf(order.shippingInfo.emirate, order.shippingInfo.city)) {
         throw ApplicationFailure.nonRetryable('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
       }
+      let dbMs = 0;
       const result = await db.transaction(async (tx) => {
+        const txBegan = performance.now();
+        // The per-contact limit (issue 6): checkouts of one phone or e-mail take turns here, so a
+        // burst sent at once cannot all pass the count.
+        await orders.lockContact(contact, tx);
+        const recent = await orders.countRecentByContact(contact, ORDER_CONTACT_WINDOW_MS, tx);
+        if (recent.byPhone >= MAX_ORDERS_PER_CONTACT || recent.byEmail >= MAX_ORDERS_PER_CONTACT) {
+          throw ApplicationFailure.nonRetryable(
+            'Too many orders for this contact',
+            CHECKOUT_FAILURE.tooManyOrders,
+            {
+              retryAfterSeconds: Math.ceil(ORDER_CONTACT_WINDOW_MS / 1000),
+            },
+          );
+        }
         const rows = await catalogue.lockVariations(
           tx,
           order.items.map((i) => i.variationId),
@@ -111,16 +154,13 @@ export function createActivities({ db, logger }: ActivityDeps) {
             available: short.stock,
           });
         }
-        const customer = await customers.findOrCreate(order.customerInfo, tx);
+        const customer = await customers.findOrCreate(contact, tx);
         const orderId = await orders.insert(
           {
             checkoutId,
             customerId: customer.id,
-            customer: {
-              fullName: order.customerInfo.fullName.trim(),
-              email: order.customerInfo.email.trim().toLowerCase(),
-              phone: order.customerInfo.phone.trim(),
-            },
+            // The snapshot: the courier calls the phone given at this checkout (issue 7).
+            customer: contact,
             paymentProvider: 'COD',
             status: 'new',
             subtotalFils: priced.subtotalFils,
@@ -137,13 +177,8 @@ export function createActivities({ db, logger }: ActivityDeps) {
           },
           tx,
         );
-        for (const line of priced.lines) await catalogue.decrementStock(tx, line.variationId, line.quantity);
-        await customers.convertLead(
-          order.customerInfo.email,
-          customer.id,
-          { orderId, totalFils: priced.totalFils },
-          tx,
-        );
+        await stock.take(tx, priced.lines, requestId);
+        await customers.convertLead(contact.email, customer.id, { orderId, totalFils: priced.totalFils }, tx);
         const placedAt = new Date().toISOString();
         const event: OrderPlaced = {
           id: randomUUID(),
@@ -168,6 +203,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
           },
         };
         await outbox.append(event, tx);
+        dbMs = performance.now() - txBegan;
         return {
           orderId,
           customerId: customer.id,
@@ -176,7 +212,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
         };
       });
       log.info({ orderId: result.orderId, totalFils: result.totalFils }, 'order placed');
-      return result;
+      return { ...result, timings: { activityMs: performance.now() - began, dbMs } };
     } catch (err) {
       // Two attempts raced and the other one committed first: answer with its order.
       if (isUniqueViolation(err)) {
@@ -189,6 +225,10 @@ export function createActivities({ db, logger }: ActivityDeps) {
             totalFils: existing.totalFils,
           };
         }
+      }
+      if (isDataException(err)) {
+        log.warn({ err }, 'checkout input refused by the database');
+        throw ApplicationFailure.nonRetryable('Invalid checkout input', CHECKOUT_FAILURE.invalidInput);
       }
       throw err;
     } finally {

@@ -3,35 +3,107 @@ import {
   type CheckoutToOrderInput,
   type CheckoutToOrderResult,
   checkoutWorkflowId,
+  contactOf,
 } from '@qahwa/schema';
-import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import {
+  type Client,
+  isGrpcServiceError,
+  ServiceError,
+  WorkflowExecutionAlreadyStartedError,
+} from '@temporalio/client';
+import type { SearchAttributePair } from '@temporalio/common';
+import { SA } from './checkout/search-attributes';
 import type { checkoutToOrder } from './workflows';
+
+/** The Temporal service could not be reached to start a checkout: nothing was started. */
+export class CheckoutUnavailableError extends Error {
+  override readonly name = 'CheckoutUnavailableError';
+  readonly code = 'CHECKOUT_UNAVAILABLE';
+}
+export const isCheckoutUnavailable = (e: unknown): e is CheckoutUnavailableError =>
+  e instanceof CheckoutUnavailableError;
+
+export interface RunCheckoutOptions {
+  taskQueue?: string;
+  /**
+   * How long the start may take, retries included. The SDK retries an unreachable server for
+   * about 15 s; a shopper should hear "try again in a moment" well before that.
+   */
+  startTimeoutMs?: number;
+}
+
+export interface TimedCheckout {
+  result: CheckoutToOrderResult;
+  /** ms: the start call, and the wait for the workflow's result after it. */
+  timings: { startMs: number; workflowMs: number };
+}
+
+/** Searchable from the start: the order number is added by the workflow once it exists. */
+function searchAttributesOf(input: CheckoutToOrderInput): SearchAttributePair[] {
+  const order = input.order;
+  return [
+    { key: SA.checkoutId, value: input.checkoutId },
+    { key: SA.customerEmail, value: contactOf(order.customerInfo).email },
+    { key: SA.paymentProvider, value: order.paymentProvider ?? 'COD' },
+    ...(order.paymentIntentId ? [{ key: SA.paymentId, value: order.paymentIntentId }] : []),
+  ];
+}
+
+/** gRPC status codes (the SDK's grpc-js is not ours to import): the server did not answer in time. */
+const UNAVAILABLE = 14;
+const DEADLINE_EXCEEDED = 4;
+
+function isUnreachable(err: unknown): boolean {
+  const cause = err instanceof ServiceError ? err.cause : err;
+  return isGrpcServiceError(cause) && (cause.code === UNAVAILABLE || cause.code === DEADLINE_EXCEEDED);
+}
 
 /**
  * Starts checkoutToOrder for a checkout, or joins the run that already exists for it
  * (a double click, a retry with the same Idempotency-Key), and waits for its result.
+ * Throws CheckoutUnavailableError when Temporal cannot be reached to start it.
  */
+export async function runCheckoutTimed(
+  client: Client,
+  input: CheckoutToOrderInput,
+  opts: RunCheckoutOptions = {},
+): Promise<TimedCheckout> {
+  const workflowId = checkoutWorkflowId(input.checkoutId);
+  const t0 = performance.now();
+  let handle: { result(): Promise<CheckoutToOrderResult> };
+  try {
+    handle = await client.connection.withDeadline(Date.now() + (opts.startTimeoutMs ?? 3000), () =>
+      client.workflow.start<typeof checkoutToOrder>('checkoutToOrder', {
+        taskQueue: opts.taskQueue ?? CHECKOUT_TASK_QUEUE,
+        workflowId,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+        memo: { requestId: input.requestId },
+        typedSearchAttributes: searchAttributesOf(input),
+      }),
+    );
+  } catch (err) {
+    // Already completed before: the completed run's result is the answer.
+    if (err instanceof WorkflowExecutionAlreadyStartedError) {
+      handle = client.workflow.getHandle<typeof checkoutToOrder>(workflowId);
+    } else if (isUnreachable(err)) {
+      throw new CheckoutUnavailableError('Temporal is unreachable; the checkout was not started', {
+        cause: err,
+      });
+    } else {
+      throw err;
+    }
+  }
+  const t1 = performance.now();
+  const result = await handle.result();
+  return { result, timings: { startMs: t1 - t0, workflowMs: performance.now() - t1 } };
+}
+
 export async function runCheckout(
   client: Client,
   input: CheckoutToOrderInput,
   taskQueue: string = CHECKOUT_TASK_QUEUE,
 ): Promise<CheckoutToOrderResult> {
-  const workflowId = checkoutWorkflowId(input.checkoutId);
-  try {
-    const handle = await client.workflow.start<typeof checkoutToOrder>('checkoutToOrder', {
-      taskQueue,
-      workflowId,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-      memo: { requestId: input.requestId },
-    });
-    return await handle.result();
-  } catch (err) {
-    // Already completed before: the completed run's result is the answer.
-    if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      return client.workflow.getHandle<typeof checkoutToOrder>(workflowId).result();
-    }
-    throw err;
-  }
+  return (await runCheckoutTimed(client, input, { taskQueue })).result;
 }

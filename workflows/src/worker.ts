@@ -4,6 +4,8 @@ import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import pino, { type Logger } from 'pino';
 import { type ActivityDeps, createActivities } from './activities';
+import { loadWorkflowsConfig, type WorkflowsConfig } from './config';
+import { ensureSearchAttributes } from './search-attributes';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
 
@@ -12,32 +14,41 @@ export interface CheckoutWorkerOptions {
   deps: ActivityDeps;
   taskQueue?: string;
   namespace?: string;
+  /** Activities at once; keep it at most the database pool (each holds a connection). */
+  activityConcurrency?: number;
   /** Pre-built bundle (tests bundle once); otherwise the worker bundles workflowsPath. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
 
 export async function createCheckoutWorker(opts: CheckoutWorkerOptions): Promise<Worker> {
+  const concurrency = opts.activityConcurrency ?? 10;
   return Worker.create({
     connection: opts.connection,
-    namespace: opts.namespace ?? process.env.TEMPORAL_NAMESPACE ?? 'default',
+    namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue ?? CHECKOUT_TASK_QUEUE,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath }),
     activities: createActivities(opts.deps),
+    // The checkout's transaction runs as a local activity; either kind holds one pooled
+    // connection, so neither may run more at once than the pool has connections.
+    maxConcurrentActivityTaskExecutions: concurrency,
+    maxConcurrentLocalActivityExecutions: concurrency,
   });
 }
 
-async function main(logger: Logger): Promise<void> {
-  const connection = await NativeConnection.connect({
-    address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-  });
-  const handle = createDb();
+async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const added = await ensureSearchAttributes(connection, config.temporalNamespace);
+  if (added.length > 0) logger.info({ added }, 'registered search attributes');
+  const handle = createDb(config.db.url, { ...config.db, applicationName: 'qahwa-workflows' });
   const worker = await createCheckoutWorker({
     connection,
     deps: { db: handle.db, logger },
-    taskQueue: process.env.CHECKOUT_TASK_QUEUE ?? CHECKOUT_TASK_QUEUE,
+    taskQueue: config.checkoutTaskQueue,
+    namespace: config.temporalNamespace,
+    activityConcurrency: config.activityConcurrency,
   });
   logger.info(
-    { taskQueue: process.env.CHECKOUT_TASK_QUEUE ?? CHECKOUT_TASK_QUEUE },
+    { taskQueue: config.checkoutTaskQueue, activityConcurrency: config.activityConcurrency },
     'temporal worker running',
   );
   // Worker.run() handles SIGINT/SIGTERM itself and resolves after a graceful shutdown.
@@ -47,8 +58,16 @@ async function main(logger: Logger): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const logger = pino({ name: 'workflows', level: process.env.LOG_LEVEL ?? 'info' });
-  main(logger).catch((err) => {
+  let config: WorkflowsConfig;
+  try {
+    config = loadWorkflowsConfig();
+  } catch (err) {
+    // pino needs the log level from the config: say it plainly and stop.
+    console.error(JSON.stringify({ level: 60, msg: 'workflows: bad configuration', err: String(err) }));
+    process.exit(1);
+  }
+  const logger = pino({ name: 'workflows', level: config.logLevel });
+  main(config, logger).catch((err) => {
     logger.fatal({ err }, 'temporal worker failed');
     process.exit(1);
   });

@@ -6,7 +6,7 @@ import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
-import { Client, Connection } from '@temporalio/client';
+import { ApplicationFailure, Client, Connection, WorkflowFailedError } from '@temporalio/client';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import pg from 'pg';
@@ -194,12 +194,57 @@ describe('checkoutToOrder workflow', () => {
     }
   });
 
-  it('replays a recorded history deterministically', async () => {
-    const history = JSON.parse(
-      readFileSync(new URL('./fixtures/checkout-to-order.history.json', import.meta.url), 'utf8'),
-    );
+  it.each([
+    // Before the local activity: a checkout started by the previous release must still replay.
+    'checkout-to-order.history.json',
+    'checkout-to-order-local.history.json',
+  ])('replays the recorded history %s deterministically', async (file) => {
+    const history = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'));
     await expect(
       Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history),
     ).resolves.toBeUndefined();
+  });
+
+  it('fails a checkout with a malformed id at once, without retrying (issue 6, 4)', async () => {
+    const taskQueue = `bad-input-${randomUUID()}`;
+    const worker = await startTestWorker(handle.db, taskQueue);
+    try {
+      const bad = input(`chk-${randomUUID()}`);
+      bad.order.items[0]!.variationId = 'x';
+      const t0 = Date.now();
+      const err = await client.workflow
+        .execute('checkoutToOrder', { taskQueue, workflowId: `checkout-${bad.checkoutId}`, args: [bad] })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WorkflowFailedError);
+      let cause: unknown = err;
+      while (cause && !(cause instanceof ApplicationFailure)) cause = (cause as { cause?: unknown }).cause;
+      expect(cause).toMatchObject({ type: CHECKOUT_FAILURE.invalidInput, nonRetryable: true });
+      // One attempt: before, a malformed uuid was an SQL error retried 20 times over minutes.
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(await ordersFor(bad.checkoutId)).toHaveLength(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('lets an operator find a checkout by the order number, e-mail and checkout id (visibility API)', async () => {
+    const taskQueue = `search-${randomUUID()}`;
+    const worker = await startTestWorker(handle.db, taskQueue);
+    try {
+      const { runCheckout } = await import('../src/client');
+      const checkoutId = `chk-${randomUUID()}`;
+      const { orderId } = await runCheckout(client, input(checkoutId), taskQueue);
+      const query = `OrderNumber = '${orderId}' AND CustomerEmail = 'omar@example.ae' AND PaymentProvider = 'COD' AND CheckoutId = '${checkoutId}'`;
+      // Visibility is eventually consistent: it trails the workflow by a moment.
+      let found: string[] = [];
+      for (let i = 0; i < 50 && found.length === 0; i++) {
+        found = [];
+        for await (const wf of client.workflow.list({ query })) found.push(wf.workflowId);
+        if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(found).toEqual([`checkout-${checkoutId}`]);
+    } finally {
+      await worker.stop();
+    }
   });
 });

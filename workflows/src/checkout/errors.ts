@@ -7,6 +7,10 @@ export const CHECKOUT_FAILURE = {
   outOfStock: 'OUT_OF_STOCK',
   invalidAddress: 'INVALID_ADDRESS',
   unsupportedPayment: 'UNSUPPORTED_PAYMENT',
+  /** The input breaks the contract (a malformed id): retrying cannot help. */
+  invalidInput: 'INVALID_INPUT',
+  /** The phone or e-mail placed MAX_ORDERS_PER_CONTACT orders within the window. */
+  tooManyOrders: 'TOO_MANY_ORDERS',
 } as const;
 export type CheckoutFailureCode = (typeof CHECKOUT_FAILURE)[keyof typeof CHECKOUT_FAILURE];
 
@@ -14,4 +18,6 @@ export interface CheckoutFailureDetails {
   productName?: string;
   productNameAr?: string;
   available?: number;
+  /** For tooManyOrders: when the oldest counted order leaves the window, roughly. */
+  retryAfterSeconds?: number;
 }

@@ -1,0 +1,53 @@
+import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
+import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
+import { ConfigError, parseEnv } from '@qahwa/schema/config/env';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { z } from 'zod';
+
+/** The Temporal worker's settings: the environment read once, here, when the process starts. */
+export interface WorkflowsConfig {
+  logLevel: string;
+  db: DatabaseSettings;
+  temporalAddress: string;
+  temporalNamespace: string;
+  checkoutTaskQueue: string;
+  /**
+   * Activities (and local activities) this worker runs at once. Each holds one database
+   * connection for its transaction, so it never exceeds the pool: a checkout must not wait for a
+   * connection while holding stock locks, and the pool must not be queued behind by Temporal.
+   */
+  activityConcurrency: number;
+}
+
+const WorkflowsEnv = z
+  .object({
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...DatabaseEnv,
+    TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
+    TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
+    CHECKOUT_TASK_QUEUE: z.string().min(1).default(CHECKOUT_TASK_QUEUE),
+    /** Defaults to the pool size. */
+    WORKFLOWS_ACTIVITY_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  })
+  .refine(
+    (e) =>
+      e.WORKFLOWS_ACTIVITY_CONCURRENCY === undefined || e.WORKFLOWS_ACTIVITY_CONCURRENCY <= e.DB_POOL_SIZE,
+    {
+      path: ['WORKFLOWS_ACTIVITY_CONCURRENCY'],
+      error: 'must not exceed DB_POOL_SIZE (each activity holds one connection)',
+    },
+  );
+
+export function loadWorkflowsConfig(env: Record<string, string | undefined> = process.env): WorkflowsConfig {
+  const e = parseEnv('workflows', WorkflowsEnv, env);
+  return {
+    logLevel: e.LOG_LEVEL,
+    db: databaseSettingsOf(e),
+    temporalAddress: e.TEMPORAL_ADDRESS,
+    temporalNamespace: e.TEMPORAL_NAMESPACE,
+    checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
+    activityConcurrency: e.WORKFLOWS_ACTIVITY_CONCURRENCY ?? e.DB_POOL_SIZE,
+  };
+}
+
+export { ConfigError };
