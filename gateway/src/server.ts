@@ -12,7 +12,9 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ name: 'gateway', level: config.logLevel });
   const handle = createDb(config.databaseUrl, { ...config.db, applicationName: 'gateway' });
-  const connection = await Connection.connect({ address: config.temporalAddress });
+  // Lazy: Temporal being down must not keep the gateway from serving the catalogue. The channel
+  // connects on first use and reconnects by itself; until then checkout answers 503 (orders.ts).
+  const connection = Connection.lazy({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   // NATS being down must not keep the gateway from serving the catalogue: connect in the
   // background (retrying for ever) and let /health/ready report it until it answers.

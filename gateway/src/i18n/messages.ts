@@ -33,6 +33,18 @@ export const MESSAGES = {
     en: 'Idempotency-Key must be 8 to 200 letters, digits, dashes or underscores.',
     ar: 'يجب أن يتكون مفتاح عدم التكرار من 8 إلى 200 حرف أو رقم أو شرطة.',
   },
+  idempotencyKeyReused: {
+    en: 'This order request was already sent with different details. Please review your order and place it again.',
+    ar: 'سبق إرسال طلب الشراء هذا بتفاصيل مختلفة. يرجى مراجعة طلبك وإرساله من جديد.',
+  },
+  tooManyOrders: {
+    en: 'Too many orders were placed with this phone number or e-mail in the last hour. Please try again later or contact us.',
+    ar: 'تم تقديم طلبات كثيرة بهذا الرقم أو البريد الإلكتروني خلال الساعة الماضية. يرجى المحاولة لاحقًا أو التواصل معنا.',
+  },
+  checkoutUnavailable: {
+    en: 'We cannot take orders at this moment. Please try again in a minute; nothing was charged or ordered.',
+    ar: 'لا يمكننا استقبال الطلبات في هذه اللحظة. يرجى المحاولة بعد دقيقة؛ لم يتم تسجيل أي طلب أو خصم أي مبلغ.',
+  },
   invalidCredentials: { en: 'Invalid email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
   signInRequired: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
   forbidden: {

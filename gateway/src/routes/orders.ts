@@ -1,16 +1,27 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createOrdersRepository } from '@qahwa/db';
-import { CreateOrderRequest, CreateOrderResponse, type Locale, message, toAed } from '@qahwa/schema';
+import { createIdempotencyRepository, createOrdersRepository } from '@qahwa/db';
+import {
+  CreateOrderRequest,
+  CreateOrderResponse,
+  ErrorBody,
+  type Locale,
+  message,
+  toAed,
+} from '@qahwa/schema';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
-import { runCheckout } from '@qahwa/workflows/client';
+import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows/client';
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { claimCheckout, IDEMPOTENCY_KEY } from '../checkout/idempotency';
+import { ServerTiming } from '../checkout/server-timing';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
+/** How long starting a checkout may take before the shopper hears "try again in a moment". */
+const START_TIMEOUT_MS = 3000;
+/** What a 503 tells the browser to wait before trying again: Temporal restarts in seconds. */
+const RETRY_AFTER_SECONDS = 15;
 
 /** The business failure inside a failed workflow run, if it was one. */
 function applicationFailureOf(err: unknown): ApplicationFailure | null {
@@ -22,28 +33,44 @@ function applicationFailureOf(err: unknown): ApplicationFailure | null {
   return null;
 }
 
-function failureMessage(failure: ApplicationFailure, locale: Locale): { status: 409 | 422; error: string } {
+function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
   const details = (failure.details?.[0] ?? {}) as CheckoutFailureDetails;
   const name = (locale === 'ar' ? details.productNameAr : details.productName) ?? '';
   switch (failure.type) {
     case CHECKOUT_FAILURE.outOfStock:
-      return { status: 409, error: t('outOfStock', locale, { available: details.available ?? 0, name }) };
+      return new HttpError(
+        409,
+        'OUT_OF_STOCK',
+        t('outOfStock', locale, { available: details.available ?? 0, name }),
+      );
     case CHECKOUT_FAILURE.itemUnavailable:
-      return { status: 409, error: t('itemUnavailable', locale) };
+      return new HttpError(409, 'ITEM_UNAVAILABLE', t('itemUnavailable', locale));
     case CHECKOUT_FAILURE.invalidAddress:
-      return { status: 422, error: t('invalidAddress', locale) };
+      return new HttpError(422, 'INVALID_ADDRESS', t('invalidAddress', locale));
+    case CHECKOUT_FAILURE.invalidInput:
+      return new HttpError(400, 'VALIDATION_FAILED', t('validation', locale));
+    case CHECKOUT_FAILURE.tooManyOrders:
+      return new HttpError(
+        429,
+        'TOO_MANY_ORDERS',
+        t('tooManyOrders', locale),
+        {},
+        { 'retry-after': String(details.retryAfterSeconds ?? 3600) },
+      );
     default:
-      return { status: 422, error: message('order.codFailed', locale) };
+      return new HttpError(422, 'ORDER_FAILED', message('order.codFailed', locale));
   }
 }
 
 /**
  * SPEC 7 POST /api/orders. Cash on delivery in this release. The browser's prices are a claim:
  * the workflow re-prices every line from the database, and the answer carries the real total.
+ * The answer's Server-Timing header says where the time went (docs/checkout.md).
  */
 export async function orderRoutes(app: FastifyInstance) {
   const { config, temporal } = app.deps;
   const orders = createOrdersRepository(app.deps.db);
+  const idempotency = createIdempotencyRepository(app.deps.db);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/orders',
@@ -54,78 +81,104 @@ export async function orderRoutes(app: FastifyInstance) {
         response: {
           200: CreateOrderResponse,
           202: CreateOrderResponse,
-          400: CreateOrderResponse.extend({
-            code: z.string().optional(),
-            issues: z.array(z.object({ path: z.string(), message: z.string().optional() })).optional(),
-          }),
-          409: CreateOrderResponse,
-          422: CreateOrderResponse,
-          501: CreateOrderResponse,
+          409: ErrorBody,
+          422: ErrorBody,
+          501: ErrorBody,
         },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
+      const began = performance.now();
+      const timing = new ServerTiming();
+      reply.header('cache-control', 'no-store');
       const body = req.body;
       const locale: Locale = body.locale ?? localeOf(req.headers);
       if (body.paymentIntentId || (body.paymentProvider && body.paymentProvider !== 'COD')) {
-        return reply.code(501).send({ success: false, error: t('paymentNotAvailable', locale) });
+        throw new HttpError(501, 'PAYMENT_NOT_AVAILABLE', t('paymentNotAvailable', locale));
       }
 
       const key = req.headers['idempotency-key'];
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw new HttpError(400, 'BAD_IDEMPOTENCY_KEY', t('badIdempotencyKey', locale), { success: false });
+        throw new HttpError(400, 'BAD_IDEMPOTENCY_KEY', t('badIdempotencyKey', locale));
       }
-      // Without a key every request is its own checkout; with one, the same key is the same order.
-      const checkoutId = key
-        ? `cod-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`
-        : `cod-${randomUUID()}`;
+      const claim = await timing.time('idem', () => claimCheckout(idempotency, key, body));
+      if (claim.kind === 'mismatch') {
+        req.log.warn('idempotency key reused with another order');
+        throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', t('idempotencyKeyReused', locale));
+      }
+      const { checkoutId } = claim;
+      const send = (status: 200 | 202, payload: CreateOrderResponse) => {
+        timing.add('total', performance.now() - began);
+        return reply.code(status).header('server-timing', timing.header()).send(payload);
+      };
 
-      const existing = await orders.findByCheckoutId(checkoutId);
-      if (existing) {
-        return {
-          success: true,
-          orderId: existing.id,
-          isNewCustomer: false,
-          userId: existing.customerId,
-          totalAmount: toAed(existing.totalFils),
-        };
+      // A replay of a key whose order exists: answer from the database, no workflow involved.
+      if (!claim.fresh) {
+        const existing = await timing.time('lookup', () => orders.findByCheckoutId(checkoutId));
+        if (existing) {
+          return send(200, {
+            success: true,
+            orderId: existing.id,
+            isNewCustomer: false,
+            userId: existing.customerId,
+            totalAmount: toAed(existing.totalFils),
+          });
+        }
       }
 
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const result = await Promise.race([
-          runCheckout(
+        const { result, timings } = await Promise.race([
+          runCheckoutTimed(
             temporal,
             { checkoutId, requestId: req.id, order: { ...body, locale } },
-            config.checkoutTaskQueue,
+            { taskQueue: config.checkoutTaskQueue, startTimeoutMs: START_TIMEOUT_MS },
           ),
-          new Promise<never>((_, reject) =>
-            setTimeout(
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
               () => reject(new HttpError(202, 'STILL_PROCESSING', t('stillProcessing', locale))),
               config.orderTimeoutMs,
-            ),
-          ),
+            );
+          }),
         ]);
+        timing.add('start', timings.startMs);
+        timing.add('workflow', timings.workflowMs);
+        timing.add('activity', result.timings?.activityMs);
+        timing.add('db', result.timings?.dbMs);
         req.log.info({ orderId: result.orderId, checkoutId }, 'order created');
-        return {
+        return send(200, {
           success: true,
           orderId: result.orderId,
           isNewCustomer: result.isNewCustomer,
           userId: result.customerId,
           totalAmount: toAed(result.totalFils),
-        };
+        });
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 202) {
           // The workflow goes on; the same Idempotency-Key will return the order once it exists.
-          return reply.code(202).send({ success: false, error: err.message });
+          return send(202, { success: false, error: err.message });
+        }
+        if (isCheckoutUnavailable(err)) {
+          // Nothing was started: give the key back, so nothing of this request remains.
+          if (claim.fresh && claim.keyHash) await idempotency.release(claim.keyHash, checkoutId);
+          req.log.error({ err, checkoutId }, 'checkout refused: Temporal unreachable');
+          throw new HttpError(
+            503,
+            'CHECKOUT_UNAVAILABLE',
+            t('checkoutUnavailable', locale),
+            {},
+            { 'retry-after': String(RETRY_AFTER_SECONDS) },
+          );
         }
         const failure = err instanceof WorkflowFailedError ? applicationFailureOf(err) : null;
         if (failure) {
-          const { status, error } = failureMessage(failure, locale);
           req.log.warn({ code: failure.type, checkoutId }, 'checkout rejected');
-          return reply.code(status).send({ success: false, error });
+          throw failureError(failure, locale);
         }
         throw err;
+      } finally {
+        clearTimeout(timer);
       }
     },
   );

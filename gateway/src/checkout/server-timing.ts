@@ -1,0 +1,25 @@
+/**
+ * Where a request's time went, as a `Server-Timing` header (W3C Server Timing): the browser's
+ * dev tools show it, and the bench aggregates it per phase. Durations in ms.
+ */
+export class ServerTiming {
+  private readonly phases: [string, number][] = [];
+
+  add(name: string, ms: number | undefined): void {
+    if (ms !== undefined && Number.isFinite(ms)) this.phases.push([name, ms]);
+  }
+
+  /** Times `fn` as phase `name`, also when it throws. */
+  async time<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      this.add(name, performance.now() - t0);
+    }
+  }
+
+  header(): string {
+    return this.phases.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+  }
+}
