@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { idempotencyKeys } from '../schema';
 
@@ -64,16 +64,6 @@ export function createIdempotencyRepository(db: DbOrTx) {
           : { kind: 'mismatch' };
       }
       throw new Error('idempotency key could not be claimed');
-    },
-
-    /**
-     * Gives a fresh key back when its request did nothing (the workflow service was down), so a
-     * retry with another body is not refused for a request that never happened.
-     */
-    async release(keyHash: string, resourceId: string, tx: DbOrTx = db): Promise<void> {
-      await tx
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.keyHash, keyHash), eq(idempotencyKeys.resourceId, resourceId)));
     },
   };
 }

@@ -8,8 +8,8 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export type CheckoutClaim =
-  /** A checkout to run; `fresh` when this request made it (give the key back if nothing starts). */
-  | { kind: 'run'; checkoutId: string; fresh: boolean; keyHash: string | null }
+  /** A checkout to run; `fresh` when this request bound the key (no order can exist yet). */
+  | { kind: 'run'; checkoutId: string; fresh: boolean }
   /** The key names an earlier request with other details: refuse (422). */
   | { kind: 'mismatch' };
 
@@ -25,7 +25,7 @@ export async function claimCheckout(
   order: CreateOrderRequest,
 ): Promise<CheckoutClaim> {
   const checkoutId = `cod-${randomUUID()}`;
-  if (key === undefined) return { kind: 'run', checkoutId, fresh: true, keyHash: null };
+  if (key === undefined) return { kind: 'run', checkoutId, fresh: true };
   const keyHash = sha256(`orders:${key}`);
   const outcome = await repo.claim({
     keyHash,
@@ -35,5 +35,5 @@ export async function claimCheckout(
     ttlMs: IDEMPOTENCY_KEY_TTL_MS,
   });
   if (outcome.kind === 'mismatch') return { kind: 'mismatch' };
-  return { kind: 'run', checkoutId: outcome.resourceId, fresh: outcome.kind === 'created', keyHash };
+  return { kind: 'run', checkoutId: outcome.resourceId, fresh: outcome.kind === 'created' };
 }

@@ -42,8 +42,8 @@ export const MESSAGES = {
     ar: 'تم تقديم طلبات كثيرة بهذا الرقم أو البريد الإلكتروني خلال الساعة الماضية. يرجى المحاولة لاحقًا أو التواصل معنا.',
   },
   checkoutUnavailable: {
-    en: 'We cannot take orders at this moment. Please try again in a minute; nothing was charged or ordered.',
-    ar: 'لا يمكننا استقبال الطلبات في هذه اللحظة. يرجى المحاولة بعد دقيقة؛ لم يتم تسجيل أي طلب أو خصم أي مبلغ.',
+    en: 'We cannot take orders at this moment. Please try again in a minute; trying again will not order twice.',
+    ar: 'لا يمكننا استقبال الطلبات في هذه اللحظة. يرجى المحاولة بعد دقيقة؛ لن يُسجَّل الطلب مرتين عند إعادة المحاولة.',
   },
   invalidCredentials: { en: 'Invalid email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
   signInRequired: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },

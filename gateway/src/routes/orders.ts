@@ -160,8 +160,9 @@ export async function orderRoutes(app: FastifyInstance) {
           return send(202, { success: false, error: err.message });
         }
         if (isCheckoutUnavailable(err)) {
-          // Nothing was started: give the key back, so nothing of this request remains.
-          if (claim.fresh && claim.keyHash) await idempotency.release(claim.keyHash, checkoutId);
+          // No order, stock or event was written. The key stays bound to this order: a start that
+          // timed out may still have reached the server, and the retry with the same key must
+          // then join that checkout, not make a second one.
           req.log.error({ err, checkoutId }, 'checkout refused: Temporal unreachable');
           throw new HttpError(
             503,

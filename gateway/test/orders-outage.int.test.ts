@@ -1,0 +1,214 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, type DbHandle, sql } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+import type { Product } from '@qahwa/schema';
+import { startTestWorker } from '@qahwa/workflows/testing';
+import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { TEST_DATABASE_URL } from './harness';
+
+/*
+ * Temporal down (issue 6, "Outage"): a Temporal dev server of this test's own, on its own ports,
+ * is started, stopped and started again under a running gateway. Catalogue reads never need it;
+ * a checkout answers 503 with Retry-After in the shopper's language and writes nothing; once
+ * Temporal is back the same gateway (no restart) takes the order.
+ */
+
+const temporalBin = process.env.TEMPORAL_CLI ?? join(homedir(), 'go/bin/temporal');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+let port: number;
+let uiPort: number;
+let dir: string;
+let server: ChildProcess | null = null;
+
+async function startTemporal() {
+  server = spawn(
+    temporalBin,
+    [
+      'server',
+      'start-dev',
+      '--headless',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--ui-port',
+      String(uiPort),
+      '--db-filename',
+      join(dir, 'temporal.db'),
+      '--log-level',
+      'error',
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  // Ready when the namespace answers, not when the port opens.
+  const probe = new Client({ connection: Connection.lazy({ address: `127.0.0.1:${port}` }) });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      await probe.connection.withDeadline(Date.now() + 2000, () =>
+        probe.workflowService.describeNamespace({ namespace: 'default' }),
+      );
+      break;
+    } catch (err) {
+      if (Date.now() > deadline || server.exitCode !== null) throw err;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  await probe.connection.close();
+}
+
+async function stopTemporal() {
+  const s = server;
+  if (!s || s.exitCode !== null) return;
+  const exited = new Promise((r) => s.once('exit', r));
+  process.kill(-s.pid!, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (s.exitCode === null) process.kill(-s.pid!, 'SIGKILL');
+  server = null;
+}
+
+let handle: DbHandle;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let connection: Connection;
+let worker: Awaited<ReturnType<typeof startTestWorker>> | null = null;
+const taskQueue = `outage-${randomUUID()}`;
+
+beforeAll(async () => {
+  port = await freePort();
+  uiPort = await freePort();
+  dir = mkdtempSync(join(tmpdir(), 'qahwa-temporal-'));
+  handle = createDb(TEST_DATABASE_URL);
+  await resetDatabase(handle.db);
+  // The gateway starts while Temporal is down, as server.ts builds it: a lazy connection.
+  connection = Connection.lazy({ address: `127.0.0.1:${port}` });
+  app = await buildApp({
+    config: { ...loadConfig({ NODE_ENV: 'test' }), checkoutTaskQueue: taskQueue },
+    db: handle.db,
+    temporal: new Client({ connection }),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await worker?.stop().catch(() => {});
+  await connection?.close().catch(() => {});
+  await stopTemporal();
+  await handle?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function order(key: string, locale = 'en') {
+  const product: Product = (
+    await app.inject({ method: 'GET', url: '/api/products/colombian-supremo' })
+  ).json();
+  const v = product.variations[0]!;
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'idempotency-key': key, 'accept-language': locale },
+    payload: {
+      customerInfo: { fullName: 'Noura Saeed', email: `noura-${key}@example.ae`, phone: '+971 56 222 3344' },
+      shippingInfo: { emirate: 'dubai', city: 'jumeirah', address: 'Al Barsha 1, Street 5, Villa 9' },
+      items: [
+        {
+          id: `${product.id}-${v.id}`,
+          productId: product.id,
+          variationId: v.id,
+          name: product.name,
+          price: v.price,
+          quantity: 1,
+          variation: { weight: v.size.displayName, beans: null, additions: null },
+        },
+      ],
+      totalAmount: 1,
+      subtotal: 1,
+      tax: 0,
+      shippingCost: 0,
+      discount: 0,
+      paymentProvider: 'COD',
+    },
+  });
+}
+
+async function written() {
+  const { rows } = await handle.db.execute<{ orders: number; outbox: number }>(
+    sql`select (select count(*)::int from orders) as orders, (select count(*)::int from outbox) as outbox`,
+  );
+  return rows[0];
+}
+
+describe('checkout while Temporal is down', () => {
+  it('serves the catalogue, refuses checkout with 503 and Retry-After in the shopper language, and writes nothing', async () => {
+    const products = await app.inject({ method: 'GET', url: '/api/products' });
+    expect(products.statusCode).toBe(200);
+    expect(products.json().length).toBeGreaterThan(0);
+
+    const before = await written();
+    const t0 = Date.now();
+    const en = await order(`down-${randomUUID()}`);
+    // Answered within the start deadline, not after the SDK's ~15 s of retries.
+    expect(Date.now() - t0).toBeLessThan(6000);
+    expect(en.statusCode).toBe(503);
+    expect(en.headers['retry-after']).toBe('15');
+    expect(en.json()).toEqual({
+      success: false,
+      code: 'CHECKOUT_UNAVAILABLE',
+      error:
+        'We cannot take orders at this moment. Please try again in a minute; trying again will not order twice.',
+      requestId: en.headers['x-request-id'],
+    });
+    const ar = await order(`down-${randomUUID()}`, 'ar');
+    expect(ar.statusCode).toBe(503);
+    expect(ar.json().error).toBe(
+      'لا يمكننا استقبال الطلبات في هذه اللحظة. يرجى المحاولة بعد دقيقة؛ لن يُسجَّل الطلب مرتين عند إعادة المحاولة.',
+    );
+    expect(await written()).toEqual(before);
+  });
+
+  it('takes the order once Temporal is up, refuses again when it stops, and the refused key works after a restart', async () => {
+    await startTemporal();
+    worker = await startTestWorker(handle.db, taskQueue, `127.0.0.1:${port}`);
+    const up = await order(`up-${randomUUID()}`);
+    expect(up.statusCode).toBe(200);
+    expect(up.json().orderId).toMatch(/^QH-\d{6}$/);
+
+    await worker.stop().catch(() => {});
+    worker = null;
+    await stopTemporal();
+    const key = `again-${randomUUID()}`;
+    const before = await written();
+    const down = await order(key);
+    expect(down.statusCode).toBe(503);
+    expect(await written()).toEqual(before);
+
+    await startTemporal();
+    worker = await startTestWorker(handle.db, taskQueue, `127.0.0.1:${port}`);
+    const retried = await order(key);
+    expect(retried.statusCode).toBe(200);
+    const replay = await order(key);
+    expect(replay.json().orderId).toBe(retried.json().orderId);
+    expect((await written()).orders).toBe(before.orders + 1);
+  }, 240_000);
+});
