@@ -40,13 +40,16 @@ export async function sideBySide(
   opts: { rounds: number; secondsPerRound: number; connections: number },
 ): Promise<{ real: LoadResult; bare: LoadResult; ratio: number }> {
   // Warm-up: JIT, keep-alive sockets, the first build of whatever is lazily built.
-  await load(bareUrl, 1, opts.connections);
-  await load(realUrl, 1, opts.connections);
+  await load(bareUrl, 2, opts.connections);
+  await load(realUrl, 2, opts.connections);
   const real: LoadResult[] = [];
   const bare: LoadResult[] = [];
   for (let i = 0; i < opts.rounds; i++) {
     bare.push(await load(bareUrl, opts.secondsPerRound, opts.connections));
     real.push(await load(realUrl, opts.secondsPerRound, opts.connections));
+    console.log(
+      `  round ${i + 1}: bare ${bare.at(-1)!.perSecond.toFixed(0)} req/s, real ${real.at(-1)!.perSecond.toFixed(0)} req/s`,
+    );
   }
   const sum = (xs: LoadResult[]): LoadResult => {
     const requests = xs.reduce((s, x) => s + x.requests, 0);
@@ -61,7 +64,9 @@ export async function sideBySide(
       failures: xs.reduce((s, x) => s + x.failures, 0),
     };
   };
-  const r = sum(real);
-  const b = sum(bare);
-  return { real: r, bare: b, ratio: r.perSecond / b.perSecond };
+  // The median of the rounds' ratios: one round disturbed by a neighbour's test run moves it little.
+  const ratios = real.map((x, i) => x.perSecond / bare[i]!.perSecond).sort((a, b) => a - b);
+  const mid = Math.floor(ratios.length / 2);
+  const ratio = ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+  return { real: sum(real), bare: sum(bare), ratio };
 }
