@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb, sql } from '@qahwa/db';
@@ -36,11 +36,46 @@ function freePort(): Promise<number> {
   });
 }
 
-const children: ChildProcess[] = [];
+const children: { name: string; child: ChildProcess }[] = [];
+
+/** CPU time (user + system, ms) a process and its descendants' threads used so far, from /proc. */
+function cpuMs(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 (1-based) of stat; after "comm) " they are 12 and 13.
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** The pids of the other parts that serve an order: PostgreSQL's backends and the Temporal server. */
+function servicePids(): { name: string; pid: number }[] {
+  const out: { name: string; pid: number }[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      if (/(^|\/)temporal\0server/.test(cmd)) out.push({ name: 'temporal', pid: Number(d) });
+      else if (cmd.startsWith('postgres')) out.push({ name: 'postgres', pid: Number(d) });
+    } catch {}
+  }
+  return out;
+}
+function cpuSnapshot(): Map<string, number> {
+  const m = new Map<string, number>();
+  const add = (name: string, ms: number) => m.set(name, (m.get(name) ?? 0) + ms);
+  for (const { name, child } of children) add(name, cpuMs(child.pid!));
+  for (const { name, pid } of servicePids()) add(name, cpuMs(pid));
+  add('load generator', cpuMs(process.pid));
+  return m;
+}
+
 function start(name: string, script: string, env: Record<string, string>) {
   mkdirSync(logDir, { recursive: true });
   const out = createWriteStream(`${logDir}/${name}.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // INTAKE_PROFILE=dir writes a CPU profile of each process there (node --cpu-prof).
+  const profile = process.env.INTAKE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.INTAKE_PROFILE}/${name}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     detached: true,
@@ -48,11 +83,11 @@ function start(name: string, script: string, env: Record<string, string>) {
   });
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
-  children.push(child);
+  children.push({ name, child });
   return child;
 }
 function stopAll() {
-  for (const c of children) {
+  for (const { child: c } of children) {
     try {
       process.kill(-c.pid!, 'SIGTERM');
     } catch {}
@@ -155,6 +190,7 @@ async function post(i: number, key: string): Promise<Sample> {
 for (let i = 0; i < 30; i++) await post(1_000_000 + i, `warm-${id}-${i}`);
 
 const total = Math.round(rate * seconds);
+const cpuBefore = cpuSnapshot();
 const inflight: Promise<void>[] = [];
 const began = performance.now();
 for (let i = 0; i < total; i++) {
@@ -172,6 +208,7 @@ for (let i = 0; i < total; i++) {
 }
 await Promise.all(inflight);
 const elapsed = (performance.now() - began) / 1000;
+const cpuAfter = cpuSnapshot();
 
 const ok = samples.filter((s) => s.status === 200).map((s) => s.ms);
 ok.sort((a, b) => a - b);
@@ -199,6 +236,13 @@ if (phases.size) {
   );
 }
 
+// CPU per order, by process (postgres: every backend, other users' too; temporal: the shared server).
+console.log(
+  `CPU ms per order: ${[...cpuAfter]
+    .map(([name, ms]) => `${name} ${((ms - (cpuBefore.get(name) ?? 0)) / total).toFixed(1)}`)
+    .join('  ')}`,
+);
+
 // Exactly one order per key: replay a sample of keys, then count the orders.
 const replays = await Promise.all(keys.slice(0, 50).map((k, i) => post(i, k)));
 const [{ n }] = (
@@ -212,4 +256,6 @@ console.log(
 );
 stopAll();
 await handle.close();
+// Let the processes finish their graceful shutdown (and write a --cpu-prof profile, if asked).
+await new Promise((r) => setTimeout(r, process.env.INTAKE_PROFILE ? 15_000 : 3000));
 process.exit(0);
