@@ -59,6 +59,8 @@ const storeEnv = {
   EVENTS_STREAM: stream,
   EVENTS_SUBJECT_PREFIX: subjectPrefix,
   PROJECTION_DURABLE: `bench-order-stats-${run}`,
+  // No storefront runs in the bench; a `make dev` one must not be told about our changes.
+  STOREFRONT_REVALIDATE_URLS: '',
 };
 const procs: Proc[] = [];
 const nc = await connect({ servers: natsUrl, name: 'bench' });

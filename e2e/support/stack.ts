@@ -78,6 +78,8 @@ export async function startStack(): Promise<Stack> {
     CHECKOUT_TASK_QUEUE: `e2e-checkout-${run}`,
     EVENTS_STREAM: `E2E_${run}`,
     EVENTS_SUBJECT_PREFIX: `e2e-${run}.`,
+    // The e2e gateway revalidates the e2e storefront, not a `make dev` one on :3000.
+    STOREFRONT_REVALIDATE_URLS: `http://127.0.0.1:${PORTS.web}/revalidate/catalogue`,
     PROJECTION_DURABLE: `e2e-order-stats-${run}`,
     // Not the health port of a `make dev` workers process running beside us.
     WORKERS_HEALTH_PORT: '0',

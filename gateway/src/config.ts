@@ -44,6 +44,8 @@ export interface GatewayConfig {
   eventsSubjectPrefix: string;
   /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
   catalogueRefreshMs: number;
+  /** Storefronts to tell when the catalogue changed (web `POST /revalidate/catalogue`), and the shared secret. */
+  storefrontRevalidation: { urls: string[]; secret: string };
 }
 
 /** The development values that production refuses: any of them in production is a break-in waiting to happen. */
@@ -53,6 +55,9 @@ export const DEV_DEFAULTS = {
   ADMIN_PASSWORD: 'qahwa-admin-dev',
   STRIPE_SECRET_KEY: 'sk_test_123',
 } as const;
+
+/** Shared with the storefront (web/lib/config.ts); production refuses it. */
+const DEV_REVALIDATE_SECRET = 'dev-revalidate-secret';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
@@ -88,6 +93,17 @@ const GatewayEnv = z.object({
   SIGN_IN_MAX_DELAY_MS: positiveInt.default(15 * 60_000),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
+  STOREFRONT_REVALIDATE_URLS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
@@ -107,6 +123,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const e = parseEnv('gateway', GatewayEnv, env);
+  if (mode === 'production' && e.STOREFRONT_REVALIDATE_URLS.length > 0 && e.REVALIDATE_SECRET.length < 32) {
+    // Anyone holding the secret can make the storefront drop its cache: not a development value.
+    throw new ConfigError('REVALIDATE_SECRET must be set (32+ characters) in production');
+  }
   if (e.HTTP_HANDLER_TIMEOUT_MS <= e.ORDER_TIMEOUT_MS) {
     // Else a slow checkout would answer 503 TIMEOUT instead of "still processing, try again".
     throw new ConfigError('gateway: HTTP_HANDLER_TIMEOUT_MS must exceed ORDER_TIMEOUT_MS');
@@ -134,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
+    storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
   };
 }

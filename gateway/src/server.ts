@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { createCatalogue } from './catalogue/catalogue';
 import { followCatalogueChanges } from './catalogue/changes';
+import { storefrontRevalidation } from './catalogue/storefront';
 import { loadConfig } from './config';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
@@ -25,6 +26,8 @@ async function main() {
     load: () => catalogueRepository.allActive(),
     logger,
     refreshIntervalMs: config.catalogueRefreshMs,
+    // The storefront's cached fetches follow the same event, once our rebuild has the new bytes.
+    onChange: storefrontRevalidation({ ...config.storefrontRevalidation, logger }),
   });
   catalogue.start();
   void connect({

@@ -1,6 +1,6 @@
 import 'server-only';
 import { Product, ProductList } from '@qahwa/schema';
-import { gatewayTimeoutMs, gatewayUrl } from './config';
+import { gatewayTimeoutMs, gatewayUrl, webConfig } from './config';
 
 /**
  * The storefront's typed read adapter for the catalogue. Server components call it; the
@@ -22,11 +22,21 @@ export function isCatalogueError(error: unknown): error is CatalogueError {
   return error instanceof CatalogueError;
 }
 
-// Stock and prices change with every order; the catalogue is small, so read it fresh.
-async function get(path: string): Promise<Response> {
+/** The tag of every cached catalogue fetch; app/revalidate/catalogue drops them all at once. */
+export const CATALOGUE_TAG = 'catalogue';
+
+/**
+ * Catalogue reads are cached by Next (tagged) until the gateway says the catalogue changed
+ * (POST /revalidate/catalogue, sent after each CatalogueChanged), or at most
+ * CATALOGUE_CACHE_SECONDS if that call never came. A random pick is never cached: it would stop
+ * being random.
+ */
+async function get(path: string, cached = true): Promise<Response> {
   try {
     return await fetch(`${gatewayUrl}${path}`, {
-      cache: 'no-store',
+      ...(cached
+        ? { next: { tags: [CATALOGUE_TAG], revalidate: webConfig.catalogueCacheSeconds } }
+        : { cache: 'no-store' as const }),
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(gatewayTimeoutMs),
     });
@@ -51,7 +61,7 @@ export async function listProducts(query: ProductQuery = {}): Promise<ProductLis
   if (query.category) params.set('category', query.category);
   if (query.search) params.set('search', query.search);
   const qs = params.size ? `?${params}` : '';
-  const res = await get(`/api/products${qs}`);
+  const res = await get(`/api/products${qs}`, !query.random);
   if (!res.ok) throw new CatalogueError('GATEWAY_ERROR', `GET /api/products${qs}: HTTP ${res.status}`);
   const parsed = ProductList.safeParse(await res.json());
   if (!parsed.success) {

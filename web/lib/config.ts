@@ -22,12 +22,21 @@ const WebEnv = z.object({
    * 1 also fits `next start` facing browsers, which fills the header with the peer's address.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /** The bearer the gateway sends to POST /revalidate/catalogue when the catalogue changed. */
+  REVALIDATE_SECRET: z.string().min(1).default('dev-revalidate-secret'),
+  /**
+   * The longest the cached catalogue fetches live without a revalidation call: the safety net
+   * for a call that never came (the storefront was restarting). docs/performance.md.
+   */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
 export interface WebConfig {
   gatewayUrl: string;
   gatewayTimeoutMs: number;
   trustedProxyHops: number;
+  revalidateSecret: string;
+  catalogueCacheSeconds: number;
 }
 
 export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
@@ -37,6 +46,8 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
     gatewayTimeoutMs: parsed.GATEWAY_TIMEOUT_MS,
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
+    revalidateSecret: parsed.REVALIDATE_SECRET,
+    catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
   };
 }
 

@@ -20,6 +20,8 @@ describe('the storefront config', () => {
       gatewayUrl: SERVICE_DEFAULTS.gatewayUrl,
       gatewayTimeoutMs: 10_000,
       trustedProxyHops: 1,
+      revalidateSecret: 'dev-revalidate-secret',
+      catalogueCacheSeconds: 60,
     });
   });
 
@@ -28,6 +30,8 @@ describe('the storefront config', () => {
       gatewayUrl: 'http://gateway:4000',
       gatewayTimeoutMs: 2500,
       trustedProxyHops: 1,
+      revalidateSecret: 'dev-revalidate-secret',
+      catalogueCacheSeconds: 60,
     });
   });
 

@@ -11,6 +11,8 @@ export interface CatalogueOptions {
    * arrived (see docs/performance.md for the trade-off). 0 turns it off.
    */
   refreshIntervalMs: number;
+  /** Called after a build whose content differs from the one before (not after the first build). */
+  onChange?: (snapshot: CatalogueSnapshot) => void;
 }
 
 export class CatalogueUnavailableError extends Error {
@@ -40,8 +42,10 @@ export function createCatalogue(options: CatalogueOptions) {
     const started = performance.now();
     try {
       const products = await options.load();
+      const previous = snapshot;
       snapshot = new CatalogueSnapshot(products, new Date());
       builds++;
+      if (previous && previous.version !== snapshot.version) options.onChange?.(snapshot);
       options.logger.debug(
         { reason, products: snapshot.size, ms: Math.round(performance.now() - started) },
         'catalogue rebuilt',

@@ -63,6 +63,8 @@ export class CatalogueSnapshot {
   private readonly byKey = new Map<string, Entry>();
   private readonly lists = new Map<string, Answer>();
   readonly all: Answer;
+  /** Changes whenever any product's JSON changes: tells a rebuild that changed something from one that did not. */
+  readonly version: string;
 
   constructor(
     products: Product[],
@@ -87,6 +89,7 @@ export class CatalogueSnapshot {
       this.byKey.set(e.id, e);
     }
     this.all = this.answer(this.entries.slice(0, DEFAULT_LIMIT));
+    this.version = etagOf(this.answer(this.entries).bytes);
   }
 
   get size(): number {

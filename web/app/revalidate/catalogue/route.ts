@@ -1,0 +1,17 @@
+import { revalidateTag } from 'next/cache';
+import { CATALOGUE_TAG } from '../../../lib/catalogue';
+import { webConfig } from '../../../lib/config';
+import { bearerMatches } from '../../../lib/revalidation';
+
+/**
+ * Called by the gateway after it rebuilt its catalogue on a CatalogueChanged: every cached
+ * catalogue fetch expires now (`expire: 0`, not the stale-while-revalidate of a profile), so
+ * the next page reads the new stock and prices. The storefront needs no NATS client for it.
+ */
+export async function POST(request: Request): Promise<Response> {
+  if (!bearerMatches(request.headers.get('authorization'), webConfig.revalidateSecret)) {
+    return new Response(null, { status: 401 });
+  }
+  revalidateTag(CATALOGUE_TAG, { expire: 0 });
+  return new Response(null, { status: 204 });
+}

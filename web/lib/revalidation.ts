@@ -1,0 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
+
+/** `Authorization: Bearer <secret>`, compared in constant time (the secret must not leak by timing). */
+export function bearerMatches(header: string | null, secret: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
+  const expected = Buffer.from(secret);
+  return header !== null && given.length === expected.length && timingSafeEqual(given, expected);
+}
