@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products } from './catalogue';
+import { timestamps } from './columns';
+
+/** SPEC 3 "Offer settings": the storefront's countdown banner (one row, id 'default'). */
+export const offerSettings = pgTable('offer_settings', {
+  id: text('id').primaryKey().default('default'),
+  isActive: boolean('is_active').notNull().default(false),
+  endTime: timestamp('end_time', { withTimezone: true }),
+  message: text('message').notNull().default(''),
+  messageAr: text('message_ar').notNull().default(''),
+  ...timestamps,
+});
+
+/** The home page's campaign slider (staff manage it in the content screen). */
+export const sliders = pgTable('sliders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  titleAr: text('title_ar').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  subtitleAr: text('subtitle_ar').notNull().default(''),
+  imageUrl: text('image_url'),
+  link: text('link').notNull().default('/shop'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+/** Storefront texts staff may change (about, store hours), by key, in both languages. */
+export const siteTexts = pgTable('site_texts', {
+  key: text('key').primaryKey(),
+  en: text('en').notNull(),
+  ar: text('ar').notNull(),
+  ...timestamps,
+});
+
+/** Shoppers' reviews; published only once staff approve them (ReviewSubmitted → moderation). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    email: text('email'),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull(),
+    locale: text('locale').notNull().default('en'),
+    status: text('status').$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull().default('PENDING'),
+    reply: text('reply'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('reviews_product_status_idx').on(t.productId, t.status),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Read model: views per product, kept by the ProductViewed projection (never written on a read). */
+export const productViewCounts = pgTable('product_view_counts', {
+  productId: uuid('product_id').primaryKey(),
+  views: integer('views').notNull().default(0),
+  lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+});
+
+/** SPEC 3 "Contact message". */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  locale: text('locale').notNull().default('en'),
+  isRead: boolean('is_read').notNull().default(false),
+  ...timestamps,
+});
+
+/** SPEC 3 "Newsletter subscriber": one row per e-mail. */
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  locale: text('locale').notNull().default('en'),
+  source: text('source').notNull().default('footer'),
+  ...timestamps,
+});
