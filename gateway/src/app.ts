@@ -44,6 +44,8 @@ export interface GatewayDeps {
   probes?: HealthProbe[];
   /** The in-memory catalogue, when the server follows its changes on NATS; otherwise the route builds its own. */
   catalogue?: Catalogue;
+  /** A client that starts checkouts eagerly on this process's own worker, while it runs (checkout/eager-worker.ts). */
+  eagerCheckout?: () => Client | null;
 }
 
 declare module 'fastify' {

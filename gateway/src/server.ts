@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { createCatalogue } from './catalogue/catalogue';
 import { followCatalogueChanges } from './catalogue/changes';
 import { storefrontRevalidation } from './catalogue/storefront';
+import { startEagerCheckout } from './checkout/eager-worker';
 import { loadConfig } from './config';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
@@ -17,6 +18,16 @@ async function main() {
   // connects on first use and reconnects by itself; until then checkout answers 503 (orders.ts).
   const connection = Connection.lazy({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  // Checkouts start eagerly on a worker in this process once Temporal answers (docs/checkout.md).
+  const eagerCheckout = startEagerCheckout({
+    address: config.temporalAddress,
+    namespace: config.temporalNamespace,
+    taskQueue: config.checkoutTaskQueue,
+    db: handle.db,
+    logger,
+    // Half the pool: HTTP requests keep the other half while checkouts run.
+    activityConcurrency: Math.max(1, Math.floor(config.db.poolSize / 2)),
+  });
   // NATS being down must not keep the gateway from serving the catalogue: connect in the
   // background (retrying for ever) and let /health/ready report it until it answers.
   let nats: NatsConnection | null = null;
@@ -49,6 +60,7 @@ async function main() {
     config,
     db: handle.db,
     temporal,
+    eagerCheckout: eagerCheckout.client,
     logger,
     catalogue,
     probes: [
@@ -72,6 +84,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await eagerCheckout.close();
     catalogue.stop();
     await nats?.drain().catch(() => {});
     await connection.close();

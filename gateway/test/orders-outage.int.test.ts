@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { createDb, type DbHandle, sql } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { Product } from '@qahwa/schema';
-import { startTestWorker } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { type EagerCheckout, startEagerCheckout } from '../src/checkout/eager-worker';
 import { loadConfig } from '../src/config';
 import { TEST_DATABASE_URL } from './harness';
 
@@ -90,7 +90,7 @@ async function stopTemporal() {
 let handle: DbHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let connection: Connection;
-let worker: Awaited<ReturnType<typeof startTestWorker>> | null = null;
+let eager: EagerCheckout;
 const taskQueue = `outage-${randomUUID()}`;
 
 beforeAll(async () => {
@@ -99,20 +99,32 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'qahwa-temporal-'));
   handle = createDb(TEST_DATABASE_URL);
   await resetDatabase(handle.db);
-  // The gateway starts while Temporal is down, as server.ts builds it: a lazy connection.
+  // The gateway starts while Temporal is down, as server.ts builds it: a lazy connection, and
+  // its own checkout worker (eager start) connecting in the background.
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   connection = Connection.lazy({ address: `127.0.0.1:${port}` });
+  eager = startEagerCheckout({
+    address: `127.0.0.1:${port}`,
+    namespace: 'default',
+    taskQueue,
+    db: handle.db,
+    logger,
+    activityConcurrency: 2,
+    retryMs: 500,
+  });
   app = await buildApp({
     config: { ...loadConfig({ NODE_ENV: 'test' }), checkoutTaskQueue: taskQueue },
     db: handle.db,
     temporal: new Client({ connection }),
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    eagerCheckout: eager.client,
+    logger,
   });
   await app.ready();
 });
 
 afterAll(async () => {
   await app?.close();
-  await worker?.stop().catch(() => {});
+  await eager?.close();
   await connection?.close().catch(() => {});
   await stopTemporal();
   await handle?.close();
@@ -156,7 +168,13 @@ async function written() {
   const { rows } = await handle.db.execute<{ orders: number; outbox: number }>(
     sql`select (select count(*)::int from orders) as orders, (select count(*)::int from outbox) as outbox`,
   );
-  return rows[0];
+  return rows[0]!;
+}
+
+/** Until the gateway's own worker is connected again (it retries every 500 ms here). */
+async function eagerReady() {
+  for (let i = 0; i < 200 && !eager.client(); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(eager.client()).not.toBeNull();
 }
 
 describe('checkout while Temporal is down', () => {
@@ -189,13 +207,13 @@ describe('checkout while Temporal is down', () => {
 
   it('takes the order once Temporal is up, refuses again when it stops, and the refused key works after a restart', async () => {
     await startTemporal();
-    worker = await startTestWorker(handle.db, taskQueue, `127.0.0.1:${port}`);
+    await eagerReady();
     const up = await order(`up-${randomUUID()}`);
     expect(up.statusCode).toBe(200);
     expect(up.json().orderId).toMatch(/^QH-\d{6}$/);
+    // Started on the gateway's own worker: the server handed the first task back at once.
+    expect(up.headers['server-timing']).toContain('start;desc="eager"');
 
-    await worker.stop().catch(() => {});
-    worker = null;
     await stopTemporal();
     const key = `again-${randomUUID()}`;
     const before = await written();
@@ -204,7 +222,7 @@ describe('checkout while Temporal is down', () => {
     expect(await written()).toEqual(before);
 
     await startTemporal();
-    worker = await startTestWorker(handle.db, taskQueue, `127.0.0.1:${port}`);
+    await eagerReady();
     const retried = await order(key);
     expect(retried.statusCode).toBe(200);
     const replay = await order(key);

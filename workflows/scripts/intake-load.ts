@@ -74,7 +74,9 @@ function start(name: string, script: string, env: Record<string, string>) {
   mkdirSync(logDir, { recursive: true });
   const out = createWriteStream(`${logDir}/${name}.log`);
   // INTAKE_PROFILE=dir writes a CPU profile of each process there (node --cpu-prof).
-  const profile = process.env.INTAKE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.INTAKE_PROFILE}/${name}`] : [];
+  const profile = process.env.INTAKE_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.INTAKE_PROFILE}/${name}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },

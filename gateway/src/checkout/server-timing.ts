@@ -3,10 +3,10 @@
  * dev tools show it, and the bench aggregates it per phase. Durations in ms.
  */
 export class ServerTiming {
-  private readonly phases: [string, number][] = [];
+  private readonly phases: { name: string; ms: number; desc?: string }[] = [];
 
-  add(name: string, ms: number | undefined): void {
-    if (ms !== undefined && Number.isFinite(ms)) this.phases.push([name, ms]);
+  add(name: string, ms: number | undefined, desc?: string): void {
+    if (ms !== undefined && Number.isFinite(ms)) this.phases.push({ name, ms, ...(desc ? { desc } : {}) });
   }
 
   /** Times `fn` as phase `name`, also when it throws. */
@@ -20,6 +20,8 @@ export class ServerTiming {
   }
 
   header(): string {
-    return this.phases.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+    return this.phases
+      .map(({ name, ms, desc }) => `${name};${desc ? `desc="${desc}";` : ''}dur=${ms.toFixed(1)}`)
+      .join(', ');
   }
 }

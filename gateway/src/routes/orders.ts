@@ -129,11 +129,14 @@ export async function orderRoutes(app: FastifyInstance) {
 
       let timer: NodeJS.Timeout | undefined;
       try {
-        const { result, timings } = await Promise.race([
+        // This process's own worker takes the checkout when it runs (eager start); otherwise the
+        // lazily connected client, which answers 503 while Temporal is down.
+        const eager = app.deps.eagerCheckout?.() ?? null;
+        const { result, timings, eagerlyStarted } = await Promise.race([
           runCheckoutTimed(
-            temporal,
+            eager ?? temporal,
             { checkoutId, requestId: req.id, order: { ...body, locale } },
-            { taskQueue: config.checkoutTaskQueue, startTimeoutMs: START_TIMEOUT_MS },
+            { taskQueue: config.checkoutTaskQueue, startTimeoutMs: START_TIMEOUT_MS, eager: eager !== null },
           ),
           new Promise<never>((_, reject) => {
             timer = setTimeout(
@@ -142,7 +145,7 @@ export async function orderRoutes(app: FastifyInstance) {
             );
           }),
         ]);
-        timing.add('start', timings.startMs);
+        timing.add('start', timings.startMs, eagerlyStarted ? 'eager' : undefined);
         timing.add('workflow', timings.workflowMs);
         timing.add('activity', result.timings?.activityMs);
         timing.add('db', result.timings?.dbMs);
