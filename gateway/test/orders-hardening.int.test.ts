@@ -234,9 +234,43 @@ describe('stock exhaustion by fake orders (issue 6, 6)', () => {
     expect(res.statusCode).toBe(429);
   });
 
+  it('never sells more than is left when the last units are ordered all at once', async () => {
+    const v = dallah.variations[0]!;
+    const stock = await stockOf(v.id);
+    await gw.db
+      .update(tables.productVariations)
+      .set({ stockQuantity: 3 })
+      .where(eq(tables.productVariations.id, v.id));
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => post(order({ items: [line(dallah, 1)] }))),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+      expect(await stockOf(v.id)).toBe(0);
+    } finally {
+      await gw.db
+        .update(tables.productVariations)
+        .set({ stockQuantity: stock })
+        .where(eq(tables.productVariations.id, v.id));
+    }
+  });
+
   it('gives a cancelled order its stock back, once, and tells the catalogue both times stock moved', async () => {
     const v = dallah.variations[0]!;
     const before = await stockOf(v.id);
+    const stockEvents = async () =>
+      (
+        await gw.db
+          .select()
+          .from(tables.outbox)
+          .where(
+            and(
+              eq(tables.outbox.type, 'CatalogueChanged'),
+              sql`${tables.outbox.payload}->'data'->'productIds' ? ${dallah.id}`,
+            ),
+          )
+      ).map((c) => (c.payload as { data: { reason: string } }).data.reason);
+    const eventsBefore = (await stockEvents()).length;
     const res = await post(order({ items: [line(dallah, 2)] }));
     const { orderId } = res.json();
     expect(await stockOf(v.id)).toBe(before - 2);
@@ -246,19 +280,8 @@ describe('stock exhaustion by fake orders (issue 6, 6)', () => {
     expect(await stockOf(v.id)).toBe(before);
     const [row] = await gw.db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
     expect(row!.status).toBe('cancelled');
-    const changes = await gw.db
-      .select()
-      .from(tables.outbox)
-      .where(
-        and(
-          eq(tables.outbox.type, 'CatalogueChanged'),
-          sql`${tables.outbox.payload}->'data'->'productIds' ? ${dallah.id}`,
-        ),
-      );
-    expect(changes.map((c) => (c.payload as { data: { reason: string } }).data.reason)).toEqual([
-      'stock',
-      'stock',
-    ]);
+    // One for the order's take, one for the cancellation's release; none for the second cancel.
+    expect((await stockEvents()).slice(eventsBefore)).toEqual(['stock', 'stock']);
   });
 });
 

@@ -51,10 +51,11 @@ export function createActivities({ db, logger }: ActivityDeps) {
   const stock = createStockRepository(db);
 
   /**
-   * Creates a cash-on-delivery order in ONE transaction: find or create the customer, price the
-   * items from the database, lock and decrement stock, insert the order and items, convert the
-   * lead and append OrderPlaced to the outbox. Idempotent by checkout id: a retry after a crash
-   * (before or after the commit) returns the order that exists instead of making another.
+   * Creates a cash-on-delivery order in ONE transaction: check the per-contact limit, price the
+   * items from the database, find or create the customer, insert the order and items, convert
+   * the lead, append OrderPlaced to the outbox and, last, take the stock (only if enough is
+   * left). Idempotent by checkout id: a retry after a crash (before or after the commit)
+   * returns the order that exists instead of making another.
    */
   async function placeCodOrder(raw: CheckoutToOrderInput): Promise<CheckoutToOrderResult> {
     const began = performance.now();
@@ -109,7 +110,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
             },
           );
         }
-        const rows = await catalogue.lockVariations(
+        const rows = await catalogue.variationsForOrder(
           tx,
           order.items.map((i) => i.variationId),
         );
@@ -146,14 +147,15 @@ export function createActivities({ db, logger }: ActivityDeps) {
             },
           );
         }
-        const short = priced.lines.find((l) => l.quantity > l.stock);
-        if (short) {
-          throw ApplicationFailure.nonRetryable('Not enough stock', CHECKOUT_FAILURE.outOfStock, {
-            productName: short.name,
-            productNameAr: short.nameAr,
-            available: short.stock,
+        const outOfStock = (line: (typeof priced.lines)[number], available: number) =>
+          ApplicationFailure.nonRetryable('Not enough stock', CHECKOUT_FAILURE.outOfStock, {
+            productName: line.name,
+            productNameAr: line.nameAr,
+            available,
           });
-        }
+        // A first look, unlocked: most refusals end here. The decrement below is the guard.
+        const short = priced.lines.find((l) => l.quantity > l.stock);
+        if (short) throw outOfStock(short, short.stock);
         const customer = await customers.findOrCreate(contact, tx);
         const orderId = await orders.insert(
           {
@@ -177,7 +179,6 @@ export function createActivities({ db, logger }: ActivityDeps) {
           },
           tx,
         );
-        await stock.take(tx, priced.lines, requestId);
         await customers.convertLead(contact.email, customer.id, { orderId, totalFils: priced.totalFils }, tx);
         const placedAt = new Date().toISOString();
         const event: OrderPlaced = {
@@ -203,6 +204,12 @@ export function createActivities({ db, logger }: ActivityDeps) {
           },
         };
         await outbox.append(event, tx);
+        // Last, so a best-seller's row is locked only from here to the commit.
+        const [shortNow] = await stock.take(tx, priced.lines, requestId);
+        if (shortNow) {
+          const line = priced.lines.find((l) => l.variationId === shortNow.variationId)!;
+          throw outOfStock(line, shortNow.available);
+        }
         dbMs = performance.now() - txBegan;
         return {
           orderId,

@@ -94,8 +94,13 @@ export function createCatalogueRepository(db: DbOrTx) {
       return rows.map((r) => toProduct(r.p, r.c, vars.get(r.p.id) ?? []));
     },
 
-    /** The variations an order names, locked for the rest of the transaction so stock cannot be oversold. */
-    async lockVariations(tx: DbOrTx, variationIds: string[]) {
+    /**
+     * The variations an order names, to price it. Not locked: the stock module's conditional
+     * decrement (stock.ts `take`) is what keeps stock from being oversold, and takes the row lock
+     * only at the end of the checkout's transaction, so a best-seller's row is held for
+     * milliseconds instead of the whole transaction.
+     */
+    async variationsForOrder(tx: DbOrTx, variationIds: string[]) {
       if (variationIds.length === 0) return [];
       return tx
         .select({
@@ -110,15 +115,7 @@ export function createCatalogueRepository(db: DbOrTx) {
         .innerJoin(variationSizes, eq(productVariations.sizeId, variationSizes.id))
         .leftJoin(variationTypes, eq(productVariations.typeId, variationTypes.id))
         .leftJoin(variationBeans, eq(productVariations.beansId, variationBeans.id))
-        .where(inArray(productVariations.id, variationIds))
-        .for('update', { of: productVariations });
-    },
-
-    async decrementStock(tx: DbOrTx, variationId: string, quantity: number): Promise<void> {
-      await tx
-        .update(productVariations)
-        .set({ stockQuantity: sql`${productVariations.stockQuantity} - ${quantity}` })
-        .where(eq(productVariations.id, variationId));
+        .where(inArray(productVariations.id, variationIds));
     },
 
     async countActiveProducts(): Promise<number> {

@@ -6,5 +6,5 @@ export * from './maintenance';
 export * from './orders';
 export * from './outbox';
 export * from './shipping';
-export * from './stock';
 export * from './staff';
+export * from './stock';

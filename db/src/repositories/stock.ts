@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogueChanged } from '@qahwa/schema';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { orderItems, orders, productVariations } from '../schema';
 import { createOutboxRepository } from './outbox';
@@ -15,7 +15,7 @@ export interface StockLine {
  * The one place stock changes (issue 6). Every change runs inside the caller's transaction and
  * appends CatalogueChanged {reason: 'stock'} to the outbox in that same transaction, so the
  * gateway's in-memory catalogue and the storefront's pages learn of it exactly when it commits.
- * The caller locks the variations first (`catalogue.lockVariations`) and checks availability.
+ * Nothing is ever sold that is not there: `take` decrements only where enough is left.
  */
 export function createStockRepository(db: DbOrTx) {
   const outbox = createOutboxRepository(db);
@@ -33,21 +33,42 @@ export function createStockRepository(db: DbOrTx) {
   }
 
   return {
-    /** An order takes its lines out of stock. One statement for all lines. */
-    async take(tx: DbOrTx, lines: readonly StockLine[], requestId?: string): Promise<void> {
-      if (lines.length === 0) return;
+    /**
+     * An order takes its lines out of stock, in one statement, each line only if enough is left.
+     * Returns the lines that were short, with what is left of them; when any is short nothing
+     * is taken (the caller throws and its transaction rolls back). Call it last in the checkout's
+     * transaction: the rows stay locked from here to the commit.
+     */
+    async take(
+      tx: DbOrTx,
+      lines: readonly StockLine[],
+      requestId?: string,
+    ): Promise<{ variationId: string; available: number }[]> {
+      if (lines.length === 0) return [];
       const values = sql.join(
         lines.map((l) => sql`(${l.variationId}::uuid, ${l.quantity}::int)`),
         sql`, `,
       );
-      await tx.execute(sql`
+      const { rows } = await tx.execute<{ id: string }>(sql`
         update ${productVariations} v set stock_quantity = v.stock_quantity - t.quantity
-        from (values ${values}) as t(id, quantity) where v.id = t.id`);
+        from (values ${values}) as t(id, quantity)
+        where v.id = t.id and v.stock_quantity >= t.quantity
+        returning v.id`);
+      if (rows.length < lines.length) {
+        const taken = new Set(rows.map((r) => r.id));
+        const short = lines.filter((l) => !taken.has(l.variationId)).map((l) => l.variationId);
+        const left = await tx
+          .select({ variationId: productVariations.id, available: productVariations.stockQuantity })
+          .from(productVariations)
+          .where(inArray(productVariations.id, short));
+        return left.map((l) => ({ variationId: l.variationId, available: Math.max(0, l.available) }));
+      }
       await changed(
         tx,
         lines.map((l) => l.productId),
         requestId,
       );
+      return [];
     },
 
     /**
