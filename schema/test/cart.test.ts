@@ -12,6 +12,7 @@ import {
   setQuantity,
 } from '../src/cart/cart';
 import { type CartItem, StoredCart } from '../src/cart/cart-item';
+import { MAX_LINE_QUANTITY } from '../src/reference/constants';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   id: 'p1-v1',
@@ -43,6 +44,14 @@ describe('cart rules (SPEC 4)', () => {
 
   it.each([0, -1, 0.5])('a quantity of %s removes the line', (q) => {
     expect(setQuantity([item()], 'p1-v1', q)).toEqual([]);
+  });
+
+  it(`holds at most ${MAX_LINE_QUANTITY} of a line, as the server accepts (issue 6)`, () => {
+    expect(addItem([item({ quantity: 8 })], item({ id: 'p1-again', quantity: 5 }))[0]?.quantity).toBe(
+      MAX_LINE_QUANTITY,
+    );
+    expect(addItem([], item({ quantity: 50 }))[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setQuantity([item()], 'p1-v1', 99)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
   });
 
   it('NaN leaves the cart unchanged', () => {

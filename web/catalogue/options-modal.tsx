@@ -11,7 +11,7 @@ import {
 } from '@qahwa/schema/catalogue/options';
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { toAed } from '@qahwa/schema/money/money';
-import { CART_SIDEBAR_DELAY_MS } from '@qahwa/schema/reference/constants';
+import { CART_SIDEBAR_DELAY_MS, MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
 import { useAtom, useSetAtom } from 'jotai';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -215,7 +215,8 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
           <QuantityStepper
             id={quantityId}
             value={quantity}
-            max={stock > 0 ? stock : undefined}
+            // No more than is left, nor more than one line may hold (the cart clamps to it too).
+            max={stock > 0 ? Math.min(stock, MAX_LINE_QUANTITY) : undefined}
             onChange={setQuantity}
             decreaseLabel={t('decrease')}
             increaseLabel={t('increase')}

@@ -13,10 +13,14 @@ function memory() {
   };
 }
 
+// Ids as the catalogue has them: the gateway refuses any id that is not a uuid (issue 6).
+const P1 = '0b6f3c1e-7d2a-4c55-9a0e-1f2d3c4b5a61';
+const V1 = '5e8d2f4a-1b3c-4d6e-8f90-a1b2c3d4e5f6';
+
 const line: CartItem = {
-  id: 'p1-v1',
-  productId: 'p1',
-  variationId: 'v1',
+  id: `${P1}-${V1}`,
+  productId: P1,
+  variationId: V1,
   name: 'Espresso Blend',
   nameAr: 'خلطة إسبريسو',
   price: 59.9,
@@ -49,9 +53,9 @@ describe('buildCodOrder', () => {
       locale: 'ar',
     });
     expect(o.items[0]).toEqual({
-      id: 'p1-v1',
-      productId: 'p1',
-      variationId: 'v1',
+      id: `${P1}-${V1}`,
+      productId: P1,
+      variationId: V1,
       name: 'Espresso Blend',
       price: 59.9,
       quantity: 2,

@@ -1,5 +1,5 @@
 import { type Fils, toFils } from '../money/money';
-import { CART_VERSION } from '../reference/constants';
+import { CART_VERSION, MAX_LINE_QUANTITY } from '../reference/constants';
 import type { CartItem, StoredCart } from './cart-item';
 
 /*
@@ -23,11 +23,14 @@ function sameLine(a: CartItem, b: CartItem): boolean {
   );
 }
 
+/** A line holds at most MAX_LINE_QUANTITY (the server refuses more): the cart clamps, not fails. */
+const capped = (quantity: number) => Math.min(quantity, MAX_LINE_QUANTITY);
+
 /** SPEC 4: same product with the same weight, beans and additions merges; otherwise a new line. */
 export function addItem(items: readonly CartItem[], item: CartItem): CartItem[] {
   const i = items.findIndex((x) => sameLine(x, item));
-  if (i === -1) return [...items, item];
-  return items.map((x, j) => (j === i ? { ...x, quantity: x.quantity + item.quantity } : x));
+  if (i === -1) return [...items, { ...item, quantity: capped(item.quantity) }];
+  return items.map((x, j) => (j === i ? { ...x, quantity: capped(x.quantity + item.quantity) } : x));
 }
 
 /** SPEC 4: a quantity of 0 or less removes the line. */
@@ -37,7 +40,7 @@ export function setQuantity(items: readonly CartItem[], id: string, quantity: nu
   // Floor first: 0.5 must remove the line, not leave a line of quantity 0 that CartItem rejects.
   const whole = Math.floor(quantity);
   if (whole <= 0) return removeItem(items, id);
-  return items.map((x) => (x.id === id ? { ...x, quantity: whole } : x));
+  return items.map((x) => (x.id === id ? { ...x, quantity: capped(whole) } : x));
 }
 
 export function removeItem(items: readonly CartItem[], id: string): CartItem[] {
