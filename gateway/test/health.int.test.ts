@@ -143,8 +143,10 @@ describe('health while NATS goes away and comes back', () => {
       await relay.stop();
     }
     const jsm = await jetstreamManager(nc);
-    const { last_seq } = (await jsm.streams.info(stream)).state;
-    const stored = await jsm.streams.getMessage(stream, { seq: last_seq });
+    // The order's last event on its subject (a checkout also publishes CatalogueChanged for stock).
+    const stored = await jsm.streams.getMessage(stream, {
+      last_by_subj: `${subjectPrefix}${event!.subject}`,
+    });
     expect(stored?.header.get('Nats-Msg-Id')).toBe(event!.id);
     expect(stored?.json<{ data: { orderId: string } }>().data.orderId).toBe(orderId);
   });
