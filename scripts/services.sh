@@ -173,20 +173,20 @@ start_temporal() {
 # register the missing ones. Creating one that exists with the same type is a no-op.
 ensure_temporal_search_attributes() {
   command -v temporal >/dev/null || return 0
-  local have name missing=()
+  local have name
   have="$(temporal operator search-attribute list --namespace "${TEMPORAL_NAMESPACE:-default}" \
     --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 5s 2>/dev/null)" || {
     warn "temporal: could not list search attributes"
     return 0
   }
   for name in "${TEMPORAL_SEARCH_ATTRIBUTES[@]}"; do
-    grep -qw -- "$name" <<<"$have" || missing+=(--name "$name")
+    grep -qw -- "$name" <<<"$have" && continue
+    log "temporal: registering search attribute $name"
+    # One per call: with several --name the CLI registers only the first.
+    temporal operator search-attribute create --namespace "${TEMPORAL_NAMESPACE:-default}" \
+      --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 10s --name "$name" --type Keyword >/dev/null ||
+      warn "temporal: could not register search attribute $name"
   done
-  ((${#missing[@]})) || return 0
-  log "temporal: registering search attributes ${missing[*]//--name /}"
-  temporal operator search-attribute create --namespace "${TEMPORAL_NAMESPACE:-default}" \
-    --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 10s --type Keyword "${missing[@]}" >/dev/null ||
-    warn "temporal: could not register search attributes"
 }
 
 start_stripe_mock() {
