@@ -63,7 +63,14 @@ describe('outbox relay', () => {
 
     const result = await relay().relayBatch();
 
-    expect(result).toEqual({ claimed: 1, published: 1, duplicates: 0, failed: 0, deadLettered: 0, outage: false });
+    expect(result).toEqual({
+      claimed: 1,
+      published: 1,
+      duplicates: 0,
+      failed: 0,
+      deadLettered: 0,
+      outage: false,
+    });
     expect(await streamMessages()).toBe(1);
     const { first_seq } = (await s.jsm.streams.info(s.stream)).state;
     const stored = await s.jsm.streams.getMessage(s.stream, { seq: first_seq });
@@ -74,7 +81,14 @@ describe('outbox relay', () => {
     expect((await outboxRow(event.id))?.publishedAt).toBeInstanceOf(Date);
 
     // Nothing is left to claim: a second pass publishes nothing.
-    expect(await relay().relayBatch()).toEqual({ claimed: 0, published: 0, duplicates: 0, failed: 0, deadLettered: 0, outage: false });
+    expect(await relay().relayBatch()).toEqual({
+      claimed: 0,
+      published: 0,
+      duplicates: 0,
+      failed: 0,
+      deadLettered: 0,
+      outage: false,
+    });
     expect(await streamMessages()).toBe(1);
   });
 
@@ -87,7 +101,14 @@ describe('outbox relay', () => {
     await s.handle.db.update(tables.outbox).set({ publishedAt: null }).where(eq(tables.outbox.id, event.id));
     const again = await relay().relayBatch();
 
-    expect(again).toEqual({ claimed: 1, published: 1, duplicates: 1, failed: 0, deadLettered: 0, outage: false });
+    expect(again).toEqual({
+      claimed: 1,
+      published: 1,
+      duplicates: 1,
+      failed: 0,
+      deadLettered: 0,
+      outage: false,
+    });
     expect(await storedMsgIds()).toEqual([event.id]);
     expect((await outboxRow(event.id))?.publishedAt).toBeInstanceOf(Date);
   });
@@ -99,7 +120,14 @@ describe('outbox relay', () => {
     // No stream listens on this prefix, so the publish gets no PubAck.
     const result = await relay({ subjectPrefix: 'no-stream-here.', publishTimeoutMs: 1_000 }).relayBatch();
 
-    expect(result).toEqual({ claimed: 1, published: 0, duplicates: 0, failed: 1, deadLettered: 0, outage: false });
+    expect(result).toEqual({
+      claimed: 1,
+      published: 0,
+      duplicates: 0,
+      failed: 1,
+      deadLettered: 0,
+      outage: false,
+    });
     const row = await outboxRow(event.id);
     expect(row?.publishedAt).toBeNull();
     expect(row?.attempts).toBe(1);
@@ -149,7 +177,12 @@ describe('poison rows', () => {
     const healthy = [orderPlaced(), orderPlaced(), orderPlaced()];
     const outbox = createOutboxRepository(s.handle.db);
     for (const e of healthy) await outbox.append(e);
-    const r = relay({ batchSize: 2, maxAttempts: 3, rowBackoff: { baseMs: 1, maxMs: 1 }, publishTimeoutMs: 1_000 });
+    const r = relay({
+      batchSize: 2,
+      maxAttempts: 3,
+      rowBackoff: { baseMs: 1, maxMs: 1 },
+      publishTimeoutMs: 1_000,
+    });
 
     // The first batch holds the poison row and one healthy row: the healthy one goes out.
     const first = await r.relayBatch();
