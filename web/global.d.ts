@@ -1,5 +1,5 @@
 import type { Locale } from '@qahwa/schema';
-import type en from './messages/en.json';
+import type en from './messages/en';
 
 // Typed messages and locales for next-intl: a missing key is a type error.
 declare module 'next-intl' {

@@ -1,7 +1,12 @@
 import { LOCALE_COOKIE } from '@qahwa/schema';
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
+import ar from '../messages/ar';
+import en from '../messages/en';
 import { resolveLocale } from './locale';
+
+// Both languages are in the server bundle (a few kilobytes); only the chosen one reaches the browser.
+const MESSAGES = { en, ar } as const;
 
 // next-intl "without i18n routing": no locale in the URL, the locale comes from the request.
 export default getRequestConfig(async () => {
@@ -13,6 +18,6 @@ export default getRequestConfig(async () => {
   return {
     locale,
     timeZone: 'Asia/Dubai',
-    messages: (await import(`../messages/${locale}.json`)).default,
+    messages: MESSAGES[locale],
   };
 });

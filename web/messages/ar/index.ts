@@ -1,0 +1,12 @@
+/**
+ * The storefront's ar messages, one JSON file per area so that work on different areas never
+ * edits the same file. A new area: add its file here and in the other language's index
+ * (web/test/messages.test.ts checks both languages have the same keys).
+ */
+import cart from './cart.json';
+import catalogue from './catalogue.json';
+import checkout from './checkout.json';
+import shell from './shell.json';
+
+const messages = { ...shell, ...catalogue, ...cart, ...checkout };
+export default messages;
