@@ -20,7 +20,9 @@ export const shippingRules = pgTable('shipping_rules', {
 export const promotions = pgTable('promotions', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  nameAr: text('name_ar').notNull().default(''),
   description: text('description').notNull().default(''),
+  descriptionAr: text('description_ar').notNull().default(''),
   code: text('code').unique(),
   type: text('type').notNull(),
   value: numeric('value', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
