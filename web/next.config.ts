@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   // @qahwa/schema ships TypeScript source.
   transpilePackages: ['@qahwa/schema'],
   poweredByHeader: false,
+  // Several builds of one checkout side by side (parallel work, CI beside a developer) need their own folder.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // /api/* is forwarded to the gateway by proxy.ts, at run time.
   // `next dev` runs with NODE_ENV=development (React Refresh needs eval); builds with production.
   async headers() {
