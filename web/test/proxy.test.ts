@@ -18,6 +18,14 @@ describe('the storefront proxy', () => {
     ['POST', '/api/shipping/calculate'],
     ['POST', '/api/orders'],
     ['POST', '/api/leads/cart-abandonment'],
+    ['GET', '/api/content/sliders'],
+    ['GET', '/api/content/texts'],
+    ['GET', '/api/categories'],
+    ['GET', '/api/products/colombian-supremo/reviews'],
+    ['POST', '/api/products/colombian-supremo/reviews'],
+    ['POST', '/api/products/colombian-supremo/views'],
+    ['POST', '/api/contact'],
+    ['POST', '/api/newsletter'],
   ])('forwards the shopper API: %s %s', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
@@ -31,6 +39,9 @@ describe('the storefront proxy', () => {
     ['POST', '/api/admin/dead-letters/x/redrive'],
     ['POST', '/api/products'],
     ['DELETE', '/api/orders'],
+    ['GET', '/api/admin/reviews'],
+    ['POST', '/api/admin/reviews/0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11/approve'],
+    ['GET', '/api/products/colombian-supremo/views'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();

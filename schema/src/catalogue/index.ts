@@ -1,4 +1,5 @@
 export * from './options';
 export * from './pricing';
 export * from './product';
+export * from './search';
 export * from './variation-table';

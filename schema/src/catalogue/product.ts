@@ -53,6 +53,16 @@ export const Product = z
     discountType: DiscountType,
     featured: z.boolean(),
     views: z.number().int(),
+    /*
+     * Issue 10. Optional so copies of a product made before these fields (fixtures, the admin's
+     * forms) still parse; the gateway's catalogue always sends them.
+     */
+    /** The average of approved reviews' ratings (1..5, one decimal), null while none is approved. */
+    rating: z.number().nullable().optional(),
+    /** How many approved reviews the product has. */
+    reviewCount: z.number().int().optional(),
+    /** When the product was added (ISO instant): what sort=newest orders by. */
+    createdAt: z.string().optional(),
     variations: z.array(Variation),
   })
   .meta({ id: 'Product' });

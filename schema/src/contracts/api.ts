@@ -2,8 +2,15 @@ import type { z } from 'zod';
 import { Variation } from '../catalogue/product';
 import { Promotion } from '../promotions/promotion';
 import { SessionResponse, UserIdParams, UserResponse } from './auth';
-import { OfferSettings } from './content';
-import { ContactRequest, MessageResponse, NewsletterSubscribeRequest } from './engagement';
+import { CategoryList } from './categories';
+import { OfferSettings, SiteTexts, SliderList } from './content';
+import {
+  AcceptedResponse,
+  ContactRequest,
+  MessageResponse,
+  NewsletterSubscribeRequest,
+  ProductViewParams,
+} from './engagement';
 import { CartAbandonmentRequest, LeadUpdateRequest } from './leads';
 import { CreateOrderRequest, CreateOrderResponse } from './orders';
 import {
@@ -21,6 +28,16 @@ import {
   PromotionValidateResponse,
   PromotionWriteRequest,
 } from './promotions';
+import {
+  AdminReview,
+  AdminReviewList,
+  AdminReviewQuery,
+  ProductReviews,
+  ProductReviewsParams,
+  ProductReviewsQuery,
+  ReviewIdParams,
+  ReviewSubmitRequest,
+} from './reviews';
 import { ShippingCalculateRequest, ShippingCalculateResponse } from './shipping';
 import {
   SuccessResponse,
@@ -114,4 +131,31 @@ export const API_CALLS = [
   // Not shown by SPEC 7 (the contact form and newsletter calls); ours.
   { method: 'POST', path: '/api/contact', body: ContactRequest, response: MessageResponse },
   { method: 'POST', path: '/api/newsletter', body: NewsletterSubscribeRequest, response: MessageResponse },
+  // Issue 10: the storefront's content, categories, reviews and views.
+  { method: 'GET', path: '/api/content/sliders', response: SliderList },
+  { method: 'GET', path: '/api/content/texts', response: SiteTexts },
+  { method: 'GET', path: '/api/categories', response: CategoryList },
+  {
+    method: 'GET',
+    path: '/api/products/:id/reviews',
+    params: ProductReviewsParams,
+    query: ProductReviewsQuery,
+    response: ProductReviews,
+  },
+  {
+    method: 'POST',
+    path: '/api/products/:id/reviews',
+    params: ProductReviewsParams,
+    body: ReviewSubmitRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'POST',
+    path: '/api/products/:id/views',
+    params: ProductViewParams,
+    response: AcceptedResponse,
+  },
+  { method: 'GET', path: '/api/admin/reviews', query: AdminReviewQuery, response: AdminReviewList },
+  { method: 'POST', path: '/api/admin/reviews/:id/approve', params: ReviewIdParams, response: AdminReview },
+  { method: 'POST', path: '/api/admin/reviews/:id/reject', params: ReviewIdParams, response: AdminReview },
 ] as const satisfies readonly ApiCall[];

@@ -1,5 +1,6 @@
 export * from './api';
 export * from './auth';
+export * from './categories';
 export * from './content';
 export * from './engagement';
 export * from './leads';
@@ -8,6 +9,7 @@ export * from './orders';
 export * from './payments';
 export * from './products';
 export * from './promotions';
+export * from './reviews';
 export * from './shipping';
 export * from './uploads';
 export * from './variations';

@@ -7,6 +7,10 @@ import { ProductRef } from './ids';
  * which a named (referenced) schema would prevent.
  */
 
+/** How a product list may be ordered (issue 10). `popular` is by views, most first. */
+export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'popular'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
 /** SPEC 7 GET /api/products (and ?limit=4&featured=true&random=true). */
 export const ProductListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -18,8 +22,14 @@ export const ProductListQuery = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
-  category: z.string().optional(),
+  /** A category's slug (`beans`). */
+  category: z.string().max(100).optional(),
+  /** By name or SKU, in either language; Arabic ignores diacritics and alef/hamza forms. */
   search: z.string().max(100).optional(),
+  /** Default: the storefront's order (category, featured first, name). */
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  /** For pages: how many of the matching products to skip. */
+  offset: z.coerce.number().int().min(0).max(10000).optional(),
 });
 
 export const ProductList = z.array(Product).meta({ id: 'ProductList' });

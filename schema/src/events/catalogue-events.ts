@@ -9,7 +9,7 @@ import { envelope } from './envelope';
 export const CatalogueChanged = envelope(
   'CatalogueChanged',
   z.object({
-    reason: z.enum(['stock', 'product', 'variation', 'category', 'price', 'promotion']),
+    reason: z.enum(['stock', 'product', 'variation', 'category', 'price', 'promotion', 'review']),
     productIds: z.array(z.uuid()),
   }),
 ).meta({ id: 'CatalogueChanged' });

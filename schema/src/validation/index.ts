@@ -8,5 +8,6 @@ export * from './messages';
 export * from './newsletter-form';
 export * from './payment-step';
 export * from './promotion-form';
+export * from './review-form';
 export * from './shipping-step';
 export * from './variation-form';

@@ -42,6 +42,10 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.paymentMethod': { en: 'Please choose a payment method', ar: 'يرجى اختيار طريقة الدفع' },
   'validation.contactSubject': { en: 'Please choose a subject', ar: 'يرجى اختيار الموضوع' },
+  'validation.rating': {
+    en: 'Please choose a rating from 1 to 5 stars',
+    ar: 'يرجى اختيار تقييم من نجمة إلى 5 نجوم',
+  },
   'contact.subject.product_inquiry': { en: 'Product inquiry', ar: 'استفسار عن منتج' },
   'contact.subject.wholesale_inquiry': { en: 'Wholesale inquiry', ar: 'استفسار عن البيع بالجملة' },
   'contact.subject.feedback': { en: 'Feedback or suggestion', ar: 'ملاحظات أو اقتراحات' },
@@ -49,6 +53,18 @@ export const VALIDATION_MESSAGES = {
   'newsletter.subscribed': {
     en: 'Successfully subscribed to newsletter!',
     ar: 'تم اشتراكك في النشرة البريدية بنجاح!',
+  },
+  'newsletter.alreadySubscribed': {
+    en: 'You are already subscribed. Thank you!',
+    ar: 'أنت مشترك بالفعل. شكرًا لك!',
+  },
+  'review.received': {
+    en: 'Thank you for your review! It will appear once our team has checked it.',
+    ar: 'شكرًا على تقييمك! سيظهر بعد أن يراجعه فريقنا.',
+  },
+  'contact.received': {
+    en: 'Thank you for your message! We will get back to you soon.',
+    ar: 'شكرًا لرسالتك! سنعود إليك قريبًا.',
   },
   'newsletter.failed': {
     en: 'Failed to subscribe. Please try again.',
