@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createCatalogueRepository,
   createCustomersRepository,
   createOrdersRepository,
   createOutboxRepository,
-  createShippingRepository,
+  createPromotionsRepository,
   createStockRepository,
   type Db,
 } from '@qahwa/db';
@@ -20,8 +19,8 @@ import {
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
-import { CHECKOUT_FAILURE } from './checkout/errors';
-import { priceOrder, type VariationRecord } from './checkout/pricing';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
+import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
 
 export interface ActivityDeps {
   db: Db;
@@ -43,12 +42,11 @@ const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
 export function createActivities({ db, logger }: ActivityDeps) {
-  const catalogue = createCatalogueRepository(db);
   const orders = createOrdersRepository(db);
   const customers = createCustomersRepository(db);
   const outbox = createOutboxRepository(db);
-  const shipping = createShippingRepository(db);
   const stock = createStockRepository(db);
+  const promotions = createPromotionsRepository(db);
 
   /**
    * Creates a cash-on-delivery order in ONE transaction: check the per-contact limit, price the
@@ -110,32 +108,17 @@ export function createActivities({ db, logger }: ActivityDeps) {
             },
           );
         }
-        const rows = await catalogue.variationsForOrder(
-          tx,
-          order.items.map((i) => i.variationId),
-        );
-        const records = new Map<string, VariationRecord>(
-          rows.map(({ v, p, size, type, beans }) => [
-            v.id,
-            {
-              id: v.id,
-              productId: p.id,
-              productName: p.name,
-              productNameAr: p.nameAr,
-              productActive: p.isActive,
-              isActive: v.isActive,
-              priceFils: v.priceFils,
-              discount: v.discount,
-              discountType: v.discountType,
-              stockQuantity: v.stockQuantity,
-              weight: size.displayName,
-              beans: beans?.name ?? null,
-              additions: type?.name ?? null,
-            },
-          ]),
-        );
-        const rules = await shipping.activeRules(tx);
-        const priced = priceOrder(order.items, records, rules, order.shippingInfo.city);
+        // The server's price (issue 7): variations, promotions in force and the shopper's code,
+        // shipping rules — read in this transaction. The browser's amounts are only a claim.
+        const priced = await priceCheckout(tx, {
+          items: order.items,
+          city: order.shippingInfo.city,
+          couponCode: order.appliedCoupon?.code ?? null,
+        });
+        // A code the shopper applied that no longer holds (used up, expired) is refused with its
+        // reason, so the browser can offer to place the order without it rather than silently
+        // charging more than the summary showed. An outranked code is fine: the order gets more.
+        if (priced.coupon.status === 'refused') throw couponRefused(priced.coupon);
         const unavailable = priced.lines.find((l) => !l.isActive);
         if (priced.missing.length > 0 || unavailable) {
           throw ApplicationFailure.nonRetryable(
@@ -180,6 +163,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
           tx,
         );
         await customers.convertLead(contact.email, customer.id, { orderId, totalFils: priced.totalFils }, tx);
+        await redeemWith(promotions, tx, priced, checkoutId, orderId);
         const placedAt = new Date().toISOString();
         const event: OrderPlaced = {
           id: randomUUID(),
@@ -244,6 +228,39 @@ export function createActivities({ db, logger }: ActivityDeps) {
   }
 
   return { placeCodOrder };
+}
+
+/**
+ * Takes one use of every promotion the order received, in the order's transaction and under each
+ * promotion's row lock (maxUses). A coupon that lost the race for its last use is refused like
+ * any used-up code. An automatic promotion that did is a plain error: Temporal retries the
+ * activity, which reprices with the fresh count (the promotion no longer applies then).
+ */
+async function redeemWith(
+  promotions: ReturnType<typeof createPromotionsRepository>,
+  tx: Parameters<ReturnType<typeof createPromotionsRepository>['redeem']>[0],
+  priced: CheckoutPricing,
+  checkoutId: string,
+  orderId: string,
+): Promise<void> {
+  for (const promotionId of priced.redeem) {
+    const taken = await promotions.redeem(tx, { promotionId, checkoutId, orderId });
+    if (taken.ok) continue;
+    const coupon = priced.coupon;
+    if (coupon.status === 'applied' && coupon.promotionId === promotionId) {
+      throw couponRefused({ status: 'refused', code: coupon.code, refusal: { code: 'coupon.usageLimit' } });
+    }
+    throw new Error(`Automatic promotion ${promotionId} ran out while ordering; repricing`);
+  }
+  await promotions.insertOrderDiscounts(tx, orderId, priced.discounts);
+}
+
+/** The shopper's code no longer holds: a business failure with the reason, for the gateway to word. */
+function couponRefused(coupon: Extract<CheckoutPricing['coupon'], { status: 'refused' }>) {
+  return ApplicationFailure.nonRetryable('Coupon refused', CHECKOUT_FAILURE.couponRefused, {
+    couponCode: coupon.code,
+    refusal: coupon.refusal,
+  } satisfies CheckoutFailureDetails);
 }
 
 function activityContext(): Context | null {

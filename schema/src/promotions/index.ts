@@ -1,5 +1,6 @@
 export * from './discounts';
 export * from './messages';
+export * from './price-cart';
 export * from './promotion';
 export * from './recommendations';
 export * from './stacking';

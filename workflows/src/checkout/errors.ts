@@ -11,6 +11,8 @@ export const CHECKOUT_FAILURE = {
   invalidInput: 'INVALID_INPUT',
   /** The phone or e-mail placed MAX_ORDERS_PER_CONTACT orders within the window. */
   tooManyOrders: 'TOO_MANY_ORDERS',
+  /** The shopper's coupon no longer holds (used up, expired…): the order may go ahead without it. */
+  couponRefused: 'COUPON_REFUSED',
 } as const;
 export type CheckoutFailureCode = (typeof CHECKOUT_FAILURE)[keyof typeof CHECKOUT_FAILURE];
 
@@ -20,4 +22,7 @@ export interface CheckoutFailureDetails {
   available?: number;
   /** For tooManyOrders: when the oldest counted order leaves the window, roughly. */
   retryAfterSeconds?: number;
+  /** For couponRefused: the code and why (a PROMOTION_MESSAGES code with its parameters). */
+  couponCode?: string;
+  refusal?: { code: string; params?: Record<string, string | number> };
 }

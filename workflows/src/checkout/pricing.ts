@@ -1,4 +1,23 @@
-import { calculateShipping, discountedUnitFils, type OrderItemClaim, type ShippingRule } from '@qahwa/schema';
+import {
+  createCatalogueRepository,
+  createPromotionsRepository,
+  createShippingRepository,
+  type DbOrTx,
+} from '@qahwa/db';
+import {
+  type CartPricing,
+  type CouponOutcome,
+  type DiscountLine,
+  discountedUnitFils,
+  type Fils,
+  type OrderItemClaim,
+  type Promotion,
+  priceCart,
+  SALE_CONFIG,
+  type SaleConfig,
+  type ShippingRule,
+  toFils,
+} from '@qahwa/schema';
 
 export interface PricedLine {
   productId: string;
@@ -28,49 +47,159 @@ export interface VariationRecord {
   additions: string | null;
 }
 
+/** The server's price of a checkout: what an order stores and what a payment provider is asked for. */
+export interface CheckoutPricing {
+  lines: PricedLine[];
+  /** Variation ids the database does not have (the order must be refused). */
+  missing: string[];
+  subtotalFils: Fils;
+  /** Money off the goods (the one winning promotion). */
+  discountFils: Fils;
+  freeShipping: boolean;
+  shippingFils: Fils;
+  amountToFreeShippingFils: Fils;
+  taxFils: Fils;
+  totalFils: Fils;
+  /** Each discount with its promotion and amount, as `order_discounts` keeps it. */
+  discounts: DiscountLine[];
+  /** What became of the shopper's code: applied, outranked by an automatic promotion, refused (why), none. */
+  coupon: CouponOutcome;
+  /** Promotions whose use must be redeemed with the order (coupon and automatic, goods and shipping). */
+  redeem: string[];
+}
+
+export interface PriceCheckoutInput {
+  items: readonly Pick<OrderItemClaim, 'variationId' | 'quantity'>[];
+  city?: string | null;
+  /** The code the shopper applied (`appliedCoupon.code`); its claimed amount is never read. */
+  couponCode?: string | null;
+  /** Defaults to the time of the call; tests and replays pass their own. */
+  now?: Date;
+  /** Defaults to SALE_CONFIG (SPEC 3: currently off). */
+  sale?: SaleConfig;
+}
+
 /**
- * Prices an order from the database's records only: the claimed prices and names in the
- * request are ignored. Lines naming the same variation are merged so stock is checked once.
+ * THE server pricing of a checkout (cash on delivery at intake; card and pay later when the
+ * payment is created and again at capture): reads the variations, the promotions in force
+ * (automatic and the coupon), the shipping rules, and applies schema's pure `priceCart` —
+ * sale vs the variation's own discount, one goods discount, free shipping stacked, shipping
+ * quoted on the goods subtotal. The browser's prices and amounts are never read.
+ * Pass the order's transaction as `tx` to price on what the transaction sees.
+ */
+export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Promise<CheckoutPricing> {
+  const now = input.now ?? new Date();
+  const catalogue = createCatalogueRepository(tx);
+  const promotionsRepo = createPromotionsRepository(tx);
+  const shipping = createShippingRepository(tx);
+  const [rows, promotions, rules] = await Promise.all([
+    catalogue.variationsForOrder(
+      tx,
+      input.items.map((i) => i.variationId),
+    ),
+    promotionsRepo.active(now, tx),
+    shipping.activeRules(tx),
+  ]);
+  // A code that names no promotion in force (expired, switched off) is still read, so the
+  // shopper hears why (expired, not started) instead of a bare 'Invalid coupon code'.
+  const code = input.couponCode?.trim() ?? '';
+  if (code !== '' && !promotions.some((p) => (p.code ?? '').trim().toUpperCase() === code.toUpperCase())) {
+    const named = await promotionsRepo.byCode(code, tx);
+    if (named) promotions.push(named);
+  }
+  const records = new Map<string, VariationRecord>(
+    rows.map(({ v, p, size, type, beans }) => [
+      v.id,
+      {
+        id: v.id,
+        productId: p.id,
+        productName: p.name,
+        productNameAr: p.nameAr,
+        productActive: p.isActive,
+        isActive: v.isActive,
+        priceFils: v.priceFils,
+        discount: v.discount,
+        discountType: v.discountType,
+        stockQuantity: v.stockQuantity,
+        weight: size.displayName,
+        beans: beans?.name ?? null,
+        additions: type?.name ?? null,
+      },
+    ]),
+  );
+  return priceOrder(input.items, records, promotions, rules, {
+    city: input.city ?? null,
+    couponCode: code || null,
+    now,
+    sale: input.sale ?? SALE_CONFIG,
+  });
+}
+
+/**
+ * Pure part of `priceCheckout`, on records already read. Lines naming the same variation are
+ * merged so stock is checked once; unknown variations are listed in `missing` and left out.
  */
 export function priceOrder(
-  claims: readonly OrderItemClaim[],
+  claims: readonly Pick<OrderItemClaim, 'variationId' | 'quantity'>[],
   records: ReadonlyMap<string, VariationRecord>,
+  promotions: readonly Promotion[],
   rules: readonly ShippingRule[],
-  city: string,
-) {
+  options: { city: string | null; couponCode: string | null; now: Date; sale: SaleConfig },
+): CheckoutPricing {
   const merged = new Map<string, number>();
   for (const c of claims) merged.set(c.variationId, (merged.get(c.variationId) ?? 0) + c.quantity);
-  const lines: PricedLine[] = [];
+  const known: { record: VariationRecord; quantity: number }[] = [];
   const missing: string[] = [];
   for (const [variationId, quantity] of merged) {
-    const r = records.get(variationId);
-    if (!r) {
-      missing.push(variationId);
-      continue;
-    }
-    lines.push({
-      productId: r.productId,
-      variationId,
-      name: r.productName,
-      nameAr: r.productNameAr,
-      variation: { weight: r.weight, beans: r.beans, additions: r.additions },
-      unitFils: discountedUnitFils(r.priceFils / 100, r.discount, r.discountType),
-      quantity,
-      stock: r.stockQuantity,
-      isActive: r.isActive && r.productActive,
-    });
+    const record = records.get(variationId);
+    if (record) known.push({ record, quantity });
+    else missing.push(variationId);
   }
-  const subtotalFils = lines.reduce((s, l) => s + l.unitFils * l.quantity, 0);
-  const shipping = calculateShipping(rules, subtotalFils, city);
-  const discountFils = 0;
-  const taxFils = 0;
+  const priced: CartPricing = priceCart({
+    lines: known.map(({ record: r, quantity }) => ({
+      productId: r.productId,
+      variationId: r.id,
+      listFils: r.priceFils,
+      discountedFils: discountedUnitFils(r.priceFils / 100, r.discount, r.discountType),
+      quantity,
+    })),
+    promotions,
+    couponCode: options.couponCode,
+    shippingRules: rules,
+    city: options.city,
+    sale: options.sale,
+    now: options.now,
+  });
+  const unitOf = new Map(priced.lines.map((l) => [l.variationId, l.unitFils]));
+  const lines: PricedLine[] = known.map(({ record: r, quantity }) => ({
+    productId: r.productId,
+    variationId: r.id,
+    name: r.productName,
+    nameAr: r.productNameAr,
+    variation: { weight: r.weight, beans: r.beans, additions: r.additions },
+    unitFils: unitOf.get(r.id) ?? toFils(r.priceFils / 100),
+    quantity,
+    stock: r.stockQuantity,
+    isActive: r.isActive && r.productActive,
+  }));
   return {
     lines,
     missing,
-    subtotalFils,
-    shippingFils: shipping.shippingCostFils,
-    discountFils,
-    taxFils,
-    totalFils: subtotalFils + shipping.shippingCostFils - discountFils + taxFils,
+    subtotalFils: priced.subtotalFils,
+    discountFils: priced.discountFils,
+    freeShipping: priced.freeShipping,
+    shippingFils: priced.shippingFils,
+    amountToFreeShippingFils: priced.amountToFreeShippingFils,
+    taxFils: priced.taxFils,
+    totalFils: priced.totalFils,
+    discounts: priced.discounts,
+    coupon: priced.coupon,
+    redeem: [
+      ...new Set(
+        priced.discounts
+          .filter((d) => d.kind !== 'SALE' && d.promotionId !== null)
+          .map((d) => d.promotionId as string),
+      ),
+    ],
   };
 }

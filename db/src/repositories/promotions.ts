@@ -1,0 +1,206 @@
+import type { DiscountLine, Promotion, PromotionType, RelationshipType } from '@qahwa/schema';
+import { toAed } from '@qahwa/schema';
+import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { orderDiscounts, promotionRedemptions, promotions } from '../schema';
+
+type PromotionRow = typeof promotions.$inferSelect;
+
+/** A row as the pure rules read it (SPEC 3 "Promotion"): money in AED, dates as ISO instants. */
+export function toPromotion(r: PromotionRow): Promotion {
+  return {
+    id: r.id,
+    name: r.name,
+    nameAr: r.nameAr || null,
+    description: r.description || null,
+    descriptionAr: r.descriptionAr || null,
+    code: r.code && r.code.trim() !== '' ? r.code : null,
+    type: r.type as PromotionType,
+    value: r.value,
+    minOrderAmount: r.minOrderFils === null ? null : toAed(r.minOrderFils),
+    maxUses: r.maxUses,
+    usedCount: r.uses,
+    startDate: r.startDate.toISOString(),
+    endDate: r.endDate.toISOString(),
+    isActive: r.isActive,
+    productIds: r.productIds,
+    buyQuantity: r.buyQuantity,
+    getQuantity: r.getQuantity,
+    bundleDiscount: r.bundleDiscount,
+    targetProductIds: r.targetProductIds,
+    relationshipType: (r.relationshipType as RelationshipType | null) ?? null,
+  };
+}
+
+export type RedeemResult = { ok: true; reused: boolean } | { ok: false; reason: 'usageLimit' | 'missing' };
+
+/**
+ * Promotions and their uses. `maxUses` is enforced here and only here: a redemption is taken
+ * under the promotion's row lock (`select … for update`), so two checkouts racing for the last
+ * use take turns and the second sees the first's count. One redemption per (promotion, checkout):
+ * a retried or re-run activity finds its own and does not count twice.
+ */
+export function createPromotionsRepository(db: DbOrTx) {
+  return {
+    /**
+     * Promotions switched on whose window contains `now` (the pricing candidates). The pure rules
+     * check the window again in Dubai days; this only keeps the read small.
+     */
+    async active(now: Date, tx: DbOrTx = db): Promise<Promotion[]> {
+      const rows = await tx
+        .select()
+        .from(promotions)
+        .where(
+          and(eq(promotions.isActive, true), lte(promotions.startDate, now), gte(promotions.endDate, now)),
+        );
+      return rows.map(toPromotion);
+    },
+
+    /** The promotion a typed code names (compared trimmed and upper-cased), whatever its state. */
+    async byCode(code: string, tx: DbOrTx = db): Promise<Promotion | null> {
+      const wanted = code.trim().toUpperCase();
+      if (wanted === '') return null;
+      const [row] = await tx
+        .select()
+        .from(promotions)
+        .where(sql`upper(trim(${promotions.code})) = ${wanted}`)
+        .limit(1);
+      return row ? toPromotion(row) : null;
+    },
+
+    async byIds(ids: readonly string[], tx: DbOrTx = db): Promise<Promotion[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select()
+        .from(promotions)
+        .where(inArray(promotions.id, [...ids]));
+      return rows.map(toPromotion);
+    },
+
+    /**
+     * Takes one use of a promotion for a checkout. Locks the promotion's row until the caller's
+     * transaction ends, so call it late in that transaction. `orderId` given = the use is final
+     * ('used'); without it the use is held for a payment still under way ('reserved').
+     */
+    async redeem(
+      tx: DbOrTx,
+      input: { promotionId: string; checkoutId: string; orderId?: string },
+    ): Promise<RedeemResult> {
+      const { rows } = await tx.execute<{ max_uses: number | null; uses: number }>(
+        sql`select max_uses, uses from ${promotions} where id = ${input.promotionId} for update`,
+      );
+      const promotion = rows[0];
+      if (!promotion) return { ok: false, reason: 'missing' };
+      const status = input.orderId ? ('used' as const) : ('reserved' as const);
+      const [mine] = await tx
+        .select()
+        .from(promotionRedemptions)
+        .where(
+          and(
+            eq(promotionRedemptions.promotionId, input.promotionId),
+            eq(promotionRedemptions.checkoutId, input.checkoutId),
+          ),
+        );
+      if (mine && mine.status !== 'released') {
+        if (input.orderId && mine.status !== 'used') {
+          await tx
+            .update(promotionRedemptions)
+            .set({ status, orderId: input.orderId, updatedAt: new Date() })
+            .where(eq(promotionRedemptions.id, mine.id));
+        }
+        return { ok: true, reused: true };
+      }
+      if (promotion.max_uses !== null && promotion.uses >= promotion.max_uses) {
+        return { ok: false, reason: 'usageLimit' };
+      }
+      if (mine) {
+        await tx
+          .update(promotionRedemptions)
+          .set({ status, orderId: input.orderId ?? null, updatedAt: new Date() })
+          .where(eq(promotionRedemptions.id, mine.id));
+      } else {
+        await tx.insert(promotionRedemptions).values({
+          promotionId: input.promotionId,
+          checkoutId: input.checkoutId,
+          orderId: input.orderId ?? null,
+          status,
+        });
+      }
+      await tx
+        .update(promotions)
+        .set({ uses: sql`${promotions.uses} + 1` })
+        .where(eq(promotions.id, input.promotionId));
+      return { ok: true, reused: false };
+    },
+
+    /** A reserved use becomes final once its order exists (card and pay-later flows). */
+    async markUsed(tx: DbOrTx, checkoutId: string, orderId: string): Promise<void> {
+      await tx
+        .update(promotionRedemptions)
+        .set({ status: 'used', orderId, updatedAt: new Date() })
+        .where(
+          and(eq(promotionRedemptions.checkoutId, checkoutId), eq(promotionRedemptions.status, 'reserved')),
+        );
+    },
+
+    /**
+     * A checkout that failed or was cancelled gives its uses back. Each released row gives back
+     * exactly one use, under the promotion's row lock; releasing twice changes nothing.
+     */
+    async release(tx: DbOrTx, checkoutId: string): Promise<number> {
+      const held = await tx
+        .select({ id: promotionRedemptions.id, promotionId: promotionRedemptions.promotionId })
+        .from(promotionRedemptions)
+        .where(
+          and(eq(promotionRedemptions.checkoutId, checkoutId), ne(promotionRedemptions.status, 'released')),
+        );
+      for (const r of held) {
+        await tx.execute(sql`select 1 from ${promotions} where id = ${r.promotionId} for update`);
+        const released = await tx
+          .update(promotionRedemptions)
+          .set({ status: 'released', updatedAt: new Date() })
+          .where(and(eq(promotionRedemptions.id, r.id), ne(promotionRedemptions.status, 'released')))
+          .returning({ id: promotionRedemptions.id });
+        if (released.length > 0) {
+          await tx
+            .update(promotions)
+            .set({ uses: sql`greatest(${promotions.uses} - 1, 0)` })
+            .where(eq(promotions.id, r.promotionId));
+        }
+      }
+      return held.length;
+    },
+
+    /** How many uses a promotion holds (reserved or used): what `uses` must always equal. */
+    async countRedemptions(promotionId: string, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(promotionRedemptions)
+        .where(
+          and(eq(promotionRedemptions.promotionId, promotionId), ne(promotionRedemptions.status, 'released')),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** The order's discount lines, written in the order's transaction (staff and e-mails show them). */
+    async insertOrderDiscounts(tx: DbOrTx, orderId: string, lines: readonly DiscountLine[]): Promise<void> {
+      if (lines.length === 0) return;
+      await tx.insert(orderDiscounts).values(
+        lines.map((l) => ({
+          orderId,
+          promotionId: l.promotionId,
+          kind: l.kind,
+          code: l.code,
+          name: l.name,
+          nameAr: l.nameAr,
+          promotionType: l.promotionType,
+          amountFils: l.amountFils,
+        })),
+      );
+    },
+
+    async orderDiscounts(orderId: string, tx: DbOrTx = db) {
+      return tx.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, orderId));
+    },
+  };
+}
