@@ -14,7 +14,17 @@ import {
   variationSizes,
   variationTypes,
 } from './schema';
-import { BEANS, CATEGORIES, PRODUCTS, SIZES, TYPES } from './seed/catalogue-data';
+import {
+  BEANS,
+  CATEGORIES,
+  PACKSHOT_ROOT,
+  PRODUCTS,
+  productGalleryPaths,
+  productImagePath,
+  SIZES,
+  TYPES,
+  variationImagePath,
+} from './seed/catalogue-data';
 
 export const DEV_ADMIN_EMAIL = 'admin@qahwa.local';
 export const DEV_ADMIN_PASSWORD = 'qahwa-admin-dev';
@@ -89,11 +99,21 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
         sku: `QH-${p.slug.toUpperCase().replace(/-/g, '').slice(0, 10)}`,
         priceFils: lowest,
         featured: p.featured ?? false,
+        imageUrl: productImagePath(p.slug),
+        images: productGalleryPaths(p.slug),
       };
       const [row] = await tx
         .insert(products)
         .values(values)
-        .onConflictDoUpdate({ target: products.slug, set: { ...values } })
+        .onConflictDoUpdate({
+          target: products.slug,
+          // A picture staff uploaded since is kept; only a seed picture (or none) is replaced.
+          set: {
+            ...values,
+            imageUrl: sql`case when ${products.imageUrl} is null or ${products.imageUrl} like ${`${PACKSHOT_ROOT}/%`} then ${values.imageUrl} else ${products.imageUrl} end`,
+            images: sql`case when ${products.imageUrl} is null or ${products.imageUrl} like ${`${PACKSHOT_ROOT}/%`} then ${JSON.stringify(values.images)}::jsonb else ${products.images} end`,
+          },
+        })
         .returning({ id: products.id, sku: products.sku });
       for (const v of p.variations) {
         const sizeId = sizeIds.get(v.size)!;
@@ -127,11 +147,17 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
             discountType: 'PERCENTAGE',
             sku,
             stockQuantity: v.stock,
+            imageUrl: variationImagePath(p.slug, v),
           });
         } else {
           await tx
             .update(productVariations)
-            .set({ priceFils: toFils(v.price), discount: v.discount ?? 0, sku })
+            .set({
+              priceFils: toFils(v.price),
+              discount: v.discount ?? 0,
+              sku,
+              imageUrl: sql`case when ${productVariations.imageUrl} is null or ${productVariations.imageUrl} like ${`${PACKSHOT_ROOT}/%`} then ${variationImagePath(p.slug, v)} else ${productVariations.imageUrl} end`,
+            })
             .where(eq(productVariations.id, existing[0]!.id));
         }
       }

@@ -211,3 +211,33 @@ export const PRODUCTS: SeedProduct[] = [
     variations: [{ size: 'One size', price: '149.00', stock: 18 }],
   },
 ];
+
+/*
+ * Pictures. No image host is reachable from where the store is built and tested, so every product
+ * and variation has an SVG packshot drawn from its seed entry (web/catalogue/packshots/, committed
+ * under web/public/images/products/). The storefront serves them from its own origin.
+ */
+export const PACKSHOT_ROOT = '/images/products';
+
+const slugPart = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The product's main picture (its card and the first picture of its gallery). */
+export function productImagePath(slug: string): string {
+  return `${PACKSHOT_ROOT}/${slug}/main.svg`;
+}
+
+/** The gallery: the packshot, then a close-up of what is inside. */
+export function productGalleryPaths(slug: string): string[] {
+  return [productImagePath(slug), `${PACKSHOT_ROOT}/${slug}/detail.svg`];
+}
+
+/** One picture per variation: weight, then additions and beans when the variation has them. */
+export function variationImagePath(slug: string, v: Pick<SeedVariation, 'size' | 'type' | 'beans'>): string {
+  const key = [v.size, v.type, v.beans].filter(Boolean).map((s) => slugPart(s as string));
+  return `${PACKSHOT_ROOT}/${slug}/${key.join('--')}.svg`;
+}
