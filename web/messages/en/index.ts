@@ -6,7 +6,8 @@
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
+import payments from './payments.json';
 import shell from './shell.json';
 
-const messages = { ...shell, ...catalogue, ...cart, ...checkout };
+const messages = { ...shell, ...catalogue, ...cart, ...checkout, ...payments };
 export default messages;
