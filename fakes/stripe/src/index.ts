@@ -1,0 +1,2 @@
+export * from './double';
+export * from './signature';
