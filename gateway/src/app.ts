@@ -188,7 +188,7 @@ export async function buildApp(deps: GatewayDeps) {
     throw new HttpError(405, 'METHOD_NOT_ALLOWED', t('methodNotAllowed', localeOf(req.headers)));
   });
   // Unknown paths: a rate-limited 404, so route scanning cannot hammer the process.
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (req) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit(deps.config.rateLimits.notFound) }, async (req) => {
     throw new HttpError(404, 'NOT_FOUND', t('notFound', localeOf(req.headers)));
   });
 

@@ -40,12 +40,24 @@ export interface GatewayConfig {
   http: { requestTimeoutMs: number; handlerTimeoutMs: number };
   /** Per-account sign-in limit: free failures per e-mail, then a delay that doubles up to a cap. */
   signIn: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
+  /**
+   * Per-address request limits (@fastify/rate-limit's `max` requests per `timeWindow` ms), one per
+   * limited route, set here and nowhere else so a test or the fuzzer can raise them without
+   * touching the routes. The defaults are the production values (docs/security.md).
+   */
+  rateLimits: { orders: RateLimit; signIn: RateLimit; notFound: RateLimit };
   /** Prefix of the event subjects (EVENTS_SUBJECT_PREFIX, shared with the workers): the gateway follows CatalogueChanged under it. */
   eventsSubjectPrefix: string;
   /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
   catalogueRefreshMs: number;
   /** Storefronts to tell when the catalogue changed (web `POST /revalidate/catalogue`), and the shared secret. */
   storefrontRevalidation: { urls: string[]; secret: string };
+}
+
+/** A route's per-address limit, in the shape `config.rateLimit` of @fastify/rate-limit takes. */
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
 }
 
 /** The development values that production refuses: any of them in production is a break-in waiting to happen. */
@@ -91,6 +103,13 @@ const GatewayEnv = z.object({
   SIGN_IN_FREE_FAILURES: positiveInt.default(5),
   SIGN_IN_BASE_DELAY_MS: positiveInt.default(30_000),
   SIGN_IN_MAX_DELAY_MS: positiveInt.default(15 * 60_000),
+  // Per address and window: orders (a shopper retrying, an office behind one NAT), sign-in
+  // attempts (password guessing from one place; the per-account limit above holds beyond it),
+  // and 404s (route scanning).
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  RATE_LIMIT_ORDERS: positiveInt.default(30),
+  RATE_LIMIT_SIGN_IN: positiveInt.default(10),
+  RATE_LIMIT_NOT_FOUND: positiveInt.default(60),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
   STOREFRONT_REVALIDATE_URLS: z
@@ -151,6 +170,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       freeFailures: e.SIGN_IN_FREE_FAILURES,
       baseDelayMs: e.SIGN_IN_BASE_DELAY_MS,
       maxDelayMs: e.SIGN_IN_MAX_DELAY_MS,
+    },
+    rateLimits: {
+      orders: { max: e.RATE_LIMIT_ORDERS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      signIn: { max: e.RATE_LIMIT_SIGN_IN, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      notFound: { max: e.RATE_LIMIT_NOT_FOUND, timeWindow: e.RATE_LIMIT_WINDOW_MS },
     },
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,

@@ -26,6 +26,31 @@ describe('gateway configuration', () => {
     },
   );
 
+  it('keeps the production per-address limits by default, one minute each', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).rateLimits).toEqual({
+      orders: { max: 30, timeWindow: 60_000 },
+      signIn: { max: 10, timeWindow: 60_000 },
+      notFound: { max: 60, timeWindow: 60_000 },
+    });
+  });
+
+  it('reads the per-address limits from the environment and refuses a limit of nothing', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT_ORDERS: '100000',
+      RATE_LIMIT_SIGN_IN: '5000',
+      RATE_LIMIT_NOT_FOUND: '7000',
+      RATE_LIMIT_WINDOW_MS: '1000',
+    });
+    expect(config.rateLimits).toEqual({
+      orders: { max: 100_000, timeWindow: 1000 },
+      signIn: { max: 5000, timeWindow: 1000 },
+      notFound: { max: 7000, timeWindow: 1000 },
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_ORDERS: '0' })).toThrow(/RATE_LIMIT_ORDERS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SIGN_IN: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN/);
+  });
+
   it('refuses a malformed setting, naming it', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', GATEWAY_PORT: 'four thousand' })).toThrow(/GATEWAY_PORT/);
   });

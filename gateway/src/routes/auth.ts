@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { body: LoginRequest, response: { 200: SessionResponse, 401: ErrorBody } },
       // Per address (the client's, as told by our own proxies only); the per-account limit below
       // holds even against an attacker with many addresses.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: config.rateLimits.signIn },
     },
     async (req, reply) => {
       const { email, password } = req.body;

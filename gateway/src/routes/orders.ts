@@ -86,7 +86,7 @@ export async function orderRoutes(app: FastifyInstance) {
           501: ErrorBody,
         },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: config.rateLimits.orders },
     },
     async (req, reply) => {
       const began = performance.now();
