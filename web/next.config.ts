@@ -13,7 +13,14 @@ const nextConfig: NextConfig = {
   async headers() {
     const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
     return [
-      { source: '/:path*', headers: securityHeaders(mode) },
+      // The analytics hosts are allowed only for the ids set when the build ran (docs/web-pages.md).
+      {
+        source: '/:path*',
+        headers: securityHeaders(mode, {
+          gtmId: process.env.GTM_ID,
+          metaPixelId: process.env.META_PIXEL_ID,
+        }),
+      },
       {
         source: '/:path*',
         has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],

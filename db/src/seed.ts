@@ -25,6 +25,7 @@ import {
   TYPES,
   variationImagePath,
 } from './seed/catalogue-data';
+import { seedStorefrontContent } from './seed/storefront-content';
 
 export const DEV_ADMIN_EMAIL = 'admin@qahwa.local';
 export const DEV_ADMIN_PASSWORD = 'qahwa-admin-dev';
@@ -202,6 +203,8 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
         isActive: false,
       })
       .onConflictDoNothing({ target: promotions.code });
+
+    await seedStorefrontContent(tx);
 
     // Creates the first admin only. An existing account keeps its password and role: re-running
     // the seed (every deploy runs it) must not undo a password change or a demotion, nor hand the

@@ -29,10 +29,16 @@ import { documentErrorResponses, MethodTable } from './platform/error-responses'
 import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
+import { contentRoutes } from './routes/content';
+import { engagementRoutes } from './routes/engagement';
 import { type HealthProbe, healthRoutes } from './routes/health';
 import { operationsRoutes } from './routes/operations';
 import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
+import { promotionRoutes } from './routes/promotions';
+import { recommendationRoutes } from './routes/recommendations';
+import { reviewRoutes } from './routes/reviews';
 import { shippingRoutes } from './routes/shipping';
 
 export interface GatewayDeps {
@@ -199,6 +205,12 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(healthRoutes);
   await app.register(productRoutes);
   await app.register(shippingRoutes);
+  await app.register(promotionRoutes);
+  await app.register(recommendationRoutes);
+  await app.register(contentRoutes);
+  await app.register(categoryRoutes);
+  await app.register(reviewRoutes);
+  await app.register(engagementRoutes);
   await app.register(orderRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);

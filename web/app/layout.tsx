@@ -2,10 +2,12 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { TrackingPixels } from '../analytics/pixels';
 import { CartPanel } from '../cart/cart-panel';
 import { OptionsModal } from '../catalogue/options-modal';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
+import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
 import { Providers } from '../shell/providers';
 import { Toaster } from '../toast/toaster';
@@ -33,11 +35,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <LocaleSync />
             <Header />
             <main className="flex-1">{children}</main>
+            <Footer />
             <CartPanel />
             <OptionsModal />
             <Toaster />
           </Providers>
         </NextIntlClientProvider>
+        <TrackingPixels />
       </body>
     </html>
   );

@@ -3,6 +3,7 @@
 import { EMIRATES, findEmirate } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { defaultAddress, prefill, readStoredProfile } from '../account/profile-store';
 import { SelectField, TextField } from './fields';
 import type { CustomerValues, FieldErrors, ShippingValues } from './validation';
 import { validateCustomer, validateShipping } from './validation';
@@ -51,7 +52,12 @@ export function CustomerStep({
 }) {
   const t = useTranslations('CustomerStep');
   const locale = useLocale();
-  const [values, setValues] = useState(initial);
+  // The steps mount only in the browser (CheckoutFlow waits for hydration), so the device's
+  // profile (SPEC 6) can fill the empty fields on the first render; what was typed wins.
+  const [values, setValues] = useState(() => {
+    const p = readStoredProfile();
+    return prefill(initial, { fullName: p.fullName, email: p.email, phone: p.phone });
+  });
   const { errors, setErrors, clear } = useFieldErrors<keyof CustomerValues>();
   const set = (field: keyof CustomerValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -124,7 +130,12 @@ export function ShippingStep({
 }) {
   const t = useTranslations('ShippingStep');
   const locale = useLocale();
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => {
+    const saved = defaultAddress(readStoredProfile());
+    // An address is taken whole (emirate, city and street belong together), and only into an empty form.
+    if (!saved || initial.emirate || initial.city || initial.address) return initial;
+    return { emirate: saved.emirate, city: saved.city, address: saved.address };
+  });
   const { errors, setErrors, clear } = useFieldErrors<keyof ShippingValues>();
   const emirate = findEmirate(values.emirate);
 

@@ -1,3 +1,4 @@
+import { GTM_ID_PATTERN, META_PIXEL_ID_PATTERN, type TrackingIds } from '@qahwa/schema/analytics/tracking';
 import { parseEnv } from '@qahwa/schema/config/env';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -29,6 +30,21 @@ const WebEnv = z.object({
    * for a call that never came (the storefront was restarting). docs/performance.md.
    */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * Analytics (SPEC 1, docs/web-pages.md): Google Tag Manager container and Meta pixel id. Unset,
+   * nothing loads from their hosts and the CSP does not allow them. Read at build time too (the
+   * CSP of next.config.ts and prerendered pages), so set them for `next build` and `next start`.
+   */
+  GTM_ID: z
+    .string()
+    .regex(GTM_ID_PATTERN, 'GTM_ID looks like GTM-XXXXXXX')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  META_PIXEL_ID: z
+    .string()
+    .regex(META_PIXEL_ID_PATTERN, 'META_PIXEL_ID is digits only')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface WebConfig {
@@ -37,6 +53,7 @@ export interface WebConfig {
   trustedProxyHops: number;
   revalidateSecret: string;
   catalogueCacheSeconds: number;
+  tracking: TrackingIds;
 }
 
 export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
@@ -48,6 +65,7 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
     revalidateSecret: parsed.REVALIDATE_SECRET,
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
+    tracking: { gtmId: parsed.GTM_ID, metaPixelId: parsed.META_PIXEL_ID },
   };
 }
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Every page loads these (header, cart, options modal, toasts, language switcher). */
-const EVERY_PAGE = ['cart', 'catalogue', 'shell', 'toast', 'i18n'];
+/** Every page loads these (header, cart, options modal, toasts, language switcher, footer, hearts, analytics). */
+const EVERY_PAGE = ['cart', 'catalogue', 'shell', 'toast', 'i18n', 'wishlist', 'newsletter', 'analytics'];
 /** Server-only modules in those folders may use anything. */
 const SERVER_ONLY = new Set(['i18n/request.ts']);
 

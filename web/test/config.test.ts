@@ -22,6 +22,7 @@ describe('the storefront config', () => {
       trustedProxyHops: 1,
       revalidateSecret: 'dev-revalidate-secret',
       catalogueCacheSeconds: 60,
+      tracking: {},
     });
   });
 
@@ -32,7 +33,13 @@ describe('the storefront config', () => {
       trustedProxyHops: 1,
       revalidateSecret: 'dev-revalidate-secret',
       catalogueCacheSeconds: 60,
+      tracking: {},
     });
+  });
+
+  it('takes the analytics ids when well formed, and treats an empty one as unset', () => {
+    expect(loadWebConfig({ GTM_ID: 'GTM-AB12CD', META_PIXEL_ID: '' }).tracking).toEqual({ gtmId: 'GTM-AB12CD' });
+    expect(() => loadWebConfig({ GTM_ID: 'UA-1234' })).toThrow(/GTM_ID/);
   });
 
   it('refuses a malformed setting at start, naming it', () => {

@@ -1,11 +1,13 @@
 import type { Product, Variation } from '@qahwa/schema';
 import { toAed } from '@qahwa/schema';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
   categories,
   products,
   productVariations,
+  productViewCounts,
+  reviews,
   variationBeans,
   variationSizes,
   variationTypes,
@@ -13,6 +15,11 @@ import {
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
+interface Figures {
+  views: number;
+  rating: number | null;
+  reviewCount: number;
+}
 
 /** Reads the catalogue in the shape of SPEC 3 "Product (as read)". */
 export function createCatalogueRepository(db: DbOrTx) {
@@ -51,7 +58,42 @@ export function createCatalogueRepository(db: DbOrTx) {
     return byProduct;
   }
 
-  function toProduct(p: ProductRow, c: CategoryRow, variations: Variation[]): Product {
+  /**
+   * The storefront's figures per product, read with the catalogue (issue 10): views from the
+   * ProductViewed projection, the approved reviews' average and count. They are as fresh as the
+   * last rebuild of the in-memory catalogue (a CatalogueChanged, or its safety interval): a view
+   * never triggers a rebuild, a review's approval does.
+   */
+  async function figuresOf(productIds: string[]): Promise<Map<string, Figures>> {
+    const byProduct = new Map<string, Figures>();
+    if (productIds.length === 0) return byProduct;
+    const [views, ratings] = await Promise.all([
+      db
+        .select({ productId: productViewCounts.productId, views: productViewCounts.views })
+        .from(productViewCounts)
+        .where(inArray(productViewCounts.productId, productIds)),
+      db
+        .select({
+          productId: reviews.productId,
+          average: sql<string>`avg(${reviews.rating})`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(reviews)
+        .where(and(inArray(reviews.productId, productIds), eq(reviews.status, 'APPROVED')))
+        .groupBy(reviews.productId),
+    ]);
+    const of = (id: string) => byProduct.get(id) ?? { views: 0, rating: null, reviewCount: 0 };
+    for (const v of views) byProduct.set(v.productId, { ...of(v.productId), views: v.views });
+    for (const r of ratings)
+      byProduct.set(r.productId, {
+        ...of(r.productId),
+        rating: Math.round(Number(r.average) * 10) / 10,
+        reviewCount: r.count,
+      });
+    return byProduct;
+  }
+
+  function toProduct(p: ProductRow, c: CategoryRow, variations: Variation[], figures?: Figures): Product {
     const active = variations.filter((v) => v.isActive);
     const lowest = active.reduce<number | null>(
       (min, v) => (min === null || v.price < min ? v.price : min),
@@ -72,7 +114,11 @@ export function createCatalogueRepository(db: DbOrTx) {
       discount: p.discount,
       discountType: p.discountType,
       featured: p.featured,
-      views: p.views,
+      // The projection's count once it has one; the column holds what was imported before it.
+      views: figures ? Math.max(figures.views, p.views) : p.views,
+      rating: figures?.rating ?? null,
+      reviewCount: figures?.reviewCount ?? 0,
+      createdAt: p.createdAt.toISOString(),
       variations,
     };
   }
@@ -90,8 +136,16 @@ export function createCatalogueRepository(db: DbOrTx) {
         .innerJoin(categories, eq(products.categoryId, categories.id))
         .where(eq(products.isActive, true))
         .orderBy(asc(categories.sortOrder), desc(products.featured), asc(products.name));
-      const vars = await variationsOf(rows.map((r) => r.p.id));
-      return rows.map((r) => toProduct(r.p, r.c, vars.get(r.p.id) ?? []));
+      const ids = rows.map((r) => r.p.id);
+      const [vars, figures] = await Promise.all([variationsOf(ids), figuresOf(ids)]);
+      return rows.map((r) =>
+        toProduct(
+          r.p,
+          r.c,
+          vars.get(r.p.id) ?? [],
+          figures.get(r.p.id) ?? { views: 0, rating: null, reviewCount: 0 },
+        ),
+      );
     },
 
     /**
@@ -116,6 +170,22 @@ export function createCatalogueRepository(db: DbOrTx) {
         .leftJoin(variationTypes, eq(productVariations.typeId, variationTypes.id))
         .leftJoin(variationBeans, eq(productVariations.beansId, variationBeans.id))
         .where(inArray(productVariations.id, variationIds));
+    },
+
+    /** An active product's uuid from its uuid or slug (reviews and views name either), or null. */
+    async activeProductId(idOrSlug: string): Promise<string | null> {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            eq(products.isActive, true),
+            isUuid ? eq(products.id, idOrSlug.toLowerCase()) : eq(products.slug, idOrSlug),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
     },
 
     async countActiveProducts(): Promise<number> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Product } from '@qahwa/schema';
+import { normalizeSearchText, Product, type ProductSort } from '@qahwa/schema';
 
 /** An answer ready to write: the JSON bytes and, when the same question always gets them, an ETag. */
 export interface Answer {
@@ -15,6 +15,8 @@ export interface ListQuery {
   random?: boolean | undefined;
   category?: string | undefined;
   search?: string | undefined;
+  sort?: ProductSort | undefined;
+  offset?: number | undefined;
 }
 
 /** What the list answered before it was served from memory; kept so no client sees a change. */
@@ -27,8 +29,17 @@ interface Entry {
   slug: string;
   featured: boolean;
   category: string;
-  /** Lower-cased name, Arabic name and SKU: what `search` matches, as ILIKE did. */
-  haystack: string[];
+  /**
+   * Name, Arabic name and SKU, each folded by the shared normaliser (case, accents, Arabic marks
+   * and letter forms): what `search` matches, once per snapshot instead of once per read.
+   */
+  haystack: string;
+  /** The lowest price a shopper pays (AED), views, and when it was added: what the sorts use. */
+  price: number;
+  views: number;
+  createdAt: number;
+  /** Position in the storefront's order (category, featured first, name): the default sort. */
+  position: number;
   json: Buffer;
   answer: Answer;
 }
@@ -70,7 +81,7 @@ export class CatalogueSnapshot {
     products: Product[],
     readonly builtAt: Date,
   ) {
-    this.entries = products.map((raw) => {
+    this.entries = products.map((raw, position) => {
       // Parsed with the contract, as the route's serializer would: a drift fails the build, not a read.
       const product = Product.parse(raw);
       const json = Buffer.from(JSON.stringify(product));
@@ -79,7 +90,14 @@ export class CatalogueSnapshot {
         slug: product.slug,
         featured: product.featured,
         category: product.category.slug,
-        haystack: [product.name, product.nameAr, product.sku ?? ''].map((s) => s.toLowerCase()),
+        haystack: [product.name, product.nameAr, product.sku ?? '']
+          .map(normalizeSearchText)
+          // A separator no folded term contains, so one word never matches across two fields.
+          .join('\u0000'),
+        price: product.price,
+        views: product.views,
+        createdAt: product.createdAt ? Date.parse(product.createdAt) || 0 : 0,
+        position,
         json,
         answer: { bytes: json, etag: etagOf(json) },
       };
@@ -105,23 +123,35 @@ export class CatalogueSnapshot {
 
   list(q: ListQuery): Answer {
     const limit = q.limit ?? DEFAULT_LIMIT;
+    const offset = q.offset ?? 0;
+    const sort = q.sort ?? 'featured';
     if (q.random) return this.answer(pick(this.filter(q), limit), false);
-    if (!q.featured && !q.category && !q.search && limit >= DEFAULT_LIMIT) return this.all;
-    const key = JSON.stringify([limit, q.featured ?? false, q.category ?? '', q.search ?? '']);
+    if (
+      !q.featured &&
+      !q.category &&
+      !q.search &&
+      sort === 'featured' &&
+      offset === 0 &&
+      limit >= DEFAULT_LIMIT
+    )
+      return this.all;
+    const term = q.search ? normalizeSearchText(q.search) : '';
+    const key = JSON.stringify([limit, offset, sort, q.featured ?? false, q.category ?? '', term]);
     const known = this.lists.get(key);
     if (known) return known;
-    const answer = this.answer(this.filter(q).slice(0, limit));
+    const answer = this.answer(sorted(this.filter(q), sort).slice(offset, offset + limit));
     if (this.lists.size < MAX_REMEMBERED_LISTS) this.lists.set(key, answer);
     return answer;
   }
 
   private filter(q: ListQuery): Entry[] {
-    const term = q.search?.toLowerCase();
+    // Every word of the term must occur (in any of the fields), in any order.
+    const words = q.search ? normalizeSearchText(q.search).split(' ').filter(Boolean) : [];
     return this.entries.filter(
       (e) =>
         (!q.featured || e.featured) &&
         (!q.category || e.category === q.category) &&
-        (!term || e.haystack.some((h) => h.includes(term))),
+        words.every((w) => e.haystack.includes(w)),
     );
   }
 
@@ -135,6 +165,23 @@ export class CatalogueSnapshot {
     const bytes = Buffer.concat(parts);
     return { bytes, etag: cacheable ? etagOf(bytes) : null };
   }
+}
+
+/**
+ * The list in the asked order; ties keep the storefront's order, so a page boundary never moves
+ * between two reads of one snapshot. `popular` is by views (the ProductViewed projection, as of
+ * the snapshot's build).
+ */
+function sorted(entries: Entry[], sort: ProductSort): Entry[] {
+  if (sort === 'featured') return entries;
+  const by: Record<Exclude<ProductSort, 'featured'>, (a: Entry, b: Entry) => number> = {
+    'price-asc': (a, b) => a.price - b.price,
+    'price-desc': (a, b) => b.price - a.price,
+    newest: (a, b) => b.createdAt - a.createdAt,
+    popular: (a, b) => b.views - a.views,
+  };
+  const compare = by[sort];
+  return entries.slice().sort((a, b) => compare(a, b) || a.position - b.position);
 }
 
 /** `count` entries in random order (a partial Fisher–Yates shuffle): random=true stays random. */

@@ -76,6 +76,10 @@ export const MESSAGES = {
     en: 'This is taking too long. Please try again in a moment.',
     ar: 'يستغرق هذا وقتًا أطول من المعتاد. يرجى المحاولة بعد لحظات.',
   },
+  reviewNotFound: {
+    en: 'This review no longer exists.',
+    ar: 'هذه المراجعة لم تعد موجودة.',
+  },
   deadLetterNotFound: {
     en: 'This failed event is no longer waiting: it was re-driven already, or never existed.',
     ar: 'هذا الحدث المتعثر لم يعد في الانتظار: أُعيد إرساله من قبل، أو لم يكن موجودًا.',

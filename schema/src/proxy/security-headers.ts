@@ -1,3 +1,5 @@
+import { type TrackingIds, trackingHosts } from '../analytics/tracking';
+
 /**
  * The security headers of both Next apps (storefront and back office), one rule for both.
  * Pure: next.config.ts of each app calls it with its mode.
@@ -11,15 +13,25 @@
  */
 export function securityHeaders(
   mode: 'development' | 'production' | 'test',
+  /** The storefront's analytics ids: each set id allows its provider's hosts, and nothing else does. */
+  tracking: TrackingIds = {},
 ): { key: string; value: string }[] {
-  const scriptSrc = ["'self'", "'unsafe-inline'", ...(mode === 'development' ? ["'unsafe-eval'"] : [])];
+  const hosts = trackingHosts(tracking);
+  const scriptSrc = [
+    "'self'",
+    "'unsafe-inline'",
+    ...(mode === 'development' ? ["'unsafe-eval'"] : []),
+    ...hosts.script,
+  ];
+  const connectSrc = ["'self'", ...(mode === 'development' ? ['ws:', 'wss:'] : []), ...hosts.connect];
   const csp = [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${mode === 'development' ? ' ws: wss:' : ''}`,
+    `connect-src ${connectSrc.join(' ')}`,
+    ...(hosts.frame.length > 0 ? [`frame-src ${hosts.frame.join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

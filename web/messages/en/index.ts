@@ -3,11 +3,14 @@
  * edits the same file. A new area: add its file here and in the other language's index
  * (web/test/messages.test.ts checks both languages have the same keys).
  */
+
+import account from './account.json';
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
+import pages from './pages.json';
 import payments from './payments.json';
 import shell from './shell.json';
 
-const messages = { ...shell, ...catalogue, ...cart, ...checkout, ...payments };
+const messages = { ...shell, ...catalogue, ...cart, ...checkout, ...payments, ...pages, ...account };
 export default messages;

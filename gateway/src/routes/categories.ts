@@ -1,0 +1,22 @@
+import { createCategoriesRepository } from '@qahwa/db';
+import { CategoryList } from '@qahwa/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CONTENT_CACHE_CONTROL } from './content';
+
+/** GET /api/categories: the shop's categories with their product counts (issue 10). */
+export async function categoryRoutes(app: FastifyInstance) {
+  const categories = createCategoriesRepository(app.deps.db);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/categories',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: { response: { 200: CategoryList } },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', CONTENT_CACHE_CONTROL);
+      return categories.summaries();
+    },
+  );
+}

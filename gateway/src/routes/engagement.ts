@@ -1,0 +1,80 @@
+import { createCatalogueRepository, createEngagementRepository } from '@qahwa/db';
+import {
+  AcceptedResponse,
+  ContactRequest,
+  ErrorBody,
+  MessageResponse,
+  message,
+  NewsletterSubscribeRequest,
+  ProductViewParams,
+} from '@qahwa/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { localeOf } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+/**
+ * What shoppers send besides orders (issue 10): product views, contact messages, newsletter
+ * signups. Each is stored with its event in one transaction (views: the event only).
+ */
+export async function engagementRoutes(app: FastifyInstance) {
+  const engagement = createEngagementRepository(app.deps.db);
+  const catalogue = createCatalogueRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/products/:id/views',
+    {
+      logLevel: 'warn',
+      // A page view per product page; a generous limit, so a script cannot inflate the counts much.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: ProductViewParams, response: { 202: AcceptedResponse, 404: ErrorBody } },
+    },
+    async (req, reply) => {
+      const locale = localeOf(req.headers);
+      const productId = await catalogue.activeProductId(req.params.id);
+      if (!productId)
+        throw new HttpError(404, 'PRODUCT_NOT_FOUND', message('catalogue.productNotFound', locale));
+      await engagement.productViewed(productId, locale, String(req.id));
+      return reply.code(202).header('cache-control', 'no-store').send({ success: true });
+    },
+  );
+
+  r.post(
+    '/api/contact',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: { body: ContactRequest, response: { 201: MessageResponse } },
+    },
+    async (req, reply) => {
+      const locale = req.body.locale ?? localeOf(req.headers);
+      const { id } = await engagement.contact({ ...req.body, locale }, String(req.id));
+      req.log.info({ contactId: id, subject: req.body.subject }, 'contact message received');
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ success: true, message: message('contact.received', locale) });
+    },
+  );
+
+  r.post(
+    '/api/newsletter',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: { body: NewsletterSubscribeRequest, response: { 200: MessageResponse, 201: MessageResponse } },
+    },
+    async (req, reply) => {
+      const locale = req.body.locale ?? localeOf(req.headers);
+      const { created } = await engagement.subscribe(req.body.email, locale, String(req.id));
+      // The same e-mail twice is one subscriber; the second signup is thanked, not refused
+      // (and says nothing an outsider could use beyond what the first answer said).
+      return reply
+        .code(created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send({
+          success: true,
+          message: message(created ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed', locale),
+        });
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import { createCatalogueRepository, createReviewsRepository } from '@qahwa/db';
+import {
+  AdminReview,
+  AdminReviewList,
+  AdminReviewQuery,
+  ErrorBody,
+  type Locale,
+  MessageResponse,
+  message,
+  ProductReviews,
+  ProductReviewsParams,
+  ProductReviewsQuery,
+  ReviewIdParams,
+  ReviewSubmitRequest,
+} from '@qahwa/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '../auth/session';
+import { localeOf, t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+/**
+ * Reviews (issue 10): shoppers read the approved ones and send their own, which waits for staff
+ * (ReviewSubmitted); staff approve or reject them. Approval changes the product's average, so it
+ * announces CatalogueChanged and the in-memory catalogue follows.
+ */
+export async function reviewRoutes(app: FastifyInstance) {
+  const reviews = createReviewsRepository(app.deps.db);
+  const catalogue = createCatalogueRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const denied = { 401: ErrorBody, 403: ErrorBody };
+
+  const productIdOf = async (ref: string, locale: Locale) => {
+    const id = await catalogue.activeProductId(ref);
+    if (!id) throw new HttpError(404, 'PRODUCT_NOT_FOUND', message('catalogue.productNotFound', locale));
+    return id;
+  };
+
+  r.get(
+    '/api/products/:id/reviews',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        params: ProductReviewsParams,
+        querystring: ProductReviewsQuery,
+        response: { 200: ProductReviews, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const productId = await productIdOf(req.params.id, localeOf(req.headers));
+      // A newly approved review may wait a minute in a shared cache; the shopper's own is pending anyway.
+      reply.header('cache-control', 'public, max-age=60');
+      return reviews.approvedFor(productId, req.query.limit);
+    },
+  );
+
+  r.post(
+    '/api/products/:id/reviews',
+    {
+      // A person writes a review or two, not dozens: the limit stops a script filling the queue.
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        params: ProductReviewsParams,
+        body: ReviewSubmitRequest,
+        response: { 201: MessageResponse, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const locale = req.body.locale ?? localeOf(req.headers);
+      const productId = await productIdOf(req.params.id, locale);
+      const { id } = await reviews.submit({ ...req.body, productId, locale }, String(req.id));
+      req.log.info({ reviewId: id, productId }, 'review submitted');
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({
+          success: true,
+          message: message('review.received', locale),
+        });
+    },
+  );
+
+  r.get(
+    '/api/admin/reviews',
+    {
+      preHandler: requireStaff('reviews'),
+      schema: { querystring: AdminReviewQuery, response: { 200: AdminReviewList, ...denied } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reviews.listForStaff(req.query);
+    },
+  );
+
+  for (const [action, status] of [
+    ['approve', 'APPROVED'],
+    ['reject', 'REJECTED'],
+  ] as const) {
+    r.post(
+      `/api/admin/reviews/:id/${action}`,
+      {
+        preHandler: requireStaff('reviews'),
+        schema: { params: ReviewIdParams, response: { 200: AdminReview, 404: ErrorBody, ...denied } },
+      },
+      async (req, reply) => {
+        const review = await reviews.moderate(req.params.id, status, String(req.id));
+        if (!review) throw new HttpError(404, 'REVIEW_NOT_FOUND', t('reviewNotFound', localeOf(req.headers)));
+        req.log.info({ reviewId: review.id, status }, 'review moderated');
+        return reply.header('cache-control', 'no-store').send(review);
+      },
+    );
+  }
+}

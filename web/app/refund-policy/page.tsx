@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { TextPage } from '../../policies/text-page';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('RefundPage');
+  return { title: t('title'), description: t('intro').slice(0, 160) };
+}
+
+export default async function RefundRoute() {
+  const t = await getTranslations('RefundPage');
+  const sections = (['s1', 's2', 's3', 's4'] as const).map((key) => ({
+    title: t(`${key}.title`),
+    body: t(`${key}.body`),
+  }));
+  return <TextPage title={t('title')} intro={t('intro')} note={t('note')} sections={sections} />;
+}
