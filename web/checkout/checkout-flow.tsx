@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { cartItemsAtom } from '../cart/cart-store';
+import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { useHydrated } from '../shell/use-hydrated';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
@@ -14,8 +15,11 @@ import type { CustomerValues, ShippingValues } from './validation';
 
 type Step = 1 | 2 | 3;
 
-/** SPEC 2.7 / 4: customer information, then shipping, then payment, with a back action. */
-export function CheckoutFlow() {
+/**
+ * SPEC 2.7 / 4: customer information, then shipping, then payment, with a back action.
+ * `stripe`: which Stripe.js the payment step loads (the page reads it from the server's config).
+ */
+export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
   const t = useTranslations('Checkout');
   const hydrated = useHydrated();
   const items = useAtomValue(cartItemsAtom);
@@ -103,6 +107,7 @@ export function CheckoutFlow() {
               city: shipping.city,
               address: shipping.address.trim(),
             }}
+            stripe={stripe}
             onBack={() => go(2)}
             onPlaced={() => setPlaced(true)}
           />

@@ -54,5 +54,7 @@ export function orderIntent(order: CreateOrderRequest): string {
     c: order.customerInfo,
     s: order.shippingInfo,
     i: order.items.map((x) => [x.productId, x.variationId, x.quantity]),
+    // How it is paid too (the gateway's fingerprint has it): COD refused, then a card, is a new attempt.
+    p: [order.paymentProvider ?? 'COD', order.paymentIntentId ?? null],
   });
 }

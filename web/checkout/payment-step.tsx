@@ -1,11 +1,34 @@
 'use client';
 
-import type { CartItem, CustomerInfo, ShippingInfo } from '@qahwa/schema';
+import {
+  availablePaymentMethods,
+  type CartItem,
+  type CustomerInfo,
+  cartSubtotalFils,
+  filsToDecimalString,
+  isBackDisabled,
+  isSubmitDisabled,
+  localize,
+  PAYMENT_MESSAGES,
+  type PaymentMessageCode,
+  type PaymentMethod,
+  type ShippingInfo,
+  submitButtonLabel,
+} from '@qahwa/schema';
+import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { StripeElementsOptions, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
 import { useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
+import { billingDetails } from '../payments/billing';
+import { CardField } from '../payments/card-field';
+import { cardOrderRequest, paymentIntentRequest } from '../payments/card-order';
+import { usePaymentIntent } from '../payments/payment-intent';
+import type { StripeClientConfig } from '../payments/stripe-client-config';
+import { stripeClient } from '../payments/stripe-loader';
+import { WalletButton } from '../payments/wallet-button';
 import { attemptKey, endAttempt } from './attempt-key';
 import { buildCodOrder, orderIntent } from './order-request';
 import { OrderSummary } from './order-summary';
@@ -13,78 +36,242 @@ import type { Quote } from './shipping-quote';
 import { buttonStyles } from './steps';
 import { submitOrder } from './submit-order';
 
-type Method = 'card' | 'payLater' | 'cod';
+interface PaymentStepProps {
+  items: readonly CartItem[];
+  quote: Quote | null;
+  customerInfo: CustomerInfo;
+  shippingInfo: ShippingInfo;
+  stripe: StripeClientConfig;
+  onBack: () => void;
+  /** Called just before the cart is cleared, so the page does not flash "your cart is empty". */
+  onPlaced: () => void;
+}
+
+type Locale = 'en' | 'ar';
 
 /**
- * SPEC 2.7 step 3. In the walking skeleton only cash on delivery is enabled; card and pay
- * later are listed, disabled, as coming soon.
+ * SPEC 2.7 step 3 (and 4, 5, 7, 8): card (the default, with the wallet button above it), pay
+ * later (listed, not yet available) and cash on delivery. Stripe's Elements wrap the whole step
+ * in deferred mode (amount and currency, no intent yet), so the wallet button can show before
+ * the payment intent exists; the intent's client secret confirms the card or the wallet.
  */
-export function PaymentStep({
+export function PaymentStep(props: PaymentStepProps) {
+  const locale = useLocale() as Locale;
+  const stripePromise = useMemo(() => stripeClient(props.stripe), [props.stripe]);
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const claim = buildCodOrder({
+    customerInfo: props.customerInfo,
+    shippingInfo: props.shippingInfo,
+    items: props.items,
+    shippingCostFils: props.quote?.shippingCostFils ?? 0,
+    locale,
+  });
+  // No intent before the shipping quote is in: its amount would be wrong (SPEC 4: a new one on change).
+  const intent = usePaymentIntent(
+    method === 'card' && props.quote !== null ? paymentIntentRequest(claim) : null,
+  );
+  const claimedTotalFils = cartSubtotalFils(props.items) + (props.quote?.shippingCostFils ?? 0);
+  const totalFils = intent.serverTotalFils ?? claimedTotalFils;
+  const options = useMemo<StripeElementsOptions>(
+    () => ({
+      mode: 'payment',
+      amount: Math.max(1, totalFils),
+      currency: 'aed',
+      locale,
+      appearance: { variables: { colorPrimary: '#5b3a24', borderRadius: '8px' } },
+    }),
+    [totalFils, locale],
+  );
+  return (
+    <Elements stripe={stripePromise} options={options}>
+      <PaymentForm
+        {...props}
+        method={method}
+        setMethod={setMethod}
+        claim={claim}
+        intent={intent}
+        totalFils={totalFils}
+        claimedTotalFils={claimedTotalFils}
+      />
+    </Elements>
+  );
+}
+
+function PaymentForm({
   items,
   quote,
   customerInfo,
   shippingInfo,
   onBack,
   onPlaced,
-}: {
-  items: readonly CartItem[];
-  quote: Quote | null;
-  customerInfo: CustomerInfo;
-  shippingInfo: ShippingInfo;
-  onBack: () => void;
-  /** Called just before the cart is cleared, so the page does not flash "your cart is empty". */
-  onPlaced: () => void;
+  method,
+  setMethod,
+  claim,
+  intent,
+  totalFils,
+  claimedTotalFils,
+}: PaymentStepProps & {
+  method: PaymentMethod;
+  setMethod: (m: PaymentMethod) => void;
+  claim: ReturnType<typeof buildCodOrder>;
+  intent: ReturnType<typeof usePaymentIntent>;
+  totalFils: number;
+  claimedTotalFils: number;
 }) {
   const t = useTranslations('PaymentStep');
-  const locale = useLocale();
+  const tp = useTranslations('Payments');
+  const locale = useLocale() as Locale;
   const router = useRouter();
+  const stripe = useStripe();
+  const elements = useElements();
   const dispatch = useSetAtom(dispatchCartAtom);
-  const [method, setMethod] = useState<Method>('cod');
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A ref, not state: two clicks in the same frame both see `processing` still false.
   const busy = useRef(false);
+  // The intent Stripe already took the money for: a retry skips straight to the order.
+  const paid = useRef<string | null>(null);
+  const [paidNote, setPaidNote] = useState(false);
 
-  async function place() {
-    if (busy.current || method !== 'cod' || quote === null) return;
+  const message = (code: PaymentMessageCode) => localize(PAYMENT_MESSAGES[code], locale);
+
+  function start() {
+    if (busy.current) return false;
     busy.current = true;
     setProcessing(true);
     setError(null);
-    const order = buildCodOrder({
-      customerInfo,
-      shippingInfo,
-      items,
-      shippingCostFils: quote.shippingCostFils,
-      locale,
-    });
-    const result = await submitOrder(order, attemptKey(orderIntent(order)));
-    if (result.ok) {
-      endAttempt();
-      const params = new URLSearchParams({ order: result.orderId });
-      if (result.totalAmount !== null) params.set('total', String(result.totalAmount));
-      onPlaced();
-      router.replace(`/checkout/confirmation?${params}`);
-      dispatch({ type: 'clear' });
-      return;
-    }
-    setError(result.reason === 'network' ? t('networkError') : (result.message ?? t('codFailed')));
+    return true;
+  }
+  function stop(text: string) {
+    setError(text);
     busy.current = false;
     setProcessing(false);
   }
 
-  const methods: { value: Method; label: string; enabled: boolean }[] = [
-    { value: 'card', label: t('card'), enabled: false },
-    { value: 'payLater', label: t('payLater'), enabled: false },
+  function done(orderId: string, totalAmount: number | null) {
+    endAttempt();
+    const params = new URLSearchParams({ order: orderId });
+    if (totalAmount !== null) params.set('total', String(totalAmount));
+    if (method !== 'cod') params.set('paid', '1');
+    onPlaced();
+    router.replace(`/checkout/confirmation?${params}`);
+    dispatch({ type: 'clear' });
+  }
+
+  async function placeCod() {
+    if (quote === null || !start()) return;
+    const result = await submitOrder(claim, attemptKey(orderIntent(claim)));
+    if (result.ok) return done(result.orderId, result.totalAmount);
+    stop(result.reason === 'network' ? t('networkError') : (result.message ?? t('codFailed')));
+  }
+
+  /** SPEC 4: on confirmation success (status succeeded) the order is created with the intent's id. */
+  async function placePaid(paymentIntentId: string) {
+    paid.current = paymentIntentId;
+    const order = cardOrderRequest(claim, paymentIntentId);
+    const result = await submitOrder(order, attemptKey(orderIntent(order)));
+    if (result.ok) return done(result.orderId, result.totalAmount);
+    // The money is taken; the gateway's webhook makes the order even if this never succeeds.
+    setPaidNote(true);
+    stop(result.reason === 'network' ? t('networkError') : (result.message ?? message('order.createFailed')));
+  }
+
+  async function payByCard() {
+    if (paid.current) {
+      if (start()) await placePaid(paid.current);
+      return;
+    }
+    if (!stripe || !elements || !intent.clientSecret) return;
+    const card = elements.getElement('card');
+    if (!card) return setError(message('payment.cardElementMissing'));
+    if (!start()) return;
+    const { error: failure, paymentIntent } = await stripe.confirmCardPayment(intent.clientSecret, {
+      payment_method: { card, billing_details: billingDetails(customerInfo, shippingInfo) },
+    });
+    if (failure || paymentIntent?.status !== 'succeeded')
+      return stop(failure?.message || message('payment.cardFailed'));
+    await placePaid(paymentIntent.id);
+  }
+
+  /** SPEC 4 wallet flow: the payment request completes as success or fail. */
+  async function payByWallet(event: StripeExpressCheckoutElementConfirmEvent) {
+    if (!stripe || !elements || !intent.clientSecret) {
+      event.paymentFailed({ reason: 'fail' });
+      setError(message('payment.walletNotReady'));
+      return;
+    }
+    if (!start()) {
+      event.paymentFailed({ reason: 'fail' });
+      return;
+    }
+    const submitted = await elements.submit();
+    if (submitted.error) {
+      event.paymentFailed({ reason: 'fail' });
+      return stop(submitted.error.message || message('payment.cardFailed'));
+    }
+    // SPEC 4: the method changed (card → wallet), so the intent is updated before it is confirmed.
+    const walletIntent = await intent.switchTo('wallet');
+    if (!walletIntent.clientSecret) {
+      event.paymentFailed({ reason: 'fail' });
+      const e = walletIntent.error;
+      return stop(e && 'text' in e ? e.text : message('payment.walletNotReady'));
+    }
+    const { error: failure, paymentIntent } = await stripe.confirmPayment({
+      elements,
+      clientSecret: walletIntent.clientSecret,
+      confirmParams: {
+        return_url: window.location.href,
+        payment_method_data: { billing_details: billingDetails(customerInfo, shippingInfo) },
+      },
+      redirect: 'if_required',
+    });
+    if (failure || paymentIntent?.status !== 'succeeded') {
+      event.paymentFailed({ reason: 'fail' });
+      return stop(failure?.message || message('payment.cardFailed'));
+    }
+    await placePaid(paymentIntent.id);
+  }
+
+  const offered = availablePaymentMethods(totalFils);
+  const methods: { value: PaymentMethod; label: string; enabled: boolean }[] = [
+    { value: 'card', label: t('card'), enabled: true },
+    // Pay later comes with its own issue: listed (inside its 1–5000 AED range) but not selectable yet.
+    ...(offered.includes('tabby') ? [{ value: 'tabby' as const, label: t('payLater'), enabled: false }] : []),
     { value: 'cod', label: t('cod'), enabled: true },
   ];
+
+  const submitDisabled =
+    quote === null ||
+    (method === 'card' &&
+      paid.current === null &&
+      isSubmitDisabled({
+        processing,
+        method,
+        totalFils,
+        hasPaymentClient: stripe !== null,
+        hasClientSecret: intent.clientSecret !== null,
+      })) ||
+    (method !== 'card' && processing);
+  // SPEC 2.7's labels are schema's rule; the COD label stays this app's key (the e2e tests read it).
+  const label =
+    method === 'cod' && !processing
+      ? t('submit')
+      : submitButtonLabel({ processing, method, totalFils }, locale);
+  const intentError = intent.error
+    ? 'text' in intent.error
+      ? intent.error.text
+      : message(intent.error.code)
+    : null;
+  const shownError = error ?? (method === 'card' ? intentError : null);
 
   return (
     <form
       noValidate
       className="space-y-4"
+      aria-busy={processing}
       onSubmit={(e) => {
         e.preventDefault();
-        void place();
+        void (method === 'card' ? payByCard() : method === 'cod' ? placeCod() : undefined);
       }}
     >
       <fieldset className="space-y-2">
@@ -105,7 +292,10 @@ export function PaymentStep({
               checked={method === m.value}
               disabled={!m.enabled || processing}
               aria-describedby={m.value === 'cod' ? 'cod-note' : undefined}
-              onChange={() => setMethod(m.value)}
+              onChange={() => {
+                setMethod(m.value);
+                setError(null);
+              }}
               className="h-4 w-4 accent-coffee-800"
             />
             <span className="flex-1">{m.label}</span>
@@ -116,24 +306,47 @@ export function PaymentStep({
             )}
           </label>
         ))}
-        <p id="cod-note" className="text-sm text-coffee-600">
-          {t('codNote')}
-        </p>
+        {method === 'cod' && (
+          <p id="cod-note" className="text-sm text-coffee-600">
+            {t('codNote')}
+          </p>
+        )}
       </fieldset>
 
-      {error && (
+      {/* Kept mounted (hidden) when another method is chosen, so what was typed is not lost. */}
+      <div hidden={method !== 'card'} className="space-y-3 rounded-xl border border-coffee-100 bg-white p-4">
+        <WalletButton onConfirm={(event) => void payByWallet(event)} />
+        <CardField disabled={processing} onEdit={() => setError(null)} />
+        {stripe === null && <p className="text-sm text-coffee-600">{tp('preparing')}</p>}
+        <p className="text-xs text-coffee-600">{tp('secureNote')}</p>
+      </div>
+
+      {shownError && (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {error}
+          <p>{shownError}</p>
+          {paidNote && <p className="mt-1">{tp('paidButOrderFailed')}</p>}
         </div>
       )}
+      {method === 'card' &&
+        intent.serverTotalFils !== null &&
+        intent.serverTotalFils !== claimedTotalFils && (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {tp('totalUpdated', { total: filsToDecimalString(intent.serverTotalFils) })}
+          </p>
+        )}
 
       <OrderSummary items={items} quote={quote} />
 
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-end">
-        <button type="submit" disabled={processing || quote === null} className={buttonStyles.primary}>
-          {processing ? t('processing') : t('submit')}
+        <button type="submit" disabled={submitDisabled} className={buttonStyles.primary}>
+          {label}
         </button>
-        <button type="button" onClick={onBack} disabled={processing} className={buttonStyles.secondary}>
+        <button
+          type="button"
+          onClick={onBack}
+          disabled={isBackDisabled({ processing })}
+          className={buttonStyles.secondary}
+        >
           {t('back')}
         </button>
       </div>

@@ -31,6 +31,19 @@ const WebEnv = z.object({
    */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().positive().default(60),
   /**
+   * Stripe's publishable key (pk_live_… / pk_test_…), read at run time and handed to the payment
+   * step. Set: the browser loads the real Stripe.js. Unset (development, the end-to-end tests):
+   * the storefront serves its Stripe.js double and relays it to STRIPE_DOUBLE_URL
+   * (docs/web-payments.md). NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY is read too, under Next's usual name.
+   */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_\w+$/, 'STRIPE_PUBLISHABLE_KEY looks like pk_live_… or pk_test_…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The stateful Stripe double (fakes/stripe) the Stripe.js double confirms at, when no key is set. */
+  STRIPE_DOUBLE_URL: z.url().default('http://127.0.0.1:12120'),
+  /**
    * Analytics (SPEC 1, docs/web-pages.md): Google Tag Manager container and Meta pixel id. Unset,
    * nothing loads from their hosts and the CSP does not allow them. Read at build time too (the
    * CSP of next.config.ts and prerendered pages), so set them for `next build` and `next start`.
@@ -53,11 +66,17 @@ export interface WebConfig {
   trustedProxyHops: number;
   revalidateSecret: string;
   catalogueCacheSeconds: number;
+  /** Unset: the payment step uses the Stripe.js double (web/payments/stripe-client-config.ts). */
+  stripePublishableKey: string | undefined;
+  stripeDoubleUrl: string;
   tracking: TrackingIds;
 }
 
 export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
-  const parsed = parseEnv('web', WebEnv, env);
+  const parsed = parseEnv('web', WebEnv, {
+    ...env,
+    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY || env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
+  });
   return {
     // Paths are appended as `${gatewayUrl}/api/...`: no trailing slash.
     gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
@@ -65,6 +84,8 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
     revalidateSecret: parsed.REVALIDATE_SECRET,
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
+    stripePublishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
+    stripeDoubleUrl: parsed.STRIPE_DOUBLE_URL.replace(/\/+$/, ''),
     tracking: { gtmId: parsed.GTM_ID, metaPixelId: parsed.META_PIXEL_ID },
   };
 }

@@ -22,6 +22,7 @@ describe('the storefront config', () => {
       trustedProxyHops: 1,
       revalidateSecret: 'dev-revalidate-secret',
       catalogueCacheSeconds: 60,
+      stripeDoubleUrl: 'http://127.0.0.1:12120',
       tracking: {},
     });
   });
@@ -33,6 +34,7 @@ describe('the storefront config', () => {
       trustedProxyHops: 1,
       revalidateSecret: 'dev-revalidate-secret',
       catalogueCacheSeconds: 60,
+      stripeDoubleUrl: 'http://127.0.0.1:12120',
       tracking: {},
     });
   });

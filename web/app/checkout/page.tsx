@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CheckoutFlow } from '../../checkout/checkout-flow';
+import { webConfig } from '../../lib/config';
+import { stripeClientConfig } from '../../payments/stripe-client-config';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Checkout');
@@ -12,7 +14,7 @@ export default async function CheckoutPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="mb-6 text-2xl font-bold text-coffee-900">{t('title')}</h1>
-      <CheckoutFlow />
+      <CheckoutFlow stripe={stripeClientConfig(webConfig.stripePublishableKey)} />
     </div>
   );
 }

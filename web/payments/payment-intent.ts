@@ -1,0 +1,117 @@
+'use client';
+
+import { type PaymentIntentRequest, type PaymentMessageCode, toFils } from '@qahwa/schema';
+import { useEffect, useRef, useState } from 'react';
+import { uuid } from '../checkout/uuid';
+
+export interface IntentState {
+  clientSecret: string | null;
+  paymentIntentId: string | null;
+  /** The total the server will charge, in fils, when it said so; otherwise null (the claim stands). */
+  serverTotalFils: number | null;
+  /** The server's own text (already in the shopper's language), or a SPEC 8 message code. */
+  error: { text: string } | { code: PaymentMessageCode } | null;
+  loading: boolean;
+}
+
+const IDLE: IntentState = {
+  clientSecret: null,
+  paymentIntentId: null,
+  serverTotalFils: null,
+  error: null,
+  loading: false,
+};
+
+/** How long the claim must stay still before a new intent is asked for (a shopper editing fast). */
+const SETTLE_MS = 250;
+
+/**
+ * SPEC 4: a payment intent "whenever the amount, details or method change" — here, whenever
+ * the request body changes while card is the method. The checkout's intent so far goes along
+ * (`paymentIntentId`), so the gateway updates it rather than leaving a trail of intents. The
+ * previous request is abandoned (its answer would be for an amount no longer shown) and its
+ * client secret dropped, so the submit button waits for the secret that matches the screen.
+ */
+export function usePaymentIntent(request: PaymentIntentRequest | null): IntentState & {
+  /** For the wallet: the same intent, marked as paid by wallet, before it is confirmed. */
+  switchTo: (paymentMethod: 'card' | 'wallet') => Promise<IntentState>;
+} {
+  const body = request ? JSON.stringify(request) : null;
+  const [state, setState] = useState<IntentState>(IDLE);
+  const lastId = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (body === null) {
+      setState(IDLE);
+      return;
+    }
+    const controller = new AbortController();
+    setState({ ...IDLE, loading: true });
+    const timer = setTimeout(() => {
+      void createIntent(withIntent(body, lastId.current), controller.signal).then((next) => {
+        if (controller.signal.aborted) return;
+        if (next.paymentIntentId) lastId.current = next.paymentIntentId;
+        setState(next);
+      });
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body]);
+
+  async function switchTo(paymentMethod: 'card' | 'wallet'): Promise<IntentState> {
+    if (body === null) return IDLE;
+    const next = await createIntent(
+      withIntent(body, lastId.current, paymentMethod),
+      new AbortController().signal,
+    );
+    if (next.paymentIntentId) lastId.current = next.paymentIntentId;
+    return next;
+  }
+
+  return { ...state, switchTo };
+}
+
+function withIntent(body: string, paymentIntentId: string | null, paymentMethod?: 'card' | 'wallet'): string {
+  const request = JSON.parse(body) as PaymentIntentRequest;
+  return JSON.stringify({
+    ...request,
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+    ...(paymentMethod ? { paymentMethod } : {}),
+  });
+}
+async function createIntent(body: string, signal: AbortSignal): Promise<IntentState> {
+  let res: Response;
+  try {
+    res = await fetch('/api/create-payment-intent', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-request-id': uuid() },
+      body,
+      signal,
+    });
+  } catch {
+    return { ...IDLE, error: { code: 'payment.intentFailed' } };
+  }
+  const json = (await res.json().catch(() => null)) as {
+    clientSecret?: unknown;
+    paymentIntentId?: unknown;
+    totalAmount?: unknown;
+    error?: unknown;
+  } | null;
+  if (res.ok && typeof json?.clientSecret === 'string' && typeof json.paymentIntentId === 'string') {
+    return {
+      clientSecret: json.clientSecret,
+      paymentIntentId: json.paymentIntentId,
+      serverTotalFils: typeof json.totalAmount === 'number' ? toFils(json.totalAmount) : null,
+      error: null,
+      loading: false,
+    };
+  }
+  // SPEC 8 "Payment intent error: the server text"; nothing readable: the network message.
+  return {
+    ...IDLE,
+    error:
+      typeof json?.error === 'string' && json.error ? { text: json.error } : { code: 'payment.intentFailed' },
+  };
+}
