@@ -45,7 +45,17 @@ export interface GatewayConfig {
    * limited route, set here and nowhere else so a test or the fuzzer can raise them without
    * touching the routes. The defaults are the production values (docs/security.md).
    */
-  rateLimits: { orders: RateLimit; signIn: RateLimit; notFound: RateLimit };
+  rateLimits: {
+    orders: RateLimit;
+    signIn: RateLimit;
+    notFound: RateLimit;
+    /** What a person writes (a review, a contact message, a newsletter signup): a few a minute. */
+    messages: RateLimit;
+    /** Product page views (POST /api/products/{id}/views): one per page a shopper opens. */
+    views: RateLimit;
+    /** The storefront's content and category reads, which the Next server asks on renders. */
+    contentReads: RateLimit;
+  };
   /** Prefix of the event subjects (EVENTS_SUBJECT_PREFIX, shared with the workers): the gateway follows CatalogueChanged under it. */
   eventsSubjectPrefix: string;
   /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
@@ -110,6 +120,10 @@ const GatewayEnv = z.object({
   RATE_LIMIT_ORDERS: positiveInt.default(30),
   RATE_LIMIT_SIGN_IN: positiveInt.default(10),
   RATE_LIMIT_NOT_FOUND: positiveInt.default(60),
+  // Issue 10: reviews, contact and newsletter posts; product views; content and category reads.
+  RATE_LIMIT_MESSAGES: positiveInt.default(5),
+  RATE_LIMIT_VIEWS: positiveInt.default(120),
+  RATE_LIMIT_CONTENT_READS: positiveInt.default(600),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
   STOREFRONT_REVALIDATE_URLS: z
@@ -175,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orders: { max: e.RATE_LIMIT_ORDERS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       signIn: { max: e.RATE_LIMIT_SIGN_IN, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       notFound: { max: e.RATE_LIMIT_NOT_FOUND, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      messages: { max: e.RATE_LIMIT_MESSAGES, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      views: { max: e.RATE_LIMIT_VIEWS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      contentReads: { max: e.RATE_LIMIT_CONTENT_READS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
     },
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,

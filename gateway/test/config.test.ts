@@ -31,6 +31,9 @@ describe('gateway configuration', () => {
       orders: { max: 30, timeWindow: 60_000 },
       signIn: { max: 10, timeWindow: 60_000 },
       notFound: { max: 60, timeWindow: 60_000 },
+      messages: { max: 5, timeWindow: 60_000 },
+      views: { max: 120, timeWindow: 60_000 },
+      contentReads: { max: 600, timeWindow: 60_000 },
     });
   });
 
@@ -40,12 +43,18 @@ describe('gateway configuration', () => {
       RATE_LIMIT_ORDERS: '100000',
       RATE_LIMIT_SIGN_IN: '5000',
       RATE_LIMIT_NOT_FOUND: '7000',
+      RATE_LIMIT_MESSAGES: '8000',
+      RATE_LIMIT_VIEWS: '9000',
+      RATE_LIMIT_CONTENT_READS: '9500',
       RATE_LIMIT_WINDOW_MS: '1000',
     });
     expect(config.rateLimits).toEqual({
       orders: { max: 100_000, timeWindow: 1000 },
       signIn: { max: 5000, timeWindow: 1000 },
       notFound: { max: 7000, timeWindow: 1000 },
+      messages: { max: 8000, timeWindow: 1000 },
+      views: { max: 9000, timeWindow: 1000 },
+      contentReads: { max: 9500, timeWindow: 1000 },
     });
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_ORDERS: '0' })).toThrow(/RATE_LIMIT_ORDERS/);
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SIGN_IN: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN/);

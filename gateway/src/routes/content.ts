@@ -14,7 +14,7 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60';
 export async function contentRoutes(app: FastifyInstance) {
   const content = createContentRepository(app.deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reads = { logLevel: 'warn' as const, config: { rateLimit: { max: 600, timeWindow: '1 minute' } } };
+  const reads = { logLevel: 'warn' as const, config: { rateLimit: app.deps.config.rateLimits.contentReads } };
 
   r.get(
     '/api/content/fomo-offers',

@@ -40,7 +40,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/products/:id/reviews',
     {
       logLevel: 'warn',
-      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      config: { rateLimit: app.deps.config.rateLimits.contentReads },
       schema: {
         params: ProductReviewsParams,
         querystring: ProductReviewsQuery,
@@ -59,7 +59,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/products/:id/reviews',
     {
       // A person writes a review or two, not dozens: the limit stops a script filling the queue.
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { rateLimit: app.deps.config.rateLimits.messages },
       schema: {
         params: ProductReviewsParams,
         body: ReviewSubmitRequest,
