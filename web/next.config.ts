@@ -16,10 +16,12 @@ const nextConfig: NextConfig = {
       // The analytics hosts are allowed only for the ids set when the build ran (docs/web-pages.md).
       {
         source: '/:path*',
-        headers: securityHeaders(mode, {
-          gtmId: process.env.GTM_ID,
-          metaPixelId: process.env.META_PIXEL_ID,
-        }),
+        headers: securityHeaders(
+          mode,
+          { gtmId: process.env.GTM_ID, metaPixelId: process.env.META_PIXEL_ID },
+          // Stripe.js and its frames for the payment step (docs/web-payments.md).
+          { stripe: true },
+        ),
       },
       {
         source: '/:path*',

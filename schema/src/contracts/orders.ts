@@ -100,7 +100,8 @@ export function contactOf(info: CustomerInfo): CustomerInfo {
  * What an Idempotency-Key is bound to: what the order will be (who, where, which variations
  * how many, how it is paid). The amounts are left out on purpose: they are claims the server
  * recomputes, and a browser that re-renders them (a new shipping quote, another language)
- * still means the same order. Pure and stable: the gateway hashes it.
+ * still means the same order. The coupon's code is in; its claimed amount is not.
+ * Pure and stable: the gateway hashes it.
  */
 export function orderFingerprintSource(order: CreateOrderRequest): string {
   const c = contactOf(order.customerInfo);
@@ -114,6 +115,9 @@ export function orderFingerprintSource(order: CreateOrderRequest): string {
     order.items.map((i) => [i.variationId, i.quantity]),
     order.paymentProvider ?? 'COD',
     order.paymentIntentId ?? null,
+    // The coupon is part of what the order is: dropping a refused code is a new order, not a
+    // retry of the refused one (issue 7).
+    order.appliedCoupon?.code.trim().toUpperCase() || null,
   ]);
 }
 

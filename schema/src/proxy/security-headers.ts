@@ -1,6 +1,18 @@
 import { type TrackingIds, trackingHosts } from '../analytics/tracking';
 
 /**
+ * Stripe's own list for Stripe.js (docs.stripe.com/security/guide#content-security-policy): the
+ * script, its API, and the frames of the card field, the wallet button and 3-D Secure. Allowed
+ * whether or not a real key is set (the key is read at run time; these headers at build time).
+ * The local Stripe.js double needs nothing here: it is served and relayed on our own origin.
+ */
+const STRIPE_HOSTS = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
+/**
  * The security headers of both Next apps (storefront and back office), one rule for both.
  * Pure: next.config.ts of each app calls it with its mode.
  *
@@ -15,8 +27,16 @@ export function securityHeaders(
   mode: 'development' | 'production' | 'test',
   /** The storefront's analytics ids: each set id allows its provider's hosts, and nothing else does. */
   tracking: TrackingIds = {},
+  /** The storefront takes cards: Stripe.js and its frames (the back office does not). */
+  options: { stripe?: boolean } = {},
 ): { key: string; value: string }[] {
-  const hosts = trackingHosts(tracking);
+  const tracked = trackingHosts(tracking);
+  const stripe = options.stripe ? STRIPE_HOSTS : { script: [], connect: [], frame: [] };
+  const hosts = {
+    script: [...tracked.script, ...stripe.script],
+    connect: [...tracked.connect, ...stripe.connect],
+    frame: [...tracked.frame, ...stripe.frame],
+  };
   const scriptSrc = [
     "'self'",
     "'unsafe-inline'",
