@@ -7,7 +7,6 @@ import {
   categories,
   products,
   productVariations,
-  promotions,
   shippingRules,
   users,
   variationBeans,
@@ -25,6 +24,7 @@ import {
   TYPES,
   variationImagePath,
 } from './seed/catalogue-data';
+import { seedPromotions } from './seed/promotions-data';
 import { seedStorefrontContent } from './seed/storefront-content';
 
 export const DEV_ADMIN_EMAIL = 'admin@qahwa.local';
@@ -190,20 +190,7 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
       ]);
     }
 
-    await tx
-      .insert(promotions)
-      .values({
-        name: 'Anniversary Sale',
-        description: '40% off everything for our anniversary',
-        code: 'ANNIVERSARY_2025',
-        type: 'PERCENTAGE',
-        value: 40,
-        startDate: new Date('2025-09-01T00:00:00+04:00'),
-        endDate: new Date('2025-12-31T23:59:59+04:00'),
-        isActive: false,
-      })
-      .onConflictDoNothing({ target: promotions.code });
-
+    await seedPromotions(tx);
     await seedStorefrontContent(tx);
 
     // Creates the first admin only. An existing account keeps its password and role: re-running

@@ -54,6 +54,8 @@ export function orderIntent(order: CreateOrderRequest): string {
     c: order.customerInfo,
     s: order.shippingInfo,
     i: order.items.map((x) => [x.productId, x.variationId, x.quantity]),
+    // Placing it again without a refused coupon is a new attempt (the server binds the code too).
+    k: order.appliedCoupon?.code ?? null,
     // How it is paid too (the gateway's fingerprint has it): COD refused, then a card, is a new attempt.
     p: [order.paymentProvider ?? 'COD', order.paymentIntentId ?? null],
   });

@@ -1,6 +1,6 @@
 import type { DiscountLine, Promotion, PromotionType, RelationshipType } from '@qahwa/schema';
 import { toAed } from '@qahwa/schema';
-import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { orderDiscounts, promotionRedemptions, promotions } from '../schema';
 
@@ -53,6 +53,12 @@ export function createPromotionsRepository(db: DbOrTx) {
         .where(
           and(eq(promotions.isActive, true), lte(promotions.startDate, now), gte(promotions.endDate, now)),
         );
+      return rows.map(toPromotion);
+    },
+
+    /** Every promotion, newest first (the back office's list). */
+    async all(tx: DbOrTx = db): Promise<Promotion[]> {
+      const rows = await tx.select().from(promotions).orderBy(desc(promotions.createdAt));
       return rows.map(toPromotion);
     },
 

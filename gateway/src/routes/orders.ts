@@ -3,6 +3,7 @@ import {
   CreateOrderRequest,
   CreateOrderResponse,
   ErrorBody,
+  isMessageCode,
   type Locale,
   message,
   toAed,
@@ -57,6 +58,16 @@ function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
         {},
         { 'retry-after': String(details.retryAfterSeconds ?? 3600) },
       );
+    case CHECKOUT_FAILURE.couponRefused: {
+      // The code no longer holds (its last use went to another order, it expired): say why; the
+      // browser offers to place the order without it. Nothing was ordered or counted.
+      const refusal = details.refusal;
+      const text =
+        refusal && isMessageCode(refusal.code)
+          ? message(refusal.code, locale, refusal.params)
+          : message('coupon.invalid', locale);
+      return new HttpError(409, 'COUPON_REFUSED', text);
+    }
     default:
       return new HttpError(422, 'ORDER_FAILED', message('order.codFailed', locale));
   }

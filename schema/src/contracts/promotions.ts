@@ -42,6 +42,11 @@ export const PromotionValidateResponse = z
     name: z.string().optional(),
     description: z.string().optional(),
     freeShipping: z.boolean().optional(),
+    /**
+     * The promotion itself when valid, so the browser's summary prices the cart with the very
+     * rules the server uses (`priceCart`); its figures stay a claim the order recomputes.
+     */
+    promotion: Promotion.optional(),
     error: z.string().optional(),
     errorCode: z.string().optional(),
   })
@@ -67,6 +72,7 @@ export function couponValidationResponse(
     name,
     description,
     freeShipping: result.discount.freeShipping,
+    promotion: p,
   };
 }
 
@@ -100,3 +106,28 @@ export const PromotionListQuery = z.object({
 
 export const PromotionList = z.array(Promotion).meta({ id: 'PromotionList' });
 export type PromotionList = z.infer<typeof PromotionList>;
+
+/**
+ * GET /api/recommendations?productIds=a,b&limit=4 (ours; SPEC 2.5 'You might also like' and the
+ * product page's related products): the products UPSELL, CROSS_SELL and DOWNSELL point to from
+ * these products, then featured products at random to fill `limit`.
+ */
+export const RecommendationsQuery = z.object({
+  productIds: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v, ctx) => {
+      const ids = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (ids.length > 50 || ids.some((id) => !EntityId().safeParse(id).success)) {
+        ctx.addIssue({ code: 'custom', message: message('validation.id', 'en') });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  limit: z.coerce.number().int().min(1).max(12).default(4),
+});
+export type RecommendationsQuery = z.infer<typeof RecommendationsQuery>;
