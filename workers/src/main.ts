@@ -6,7 +6,7 @@ import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createPruner } from './maintenance';
 import { createOutboxRelay } from './outbox-relay';
-import { createOrderStatsProjection } from './projections';
+import { createOrderStatsProjection, createProductViewsProjection } from './projections';
 import { ensureStream } from './stream';
 
 async function main() {
@@ -50,6 +50,7 @@ async function main() {
     durable: config.projectionDurable,
     subjectPrefix,
   });
+  const productViews = createProductViewsProjection({ db, js, logger, stream: streamName, subjectPrefix });
   const pruner = createPruner({
     db,
     logger,
@@ -58,6 +59,7 @@ async function main() {
   });
   relay.start();
   orderStats.start();
+  productViews.start();
   pruner.start();
 
   let health: HealthServer | null = null;
@@ -92,7 +94,7 @@ async function main() {
     force.unref();
     try {
       await health?.close();
-      await Promise.all([relay.stop(), orderStats.stop(), pruner.stop()]);
+      await Promise.all([relay.stop(), orderStats.stop(), productViews.stop(), pruner.stop()]);
       await nc.drain();
       await closeDb();
       logger.info('stopped');

@@ -1,2 +1,3 @@
 export * from './dubai-day';
 export * from './order-stats';
+export * from './product-views';

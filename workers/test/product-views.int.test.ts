@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql, tables } from '@qahwa/db';
+import { makeEvent, type ProductViewed, subjectOf } from '@qahwa/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProductViewsProjection, type DurableConsumer, ensureStream } from '../src';
+import { closeServices, connectServices, logger, type Services, waitFor } from './support';
+
+let s: Services;
+let projection: DurableConsumer;
+const durable = `product-views-test-${randomUUID().slice(0, 8)}`;
+
+beforeAll(async () => {
+  s = await connectServices();
+  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+  projection = createProductViewsProjection({
+    db: s.handle.db,
+    js: s.js,
+    logger,
+    stream: s.stream,
+    durable,
+    subjectPrefix: s.subjectPrefix,
+    nakDelay: { baseMs: 100, maxMs: 500 },
+  });
+  projection.start();
+});
+afterAll(async () => {
+  await projection?.stop();
+  await closeServices(s);
+});
+
+const viewed = (productId: string): ProductViewed =>
+  makeEvent(
+    'ProductViewed',
+    { productId, locale: 'ar' },
+    { id: randomUUID(), occurredAt: new Date().toISOString() },
+  );
+
+const publish = (event: ProductViewed, msgID = event.id) =>
+  s.js.publish(`${s.subjectPrefix}${subjectOf(event.type)}`, JSON.stringify(event), { msgID });
+
+const views = async (productId: string) => {
+  const [row] = await s.handle.db
+    .select()
+    .from(tables.productViewCounts)
+    .where(eq(tables.productViewCounts.productId, productId));
+  return row?.views ?? 0;
+};
+
+describe('product-views projection (issue 10)', () => {
+  it('counts each ProductViewed once, even when a copy arrives under another message id', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    const first = viewed(a);
+    await publish(first);
+    await publish(viewed(a));
+    await publish(viewed(b));
+    // A second copy of the first event that JetStream's dedup window cannot catch.
+    await publish(first, `${first.id}-again`);
+    await publish(viewed(a));
+
+    await waitFor(async () => (await views(a)) === 3 && (await views(b)) === 1, 'the views to be counted');
+    // Everything acked, nothing left pending, and the copy changed nothing.
+    await waitFor(async () => {
+      const info = await s.jsm.consumers.info(s.stream, durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    }, 'the projection to settle');
+    expect(await views(a)).toBe(3);
+    const { rows } = await s.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from processed_events where consumer = ${durable}`,
+    );
+    expect(rows[0]?.n).toBe(4);
+  });
+});
