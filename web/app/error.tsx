@@ -3,12 +3,14 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { track } from '../analytics/events';
 
 /** SPEC 2.8: the shop's fallback screen for an unexpected rendering error. */
 export default function ErrorPage({ error }: { error: unknown; retry: () => void }) {
   const t = useTranslations('ErrorPage');
   useEffect(() => {
     console.error(error);
+    track('error', { message: error instanceof Error ? error.message : String(error), where: 'page' });
   }, [error]);
   const button = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
   return (

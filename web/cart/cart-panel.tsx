@@ -4,12 +4,15 @@ import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { cartSubtotalFils } from '@qahwa/schema/cart/cart';
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { formatAed, toFils } from '@qahwa/schema/money/money';
+import { CART_VERSION } from '@qahwa/schema/reference/constants';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import { commerceOf, highValueTier, track } from '../analytics/events';
 import { ProductImage } from '../catalogue/product-image';
 import { DialogHeader } from '../shell/dialog-header';
-import { cartItemsAtom, cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
+import { cartItemsAtom, cartOpenAtom, cartReducer, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
 import { variationText } from './variation-text';
 
 /**
@@ -23,6 +26,12 @@ export function CartPanel() {
   const items = useAtomValue(cartItemsAtom);
   const lastAddedId = useAtomValue(lastAddedIdAtom);
   const close = () => setOpen(false);
+
+  // Analytics (SPEC 1): the cart was looked at, with its value then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening, not on every change while open.
+  useEffect(() => {
+    if (open) trackCart('open', items);
+  }, [open]);
 
   const featured = items.find((x) => x.id === lastAddedId) ?? items[items.length - 1];
   const more = items.length - 1;
@@ -100,10 +109,24 @@ export function CartPanel() {
   );
 }
 
+function trackCart(action: 'open' | 'increase' | 'decrease' | 'remove', items: readonly CartItem[]) {
+  const { value, currency } = commerceOf(items);
+  track('cart', { action, value, currency, high_value_tier: highValueTier(value) });
+}
+
 function CartLine({ item }: { item: CartItem }) {
   const t = useTranslations('CartPanel');
   const locale = useLocale();
-  const dispatch = useSetAtom(dispatchCartAtom);
+  const dispatchCart = useSetAtom(dispatchCartAtom);
+  const items = useAtomValue(cartItemsAtom);
+  const dispatch = (action: { type: 'increment' | 'decrement' | 'remove'; id: string }) => {
+    dispatchCart(action);
+    const next = cartReducer({ version: CART_VERSION, items }, action).items;
+    trackCart(
+      action.type === 'increment' ? 'increase' : action.type === 'decrement' ? 'decrease' : 'remove',
+      next,
+    );
+  };
   const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
   const stepButton =
     'flex h-8 w-8 items-center justify-center rounded-md border border-coffee-200 text-coffee-800 hover:bg-coffee-50';

@@ -15,6 +15,7 @@ import { CART_SIDEBAR_DELAY_MS, MAX_LINE_QUANTITY } from '@qahwa/schema/referenc
 import { useAtom, useSetAtom } from 'jotai';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { commerceOf, track } from '../analytics/events';
 import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '../cart/cart-store';
 import { DialogHeader } from '../shell/dialog-header';
 import { pushToastAtom } from '../toast/toast-store';
@@ -137,6 +138,7 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
       },
     };
     dispatch({ type: 'add', item });
+    track('AddToCart', commerceOf([item]));
     setLastAdded(item.id);
     pushToast({ type: 'success', message: t('added', { qty: quantity, name }) });
     onClose();

@@ -3,7 +3,8 @@
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { type CheckoutStepName, commerceOf, track } from '../analytics/events';
 import { cartItemsAtom } from '../cart/cart-store';
 import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { useHydrated } from '../shell/use-hydrated';
@@ -14,6 +15,7 @@ import { CustomerStep, ShippingStep } from './steps';
 import type { CustomerValues, ShippingValues } from './validation';
 
 type Step = 1 | 2 | 3;
+const STEP_NAMES: CheckoutStepName[] = ['customer', 'shipping', 'payment'];
 
 /**
  * SPEC 2.7 / 4: customer information, then shipping, then payment, with a back action.
@@ -29,10 +31,20 @@ export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
   const [customer, setCustomer] = useState<CustomerValues>({ fullName: '', email: '', phone: '' });
   const [shipping, setShipping] = useState<ShippingValues>({ emirate: '', city: '', address: '' });
   const heading = useRef<HTMLHeadingElement>(null);
+  const initiated = useRef(false);
+
+  // Analytics (SPEC 1): InitiateCheckout once, when the stored cart has arrived with something in it.
+  useEffect(() => {
+    if (initiated.current || items.length === 0) return;
+    initiated.current = true;
+    track('InitiateCheckout', { ...commerceOf(items), num_items: items.reduce((n, x) => n + x.quantity, 0) });
+    track('checkout_step', { step: 1, step_name: 'customer' });
+  }, [items]);
 
   // Move focus to the new step's heading, so keyboard and screen-reader users land on it.
   function go(next: Step) {
     setStep(next);
+    track('checkout_step', { step: next, step_name: STEP_NAMES[next - 1] as CheckoutStepName });
     requestAnimationFrame(() => heading.current?.focus());
   }
 
@@ -89,28 +101,41 @@ export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
             }}
             onDone={(values) => {
               setShipping(values);
+              track('AddShippingInfo', { ...commerceOf(items), emirate: values.emirate });
               go(3);
             }}
           />
         )}
         {step === 3 && (
-          <PaymentStep
-            items={items}
-            quote={quote}
-            customerInfo={{
-              fullName: customer.fullName.trim(),
-              email: customer.email.trim(),
-              phone: customer.phone.trim(),
+          // AddPaymentInfo when the payment form is submitted, with the method chosen (read from the
+          // step's radio list, so the payment step itself carries no analytics).
+          <div
+            onSubmitCapture={(e) => {
+              const form = e.target as HTMLFormElement;
+              const method =
+                form.querySelector<HTMLInputElement>('input[name="payment-method"]:checked')?.value ??
+                'unknown';
+              track('AddPaymentInfo', { ...commerceOf(items), payment_type: method });
             }}
-            shippingInfo={{
-              emirate: shipping.emirate,
-              city: shipping.city,
-              address: shipping.address.trim(),
-            }}
-            stripe={stripe}
-            onBack={() => go(2)}
-            onPlaced={() => setPlaced(true)}
-          />
+          >
+            <PaymentStep
+              items={items}
+              quote={quote}
+              customerInfo={{
+                fullName: customer.fullName.trim(),
+                email: customer.email.trim(),
+                phone: customer.phone.trim(),
+              }}
+              shippingInfo={{
+                emirate: shipping.emirate,
+                city: shipping.city,
+                address: shipping.address.trim(),
+              }}
+              stripe={stripe}
+              onBack={() => go(2)}
+              onPlaced={() => setPlaced(true)}
+            />
+          </div>
         )}
       </div>
       {step < 3 && (

@@ -5,6 +5,7 @@ import { LOCALES } from '@qahwa/schema/reference/constants';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useTransition } from 'react';
+import { track } from '../analytics/events';
 import { saveLocale } from './client-locale';
 import { isLocale } from './locale';
 
@@ -18,6 +19,7 @@ export function LanguageSwitcher() {
 
   function change(next: string) {
     if (!isLocale(next) || next === locale) return;
+    track('language_change', { from: locale, to: next });
     saveLocale(next);
     startTransition(() => router.refresh());
   }
