@@ -91,9 +91,11 @@ describe('a shopper orders in Arabic and staff see the order', () => {
       .fill('ممشى المارينا، برج 5، شقة 1203');
     await page.getByRole('button', { name: ar.ShippingStep!.submit }).click();
 
+    // Card is the default method (SPEC 4); this shopper pays on delivery.
     const cod = page.getByRole('radio', { name: ar.PaymentStep!.cod });
     await cod.waitFor();
-    expect(await cod.isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: ar.PaymentStep!.card }).isChecked()).toBe(true);
+    await cod.check();
     await page.screenshot({ path: `${artifacts}/shopper-payment-ar.png`, fullPage: true });
     await page.getByRole('button', { name: ar.PaymentStep!.submit }).click();
 
@@ -178,6 +180,7 @@ describe('nothing the shopper wants is lost (English, desktop)', () => {
       .getByRole('textbox', { name: en.ShippingStep!.address })
       .fill('Al Jimi District, Street 12, Villa 4');
     await page.getByRole('button', { name: en.ShippingStep!.submit }).click();
+    await page.getByRole('radio', { name: en.PaymentStep!.cod }).check();
     await page.getByRole('button', { name: en.PaymentStep!.submit }).waitFor();
   }
 

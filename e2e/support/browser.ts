@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { root } from './stack';
 
@@ -21,9 +21,20 @@ export function launchChromium(): Promise<Browser> {
 
 type Messages = Record<string, Record<string, string>>;
 
-/** The apps' own message files, so the test finds elements by the names a shopper reads. */
+/**
+ * The apps' own message files, so the test finds elements by the names a shopper reads: one file
+ * per language, or (the storefront since its messages were split by area) a folder of area files.
+ */
 export function messages(app: 'web' | 'admin', locale: 'en' | 'ar'): Messages {
-  return JSON.parse(readFileSync(`${root}${app}/messages/${locale}.json`, 'utf8'));
+  const dir = `${root}${app}/messages/${locale}`;
+  if (!existsSync(dir)) return JSON.parse(readFileSync(`${dir}.json`, 'utf8'));
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))),
+  );
 }
 
 /** Fills an ICU-free placeholder such as "Select Options for {name}". */

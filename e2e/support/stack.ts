@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
+import { type StripeDouble, startStripeDouble } from '@qahwa/fake-stripe';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,6 +21,8 @@ export interface Stack {
   adminUrl: string;
   gatewayUrl: string;
   admin: { email: string; password: string };
+  /** The stateful Stripe double the gateway and the storefront's Stripe.js double both talk to. */
+  stripe: StripeDouble;
   stop(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ const PORTS = {
   gateway: Number(process.env.E2E_GATEWAY_PORT ?? 4100),
   web: Number(process.env.E2E_WEB_PORT ?? 3100),
   admin: Number(process.env.E2E_ADMIN_PORT ?? 3101),
+  stripe: Number(process.env.E2E_STRIPE_PORT ?? 4112),
 };
 
 function portOpen(port: number): Promise<boolean> {
@@ -68,6 +72,12 @@ export async function startStack(): Promise<Stack> {
 
   const run = randomUUID().slice(0, 8);
   const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
+  // In this process: the test can read what Stripe saw and deliver its events again.
+  const stripeWebhookSecret = `whsec_e2e_${run}`;
+  const stripe = await startStripeDouble(
+    { webhookUrl: `${gatewayUrl}/api/webhooks/stripe`, webhookSecret: stripeWebhookSecret },
+    PORTS.stripe,
+  );
   const env = {
     ...process.env,
     // The Node services run in test mode (plain-HTTP cookies); `next start` serves the production builds.
@@ -84,6 +94,14 @@ export async function startStack(): Promise<Stack> {
     // Not the health port of a `make dev` workers process running beside us.
     WORKERS_HEALTH_PORT: '0',
     SESSION_SECRET: `e2e-session-secret-${randomUUID()}`,
+    // Card payments: the gateway and workflows call the Stripe double, the storefront relays its
+    // Stripe.js double there (no publishable key: docs/web-payments.md).
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_SECRET_KEY: `sk_test_e2e_${run}`,
+    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    STRIPE_DOUBLE_URL: stripe.url,
+    STRIPE_PUBLISHABLE_KEY: '',
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: '',
     LOG_LEVEL: 'info',
   };
   const procs: ChildProcess[] = [];
@@ -119,6 +137,7 @@ export async function startStack(): Promise<Stack> {
         process.kill(-p.pid!, 'SIGKILL');
       } catch {}
     }
+    await stripe.close().catch(() => {});
   };
 
   try {
@@ -146,6 +165,7 @@ export async function startStack(): Promise<Stack> {
     adminUrl: `http://127.0.0.1:${PORTS.admin}`,
     gatewayUrl,
     admin,
+    stripe,
     stop,
   };
 }

@@ -22,7 +22,13 @@ export default async function ConfirmationPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const query = await searchParams;
-  const [t, locale] = await Promise.all([getTranslations('Confirmation'), getLocale()]);
+  const [t, tp, locale] = await Promise.all([
+    getTranslations('Confirmation'),
+    getTranslations('Payments'),
+    getLocale(),
+  ]);
+  // Paid by card or wallet (the payment step says so): no cash to have ready.
+  const paid = one(query.paid) === '1';
   const orderId = one(query.order)?.slice(0, 64);
   const totalText = one(query.total);
   const total = totalText && /^\d+(\.\d{1,2})?$/.test(totalText) ? toFils(totalText) : null;
@@ -50,9 +56,13 @@ export default async function ConfirmationPage({
             {t('status', { orderId })}
           </p>
           {total !== null && (
-            <p className="text-coffee-800">{t('total', { total: formatAed(total, locale) })}</p>
+            <p className="text-coffee-800">
+              {paid
+                ? tp('confirmationPaid', { total: formatAed(total, locale) })
+                : t('total', { total: formatAed(total, locale) })}
+            </p>
           )}
-          <p className="text-sm text-coffee-600">{t('note')}</p>
+          <p className="text-sm text-coffee-600">{paid ? tp('confirmationPaidNote') : t('note')}</p>
         </>
       ) : (
         <p className="text-coffee-700">{t('missing')}</p>
