@@ -92,14 +92,14 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
   const catalogue = createCatalogueRepository(tx);
   const promotionsRepo = createPromotionsRepository(tx);
   const shipping = createShippingRepository(tx);
-  const [rows, promotions, rules] = await Promise.all([
-    catalogue.variationsForOrder(
-      tx,
-      input.items.map((i) => i.variationId),
-    ),
-    promotionsRepo.active(now, tx),
-    shipping.activeRules(tx),
-  ]);
+  // One after the other: inside a transaction the three share one connection, and pg does not
+  // run a connection's queries side by side anyway.
+  const rows = await catalogue.variationsForOrder(
+    tx,
+    input.items.map((i) => i.variationId),
+  );
+  const promotions = await promotionsRepo.active(now, tx);
+  const rules = await shipping.activeRules(tx);
   // A code that names no promotion in force (expired, switched off) is still read, so the
   // shopper hears why (expired, not started) instead of a bare 'Invalid coupon code'.
   const code = input.couponCode?.trim() ?? '';
