@@ -12,6 +12,9 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['GET', 'HEAD'], /^\/api\/products(?:\/[^/]+)?$/],
   [['POST'], /^\/api\/shipping\/calculate$/],
   [['POST'], /^\/api\/promotions\/validate$/],
+  // The promotions in force (the summary prices automatic ones); the full list needs a staff session.
+  [['GET', 'HEAD'], /^\/api\/promotions$/],
+  [['GET', 'HEAD'], /^\/api\/recommendations$/],
   [['GET', 'HEAD'], /^\/api\/content\/(?:fomo-offers|sliders|texts)$/],
   [['GET', 'HEAD'], /^\/api\/categories$/],
   [['GET', 'HEAD', 'POST'], /^\/api\/products\/[^/]+\/reviews$/],

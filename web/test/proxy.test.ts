@@ -26,6 +26,9 @@ describe('the storefront proxy', () => {
     ['POST', '/api/products/colombian-supremo/views'],
     ['POST', '/api/contact'],
     ['POST', '/api/newsletter'],
+    ['POST', '/api/promotions/validate'],
+    ['GET', '/api/promotions?active=true'],
+    ['GET', '/api/recommendations?productIds=0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],
   ])('forwards the shopper API: %s %s', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
@@ -42,6 +45,8 @@ describe('the storefront proxy', () => {
     ['GET', '/api/admin/reviews'],
     ['POST', '/api/admin/reviews/0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11/approve'],
     ['GET', '/api/products/colombian-supremo/views'],
+    ['POST', '/api/promotions'],
+    ['PATCH', '/api/promotions/0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();
