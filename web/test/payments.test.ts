@@ -19,6 +19,7 @@ const claim = () =>
         productId: '0b5b7c1e-1d2f-4c3a-9b8e-7f6a5d4c3b2a',
         variationId: '1c6c8d2f-2e3a-4d4b-8c9f-8a7b6e5d4c3b',
         name: 'Emirati Gahwa Blend',
+        nameAr: 'خلطة القهوة الإماراتية',
         price: 105,
         quantity: 2,
         image: '',
