@@ -91,3 +91,27 @@ export function optionLabels(variations: readonly Variation[], locale: Locale): 
 export function productInitial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 }
+
+/** At or below this many units left, the product page says 'Only N left'. */
+export const LOW_STOCK = 10;
+
+export type StockNotice = { kind: 'out' } | { kind: 'low'; count: number } | { kind: 'in' };
+
+/** What the product page says about stock: out, 'Only N left' when low, else simply in stock. */
+export function stockNotice(product: Product): StockNotice {
+  const count = stockLeft(product);
+  if (count <= 0) return { kind: 'out' };
+  return count <= LOW_STOCK ? { kind: 'low', count } : { kind: 'in' };
+}
+
+/** A variation's options in the shopper's language ("500 غ · بالهيل · أرابيكا"). */
+export function variationLabel(v: Variation, locale: Locale): string {
+  const ar = locale === 'ar';
+  return [
+    ar ? v.size.displayNameAr || v.size.displayName : v.size.displayName,
+    v.type ? (ar ? v.type.nameAr || v.type.name : v.type.name) : null,
+    v.beans ? (ar ? v.beans.nameAr || v.beans.name : v.beans.name) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -1,10 +1,15 @@
 import type { Product } from '@qahwa/schema';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
+import { WishlistButton } from '../wishlist/wishlist-button';
+import { wishlistEntryOf } from '../wishlist/wishlist-entry';
 import { cardPrice, categoryName, productName, stockLeft } from './display';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { SelectOptionsButton } from './select-options-button';
+
+/** A card's drawn width: half the phone, a third of a tablet, a quarter of the 72rem page. */
+const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 768px) 33vw, 50vw';
 
 /** A server-rendered card; only the options button is a client island. */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -14,16 +19,22 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const inStock = stockLeft(product) > 0;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm">
-      <Link href={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
-        <ProductImage
-          src={product.imageUrl ?? product.images[0]?.url ?? null}
-          alt={name}
-          width={400}
-          height={400}
-          eager={eager}
-          className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
-        />
-      </Link>
+      <div className="relative">
+        <Link href={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
+          <ProductImage
+            src={product.imageUrl ?? product.images[0]?.url ?? null}
+            alt={name}
+            width={400}
+            height={400}
+            sizes={CARD_SIZES}
+            eager={eager}
+            className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
+          />
+        </Link>
+        <div className="absolute end-2 top-2">
+          <WishlistButton item={wishlistEntryOf(product)} name={name} />
+        </div>
+      </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs text-coffee-600">{categoryName(product, locale)}</p>
         <h3 className="text-sm font-semibold leading-snug text-coffee-900 sm:text-base">
@@ -31,6 +42,14 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             {name}
           </Link>
         </h3>
+        {product.reviewCount ? (
+          <p className="flex items-center gap-1 text-xs text-coffee-700">
+            <span aria-hidden="true" className="text-amber-600">
+              ★
+            </span>
+            {t('rating', { rating: (product.rating ?? 0).toFixed(1), count: product.reviewCount })}
+          </p>
+        ) : null}
         <Price price={cardPrice(product)} />
         {!inStock && <p className="text-xs font-medium text-red-700">{t('outOfStock')}</p>}
         <div className="mt-auto pt-2">

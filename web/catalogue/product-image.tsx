@@ -1,17 +1,36 @@
 'use client';
 
+import Image from 'next/image';
 import { useEffect, useRef, useState } from 'react';
 import { productInitial } from './display';
 
 /**
- * Plain <img> (no optimiser round-trip on a cheap phone) with a placeholder when the URL is
- * missing or fails. The effect catches images that failed before hydration attached onError.
+ * A warm, flat block shown while a picture loads (next/image's `placeholder`): the card keeps
+ * its size and colour, so nothing jumps when the picture arrives.
+ */
+const LOADING_PLACEHOLDER =
+  'data:image/svg+xml;charset=utf-8,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 8 8%22%3E%3Crect width=%228%22 height=%228%22 fill=%22%23f2e8de%22/%3E%3C/svg%3E';
+
+/**
+ * Our own pictures (a path on this origin) go through next/image's optimiser — which serves
+ * SVG packshots as they are and raster uploads resized for `sizes`. A picture on another host
+ * (a Cloudinary upload) is shown as it is: the optimiser only fetches hosts listed in
+ * next.config, and an unlisted one would break the page instead of the picture.
+ */
+function isOwnPicture(src: string): boolean {
+  return src.startsWith('/') && !src.startsWith('//');
+}
+
+/**
+ * A product picture, with the placeholder when the URL is missing or fails (SPEC 8). The effect
+ * catches a picture that failed before hydration attached onError.
  */
 export function ProductImage({
   src,
   alt,
   width,
   height,
+  sizes,
   className = '',
   eager = false,
 }: {
@@ -19,29 +38,34 @@ export function ProductImage({
   alt: string;
   width: number;
   height: number;
+  /** How wide the picture is drawn, for the optimiser's choice of file; default: `width` pixels. */
+  sizes?: string;
   className?: string;
   eager?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
     const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
+    if (src && img?.complete && img.naturalWidth === 0) setFailed(src);
+  }, [src]);
 
-  if (!src || failed) return <ImagePlaceholder name={alt} className={className} />;
+  // Keyed by the URL: a gallery that switches to another picture tries it afresh.
+  if (!src || failed === src) return <ImagePlaceholder name={alt} className={className} />;
   return (
-    // biome-ignore lint/performance/noImgElement: deliberate — seed images are arbitrary URLs, and the optimiser costs a round-trip.
-    <img
+    <Image
       ref={ref}
       src={src}
       alt={alt}
       width={width}
       height={height}
+      sizes={sizes ?? `${width}px`}
+      unoptimized={!isOwnPicture(src)}
+      placeholder={LOADING_PLACEHOLDER}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      onError={() => setFailed(true)}
+      fetchPriority={eager ? 'high' : 'auto'}
+      onError={() => setFailed(src)}
       className={`bg-coffee-100 object-cover ${className}`}
     />
   );

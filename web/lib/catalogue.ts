@@ -1,5 +1,14 @@
 import 'server-only';
-import { Product, ProductList } from '@qahwa/schema';
+import {
+  CategoryList,
+  OfferSettings,
+  Product,
+  ProductList,
+  ProductReviews,
+  type ProductSort,
+  SliderList,
+} from '@qahwa/schema';
+import type { z } from 'zod';
 import { gatewayTimeoutMs, gatewayUrl, webConfig } from './config';
 
 /**
@@ -51,6 +60,8 @@ export interface ProductQuery {
   random?: boolean;
   category?: string;
   search?: string;
+  sort?: ProductSort;
+  offset?: number;
 }
 
 export async function listProducts(query: ProductQuery = {}): Promise<ProductList> {
@@ -60,6 +71,8 @@ export async function listProducts(query: ProductQuery = {}): Promise<ProductLis
   if (query.random) params.set('random', 'true');
   if (query.category) params.set('category', query.category);
   if (query.search) params.set('search', query.search);
+  if (query.sort) params.set('sort', query.sort);
+  if (query.offset) params.set('offset', String(query.offset));
   const qs = params.size ? `?${params}` : '';
   const res = await get(`/api/products${qs}`, !query.random);
   if (!res.ok) throw new CatalogueError('GATEWAY_ERROR', `GET /api/products${qs}: HTTP ${res.status}`);
@@ -79,4 +92,72 @@ export async function getProduct(idOrSlug: string): Promise<Product | null> {
   const parsed = Product.safeParse(await res.json());
   if (!parsed.success) throw new CatalogueError('BAD_RESPONSE', `GET ${path}: ${parsed.error.message}`);
   return parsed.data;
+}
+
+/** The gateway's list limit (ProductListQuery): a longer list is read in pages of this size. */
+const PAGE_LIMIT = 100;
+
+/**
+ * Every product matching the query, in the gateway's order. The shop filters and pages what
+ * this returns (docs/web-catalogue.md); the whole catalogue is a few dozen products, so this is
+ * normally one cached read of bytes the gateway keeps in memory.
+ */
+export async function listAllProducts(query: Omit<ProductQuery, 'limit' | 'offset' | 'random'>) {
+  const all: Product[] = [];
+  for (let offset = 0; ; offset += PAGE_LIMIT) {
+    const page = await listProducts({ ...query, limit: PAGE_LIMIT, offset });
+    all.push(...page);
+    if (page.length < PAGE_LIMIT) return all;
+  }
+}
+
+/** A JSON read parsed with its contract; `cache` says how long it may be reused. */
+async function read<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  cache: { tags: string[]; revalidate: number } | 'no-store',
+): Promise<z.infer<T>> {
+  let res: Response;
+  try {
+    res = await fetch(`${gatewayUrl}${path}`, {
+      ...(cache === 'no-store' ? { cache: 'no-store' as const } : { next: cache }),
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(gatewayTimeoutMs),
+    });
+  } catch (cause) {
+    throw new CatalogueError('GATEWAY_UNREACHABLE', `GET ${path}: gateway unreachable`, { cause });
+  }
+  if (!res.ok) throw new CatalogueError('GATEWAY_ERROR', `GET ${path}: HTTP ${res.status}`);
+  const parsed = schema.safeParse(await res.json());
+  if (!parsed.success) throw new CatalogueError('BAD_RESPONSE', `GET ${path}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The tag of the content staff edit (offer banner, slider); their screens may expire it. */
+export const CONTENT_TAG = 'content';
+/** Content changes by hand and rarely: a minute old is fresh enough, and a banner counts down in the browser. */
+const CONTENT_CACHE = { tags: [CONTENT_TAG], revalidate: 60 };
+
+export async function listCategories(): Promise<CategoryList> {
+  return read('/api/categories', CategoryList, {
+    tags: [CATALOGUE_TAG],
+    revalidate: webConfig.catalogueCacheSeconds,
+  });
+}
+
+/** The offer countdown banner's settings (SPEC 2.8, 4). */
+export async function getOffer(): Promise<OfferSettings> {
+  return read('/api/content/fomo-offers', OfferSettings, CONTENT_CACHE);
+}
+
+export async function listSliders(): Promise<SliderList> {
+  return read('/api/content/sliders', SliderList, CONTENT_CACHE);
+}
+
+/**
+ * A product's approved reviews, never cached: a review staff have just approved must show on
+ * the next visit (and the product page is rendered per request anyway, for its language).
+ */
+export async function getReviews(productId: string): Promise<ProductReviews> {
+  return read(`/api/products/${encodeURIComponent(productId)}/reviews?limit=20`, ProductReviews, 'no-store');
 }

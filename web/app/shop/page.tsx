@@ -1,20 +1,23 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ProductGrid } from '../../catalogue/product-card';
-import { listProducts } from '../../lib/catalogue';
+import { parseShopState } from '../../catalogue/shop/shop-state';
+import { ShopView } from '../../catalogue/shop/shop-view';
+import { listCategories } from '../../lib/catalogue';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Shop');
-  return { title: t('title') };
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const [t, state] = await Promise.all([getTranslations('Shop'), searchParams.then(parseShopState)]);
+  return {
+    title: state.q ? t('searchTitle', { q: state.q }) : t('title'),
+    description: t('intro'),
+    // Every sort, filter and page of the list is one page to a search engine.
+    alternates: { canonical: '/shop' },
+    openGraph: { title: t('title'), description: t('intro'), type: 'website' },
+  };
 }
 
-export default async function ShopPage() {
-  const [t, products] = await Promise.all([getTranslations('Shop'), listProducts()]);
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-coffee-900 sm:text-3xl">{t('title')}</h1>
-      <p className="mt-1 mb-6 text-coffee-700">{t('intro')}</p>
-      {products.length ? <ProductGrid products={products} eagerCount={4} /> : <p>{t('empty')}</p>}
-    </div>
-  );
+export default async function ShopPage({ searchParams }: { searchParams: SearchParams }) {
+  const [state, categories] = await Promise.all([searchParams.then(parseShopState), listCategories()]);
+  return <ShopView category={null} categories={categories} state={state} />;
 }

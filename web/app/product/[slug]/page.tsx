@@ -1,31 +1,50 @@
 import { optionLists, type Product, SUGGESTIONS_COUNT } from '@qahwa/schema';
+import type { ProductReviews } from '@qahwa/schema/contracts/reviews';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
+import { TrackOnView } from '../../../analytics/track-view';
 import {
   cardPrice,
   categoryName,
   optionLabels,
   productDescription,
   productName,
-  stockLeft,
+  stockNotice,
+  variationLabel,
 } from '../../../catalogue/display';
 import { Price } from '../../../catalogue/price';
+import { Gallery, type GalleryPicture } from '../../../catalogue/product/gallery';
+import { requestOrigin } from '../../../catalogue/product/origin';
+import { Reviews, Stars } from '../../../catalogue/product/reviews';
+import { jsonLdScript, productJsonLd } from '../../../catalogue/product/structured-data';
+import { ViewPing } from '../../../catalogue/product/view-ping';
 import { ProductGrid } from '../../../catalogue/product-card';
-import { ProductImage } from '../../../catalogue/product-image';
 import { SelectOptionsButton } from '../../../catalogue/select-options-button';
-import { getProduct, listProducts } from '../../../lib/catalogue';
-import { BackArrow } from '../../../shell/icons';
+import { getProduct, getReviews, listProducts } from '../../../lib/catalogue';
+import { WishlistButton } from '../../../wishlist/wishlist-button';
+import { wishlistEntryOf } from '../../../wishlist/wishlist-entry';
 
 // One gateway read per request, shared by generateMetadata and the page.
 const loadProduct = cache(getProduct);
 
+/**
+ * Related products: the same category first, then featured products to fill the row.
+ * (Engineer p1's recommendations adapter, web/lib/recommendations.ts, did not exist when this
+ * page was written; docs/web-catalogue.md says how to switch to it.)
+ */
 async function related(product: Product): Promise<Product[]> {
   try {
-    const list = await listProducts({ category: product.category.slug, limit: SUGGESTIONS_COUNT + 1 });
-    return list.filter((p) => p.id !== product.id).slice(0, SUGGESTIONS_COUNT);
+    const [sameCategory, featured] = await Promise.all([
+      listProducts({ category: product.category.slug, limit: SUGGESTIONS_COUNT + 1 }),
+      listProducts({ featured: true, limit: SUGGESTIONS_COUNT + 1 }),
+    ]);
+    const seen = new Set([product.id]);
+    return [...sameCategory, ...featured]
+      .filter((p) => !seen.has(p.id) && seen.add(p.id))
+      .slice(0, SUGGESTIONS_COUNT);
   } catch (error) {
     // Related products are a nicety: the product itself must still render.
     console.error('related products failed', error);
@@ -33,13 +52,61 @@ async function related(product: Product): Promise<Product[]> {
   }
 }
 
+async function reviewsOf(product: Product): Promise<ProductReviews | null> {
+  try {
+    return await getReviews(product.id);
+  } catch (error) {
+    // The product is still worth showing without its reviews; the form stays usable.
+    console.error('reviews failed', error);
+    return null;
+  }
+}
+
+/** The product's pictures, then each variation's own (a weight, an addition), once each. */
+function pictures(product: Product, name: string, locale: 'en' | 'ar'): GalleryPicture[] {
+  const list: GalleryPicture[] = [];
+  const seen = new Set<string>();
+  const add = (src: string | null | undefined, alt: string) => {
+    if (src && !seen.has(src)) {
+      seen.add(src);
+      list.push({ src, alt });
+    }
+  };
+  add(product.imageUrl, name);
+  for (const image of product.images) add(image.url, name);
+  for (const v of product.variations) {
+    if (v.isActive && v.size.isActive) add(v.imageUrl, `${name} — ${variationLabel(v, locale)}`);
+  }
+  return list;
+}
+
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
   const { slug } = await params;
-  const [product, locale] = await Promise.all([loadProduct(slug), getLocale()]);
+  const [product, locale, origin] = await Promise.all([loadProduct(slug), getLocale(), requestOrigin()]);
   if (!product) return {};
+  const title = productName(product, locale);
+  const description = productDescription(product, locale).slice(0, 160);
+  const image = product.imageUrl ?? product.images[0]?.url;
+  const price = cardPrice(product);
   return {
-    title: productName(product, locale),
-    description: productDescription(product, locale).slice(0, 160),
+    title,
+    description,
+    alternates: { canonical: `/product/${product.slug}` },
+    openGraph: {
+      type: 'website',
+      title,
+      description,
+      url: `${origin}/product/${product.slug}`,
+      locale: locale === 'ar' ? 'ar_AE' : 'en_AE',
+      ...(image
+        ? { images: [{ url: new URL(image, origin).toString(), width: 800, height: 800, alt: title }] }
+        : {}),
+    },
+    twitter: { card: 'summary_large_image', title, description },
+    other: {
+      'product:price:amount': (price.fils / 100).toFixed(2),
+      'product:price:currency': 'AED',
+    },
   };
 }
 
@@ -47,16 +114,21 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
   const { slug } = await params;
   const product = await loadProduct(slug);
   if (!product) notFound();
-  const [t, locale, relatedProducts] = await Promise.all([
+  const [t, tr, locale, relatedProducts, reviews, origin] = await Promise.all([
     getTranslations('ProductPage'),
+    getTranslations('Reviews'),
     getLocale(),
     related(product),
+    reviewsOf(product),
+    requestOrigin(),
   ]);
   const name = productName(product, locale);
+  const category = categoryName(product, locale);
   const lists = optionLists(product.variations);
   const labels = optionLabels(product.variations, locale);
-  const stock = stockLeft(product);
-  const image = product.imageUrl ?? product.images[0]?.url ?? null;
+  const stock = stockNotice(product);
+  const average = reviews?.average ?? product.rating ?? null;
+  const reviewCount = reviews?.count ?? product.reviewCount ?? 0;
 
   const facts: { term: string; values: string[] }[] = [
     { term: t('weight'), values: lists.weights.map((w) => labels.weight.get(w) ?? w) },
@@ -64,34 +136,99 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
     { term: t('additions'), values: lists.additions.map((a) => labels.additions.get(a) ?? a) },
   ].filter((f) => f.values.length > 0);
 
+  const ld = productJsonLd(product, {
+    origin,
+    locale,
+    reviews: reviews?.reviews ?? [],
+    average,
+    count: reviewCount,
+  });
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <nav aria-label={t('breadcrumb')} className="mb-4 text-sm text-coffee-600">
-        <Link href="/shop" className="inline-flex items-center gap-1 hover:underline">
-          <BackArrow />
-          {t('back')}
-        </Link>
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be the script's raw text; jsonLdScript escapes `<`.
+        dangerouslySetInnerHTML={{ __html: jsonLdScript(ld) }}
+      />
+      <ViewPing productId={product.id} />
+      <TrackOnView
+        name="ViewContent"
+        data={{
+          content_type: 'product',
+          currency: 'AED',
+          value: cardPrice(product).fils / 100,
+          items: [
+            {
+              item_id: product.id,
+              item_name: product.name,
+              price: cardPrice(product).fils / 100,
+              quantity: 1,
+            },
+          ],
+        }}
+      />
+      <nav aria-label={t('breadcrumb')} className="mb-4 text-sm text-coffee-700">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link href="/" className="hover:underline">
+              {t('home')}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link href="/shop" className="hover:underline">
+              {t('shop')}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link href={`/shop/${product.category.slug}`} className="hover:underline">
+              {category}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-coffee-900">
+            {name}
+          </li>
+        </ol>
       </nav>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductImage
-          src={image}
-          alt={name}
-          width={640}
-          height={640}
-          eager
-          className="aspect-square w-full rounded-2xl"
-        />
+        <Gallery pictures={pictures(product, name, locale)} name={name} />
         <div className="flex flex-col gap-4">
           <div>
-            <p className="text-sm text-coffee-600">
+            <p className="text-sm text-coffee-700">
               <span className="sr-only">{t('category')}: </span>
-              {categoryName(product, locale)}
+              <Link href={`/shop/${product.category.slug}`} className="hover:underline">
+                {category}
+              </Link>
             </p>
             <h1 className="mt-1 text-2xl font-bold text-coffee-900 sm:text-3xl">{name}</h1>
+            {reviewCount > 0 && average !== null ? (
+              <a
+                href="#reviews-title"
+                className="mt-1 inline-flex items-center gap-2 text-sm text-coffee-800"
+              >
+                <Stars value={average} label={tr('outOf5', { rating: average.toFixed(1) })} />
+                <span className="underline">{tr('basedOn', { count: reviewCount })}</span>
+              </a>
+            ) : null}
           </div>
           <Price price={cardPrice(product)} size="lg" />
-          <p className={`text-sm font-medium ${stock > 0 ? 'text-emerald-700' : 'text-red-700'}`}>
-            {t('stockLeft', { count: stock })}
+          <p
+            className={`text-sm font-medium ${
+              stock.kind === 'out'
+                ? 'text-red-700'
+                : stock.kind === 'low'
+                  ? 'text-amber-800'
+                  : 'text-emerald-800'
+            }`}
+          >
+            {stock.kind === 'out'
+              ? t('outOfStock')
+              : stock.kind === 'low'
+                ? t('onlyLeft', { count: stock.count })
+                : t('inStock')}
           </p>
           {facts.length > 0 && (
             <dl className="grid gap-2 rounded-xl bg-white p-4 text-sm shadow-sm">
@@ -103,7 +240,11 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
               ))}
             </dl>
           )}
-          <SelectOptionsButton productId={product.id} productName={name} variant="page" />
+          <p className="text-sm text-coffee-700">{t('quantityHint')}</p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <SelectOptionsButton productId={product.id} productName={name} variant="page" />
+            <WishlistButton item={wishlistEntryOf(product)} name={name} variant="page" />
+          </div>
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold text-coffee-900">
               {t('description')}
@@ -112,9 +253,10 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
               {productDescription(product, locale)}
             </p>
           </section>
-          <p className="text-xs text-coffee-500">{t('views', { count: product.views })}</p>
+          <p className="text-sm text-coffee-700">{t('views', { count: product.views })}</p>
         </div>
       </div>
+      <Reviews productId={product.id} productName={name} data={reviews} />
       {relatedProducts.length > 0 && (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="mb-4 text-xl font-semibold text-coffee-900">

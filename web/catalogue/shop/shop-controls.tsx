@@ -1,0 +1,101 @@
+'use client';
+
+import Form from 'next/form';
+import { useTranslations } from 'next-intl';
+import { useRef } from 'react';
+import type { ShopState } from './shop-state';
+
+/**
+ * Search, sort and filters as one GET form: it works before the script loads (a plain form
+ * submit), and with it next/form navigates on the client and pushes a history entry, so the
+ * back button returns to the previous list. Sort and filters apply as soon as they change.
+ */
+export function ShopControls({
+  action,
+  state,
+  sorts,
+}: {
+  action: string;
+  state: ShopState;
+  sorts: { value: string; label: string }[];
+}) {
+  const t = useTranslations('Shop');
+  const form = useRef<HTMLFormElement>(null);
+  const submit = () => form.current?.requestSubmit();
+  return (
+    <Form
+      ref={form}
+      action={action}
+      role="search"
+      aria-label={t('searchLabel')}
+      className="flex flex-col gap-3 rounded-xl border border-coffee-100 bg-white p-3 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor="shop-q" className="text-xs font-medium text-coffee-700">
+          {t('searchLabel')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="shop-q"
+            type="search"
+            name="q"
+            defaultValue={state.q}
+            maxLength={100}
+            placeholder={t('searchPlaceholder')}
+            enterKeyHint="search"
+            className="min-w-0 flex-1 rounded-lg border border-coffee-200 bg-coffee-50 px-3 py-2 text-base text-coffee-950 placeholder:text-coffee-500 focus:border-coffee-600 focus:outline-none"
+          />
+          <button
+            type="submit"
+            className="rounded-lg bg-coffee-800 px-4 py-2 text-sm font-semibold text-white hover:bg-coffee-900"
+          >
+            {t('searchButton')}
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="shop-sort" className="text-xs font-medium text-coffee-700">
+          {t('sortLabel')}
+        </label>
+        <select
+          id="shop-sort"
+          name="sort"
+          defaultValue={state.sort}
+          onChange={submit}
+          className="rounded-lg border border-coffee-200 bg-coffee-50 px-3 py-2 text-base text-coffee-950"
+        >
+          {sorts.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2 pb-2">
+        <legend className="sr-only">{t('filters')}</legend>
+        <label className="inline-flex items-center gap-2 text-sm text-coffee-900">
+          <input
+            type="checkbox"
+            name="sale"
+            value="1"
+            defaultChecked={state.sale}
+            onChange={submit}
+            className="h-4 w-4 accent-coffee-800"
+          />
+          {t('onSale')}
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm text-coffee-900">
+          <input
+            type="checkbox"
+            name="stock"
+            value="1"
+            defaultChecked={state.inStock}
+            onChange={submit}
+            className="h-4 w-4 accent-coffee-800"
+          />
+          {t('inStock')}
+        </label>
+      </fieldset>
+    </Form>
+  );
+}
