@@ -16,8 +16,16 @@ export function buildCodOrder(input: {
   items: readonly CartItem[];
   shippingCostFils: Fils;
   locale: Locale;
+  /**
+   * The summary's discount and free shipping (coupon-state.ts) and the applied coupon's code:
+   * claims like every amount here; the server applies the code by its own rules.
+   */
+  discount?: { discountFils: Fils; freeShipping: boolean };
+  coupon?: { code: string; discountAmount: number } | null;
 }): CreateOrderRequest {
   const subtotalFils = cartSubtotalFils(input.items);
+  const discountFils = input.discount?.discountFils ?? 0;
+  const shippingFils = input.discount?.freeShipping ? 0 : input.shippingCostFils;
   return {
     customerInfo: input.customerInfo,
     shippingInfo: input.shippingInfo,
@@ -37,12 +45,12 @@ export function buildCodOrder(input: {
           ]
         : [],
     ),
-    totalAmount: toAed(subtotalFils + input.shippingCostFils),
+    totalAmount: toAed(subtotalFils - discountFils + shippingFils),
     subtotal: toAed(subtotalFils),
     tax: 0,
-    shippingCost: toAed(input.shippingCostFils),
-    discount: 0,
-    appliedCoupon: null,
+    shippingCost: toAed(shippingFils),
+    discount: toAed(discountFils),
+    appliedCoupon: input.coupon ? { code: input.coupon.code, discountAmount: toAed(discountFils) } : null,
     paymentProvider: 'COD',
     locale: input.locale,
   };

@@ -4,14 +4,20 @@ import { type CartItem, cartItemCount, cartSubtotalFils, formatAed, toFils } fro
 import { useLocale, useTranslations } from 'next-intl';
 import { variationText } from '../cart/variation-text';
 import { ProductImage } from '../catalogue/product-image';
+import { CouponBox } from './coupon-box';
+import { useSummaryPricing } from './coupon-state';
 import type { Quote } from './shipping-quote';
 
 /** SPEC 2.7 order summary: lines, subtotal with item count, shipping or 'Free', the nudge, total in AED. */
 export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quote: Quote | null }) {
   const t = useTranslations('OrderSummary');
   const locale = useLocale();
+  const tc = useTranslations('CouponBox');
   const subtotal = cartSubtotalFils(items);
-  const total = subtotal + (quote?.shippingCostFils ?? 0);
+  // Discounts by the server's own rules (automatic promotions, the coupon, free shipping): a
+  // preview; the order is priced again by the server.
+  const pricing = useSummaryPricing(items, quote);
+  const total = pricing.totalFils;
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -52,6 +58,9 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
           );
         })}
       </ul>
+      <div className="mb-3 border-t border-coffee-100 pt-3">
+        <CouponBox items={items} pricing={pricing} />
+      </div>
       <dl className="space-y-1.5 border-t border-coffee-100 pt-3 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-coffee-700">{t('subtotal', { count: cartItemCount(items) })}</dt>
@@ -60,16 +69,22 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
         <div className="flex justify-between gap-4">
           <dt className="text-coffee-700">{t('shipping')}</dt>
           <dd className="text-coffee-900">
-            {quote === null
+            {pricing.shippingFils === null
               ? t('calculating')
-              : quote.shippingCostFils === 0
+              : pricing.shippingFils === 0
                 ? t('free')
-                : formatAed(quote.shippingCostFils, locale)}
+                : formatAed(pricing.shippingFils, locale)}
           </dd>
         </div>
-        {quote && quote.amountToFreeShippingFils > 0 && (
+        {pricing.discountFils > 0 && (
+          <div className="flex justify-between gap-4" data-testid="order-discount">
+            <dt className="text-emerald-800">{tc('discount')}</dt>
+            <dd className="text-emerald-800">−{formatAed(pricing.discountFils, locale)}</dd>
+          </div>
+        )}
+        {quote && pricing.amountToFreeShippingFils > 0 && (
           <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900">
-            {t('freeShippingNudge', { amount: formatAed(quote.amountToFreeShippingFils, locale) })}
+            {t('freeShippingNudge', { amount: formatAed(pricing.amountToFreeShippingFils, locale) })}
           </p>
         )}
         <div className="flex justify-between gap-4 border-t border-coffee-100 pt-2 text-base font-semibold">

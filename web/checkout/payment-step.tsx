@@ -4,7 +4,6 @@ import {
   availablePaymentMethods,
   type CartItem,
   type CustomerInfo,
-  cartSubtotalFils,
   filsToDecimalString,
   isBackDisabled,
   isSubmitDisabled,
@@ -17,7 +16,7 @@ import {
 } from '@qahwa/schema';
 import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useRef, useState } from 'react';
@@ -30,6 +29,7 @@ import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { stripeClient } from '../payments/stripe-loader';
 import { WalletButton } from '../payments/wallet-button';
 import { attemptKey, endAttempt } from './attempt-key';
+import { appliedCouponAtom, useSummaryPricing } from './coupon-state';
 import { buildCodOrder, orderIntent } from './order-request';
 import { OrderSummary } from './order-summary';
 import type { Quote } from './shipping-quote';
@@ -59,18 +59,23 @@ export function PaymentStep(props: PaymentStepProps) {
   const locale = useLocale() as Locale;
   const stripePromise = useMemo(() => stripeClient(props.stripe), [props.stripe]);
   const [method, setMethod] = useState<PaymentMethod>('card');
+  // The summary's discount and the coupon (issue 7); a code the rules refuse now is not sent.
+  const pricing = useSummaryPricing(props.items, props.quote);
+  const applied = useAtomValue(appliedCouponAtom);
   const claim = buildCodOrder({
     customerInfo: props.customerInfo,
     shippingInfo: props.shippingInfo,
     items: props.items,
     shippingCostFils: props.quote?.shippingCostFils ?? 0,
     locale,
+    discount: pricing,
+    coupon: pricing.coupon.status === 'refused' ? null : applied,
   });
   // No intent before the shipping quote is in: its amount would be wrong (SPEC 4: a new one on change).
   const intent = usePaymentIntent(
     method === 'card' && props.quote !== null ? paymentIntentRequest(claim) : null,
   );
-  const claimedTotalFils = cartSubtotalFils(props.items) + (props.quote?.shippingCostFils ?? 0);
+  const claimedTotalFils = pricing.totalFils;
   const totalFils = intent.serverTotalFils ?? claimedTotalFils;
   const options = useMemo<StripeElementsOptions>(
     () => ({
@@ -125,6 +130,8 @@ function PaymentForm({
   const stripe = useStripe();
   const elements = useElements();
   const dispatch = useSetAtom(dispatchCartAtom);
+  const setCoupon = useSetAtom(appliedCouponAtom);
+  const tc = useTranslations('CouponBox');
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A ref, not state: two clicks in the same frame both see `processing` still false.
@@ -162,6 +169,12 @@ function PaymentForm({
     if (quote === null || !start()) return;
     const result = await submitOrder(claim, attemptKey(orderIntent(claim)));
     if (result.ok) return done(result.orderId, result.totalAmount);
+    // The coupon no longer holds (its last use went to someone else): drop it and say so; the
+    // summary now shows the full total and the same button places the order without it.
+    if (result.reason === 'server' && result.code === 'COUPON_REFUSED') {
+      setCoupon(null);
+      return stop(`${result.message ?? ''} ${tc('removedAfterRefusal')}`.trim());
+    }
     stop(result.reason === 'network' ? t('networkError') : (result.message ?? t('codFailed')));
   }
 

@@ -3,7 +3,8 @@ import { uuid } from './uuid';
 
 export type SubmitResult =
   | { ok: true; orderId: string; totalAmount: number | null; isNewCustomer: boolean }
-  | { ok: false; reason: 'server'; message: string | null }
+  /** `code`: the gateway's error code (COUPON_REFUSED lets the page drop the coupon and go on). */
+  | { ok: false; reason: 'server'; message: string | null; code?: string }
   | { ok: false; reason: 'network' };
 
 /** POST /api/orders (same origin, rewritten to the gateway). Never throws. */
@@ -42,5 +43,11 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
     (typeof (body as { error?: unknown } | null)?.error === 'string'
       ? (body as { error: string }).error
       : null);
-  return { ok: false, reason: 'server', message: message || null };
+  const code = (body as { code?: unknown } | null)?.code;
+  return {
+    ok: false,
+    reason: 'server',
+    message: message || null,
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }

@@ -10,7 +10,17 @@ import catalogue from './catalogue.json';
 import checkout from './checkout.json';
 import pages from './pages.json';
 import payments from './payments.json';
+import promotions from './promotions.json';
 import shell from './shell.json';
 
-const messages = { ...shell, ...catalogue, ...cart, ...checkout, ...payments, ...pages, ...account };
+const messages = {
+  ...shell,
+  ...catalogue,
+  ...cart,
+  ...checkout,
+  ...payments,
+  ...promotions,
+  ...pages,
+  ...account,
+};
 export default messages;

@@ -1,0 +1,182 @@
+'use client';
+
+import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import { localize } from '@qahwa/schema/messages/localized-text';
+import { formatAed, type Locale } from '@qahwa/schema/money/money';
+import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
+import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import { useAtom } from 'jotai';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { type AppliedCouponState, appliedCouponAtom, type SummaryPricing } from './coupon-state';
+
+interface ValidateAnswer {
+  valid?: boolean;
+  discountAmount?: number;
+  discountType?: Promotion['type'];
+  promotionId?: string;
+  name?: string;
+  description?: string;
+  promotion?: Promotion;
+  error?: string;
+}
+
+/**
+ * SPEC 2.7 coupon box: the code is forced to upper case; Apply on click or Enter (a form);
+ * once applied it shows the code, name, description and discount with Remove Coupon (SPEC 4:
+ * removing clears the input and the error). SPEC 8: the server's reason, or 'Invalid coupon
+ * code'; a network failure reads 'Failed to apply coupon. Please try again.'
+ * The items go with their variations so the server answers with the order's own pricing.
+ */
+export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pricing: SummaryPricing }) {
+  const t = useTranslations('CouponBox');
+  const locale = useLocale() as Locale;
+  const [applied, setApplied] = useAtom(appliedCouponAtom);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+
+  async function apply() {
+    if (busy) return;
+    const wanted = code.trim().toUpperCase();
+    if (wanted === '') return setError(localize(VALIDATION_MESSAGES['validation.couponEmpty'], locale));
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch('/api/promotions/validate', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          code: wanted,
+          orderAmount: pricing.subtotalFils / 100,
+          productIds: [...new Set(items.map((i) => i.productId))],
+          items: items.map((i) => ({
+            productId: i.productId,
+            ...(i.variationId ? { variationId: i.variationId } : {}),
+            quantity: i.quantity,
+            price: i.price,
+          })),
+          locale,
+        }),
+      });
+      const body = (await res.json().catch(() => null)) as ValidateAnswer | null;
+      if (!res.ok || !body?.valid || !body.promotionId) {
+        setError(body?.error || localize(PROMOTION_MESSAGES['coupon.invalid'], locale));
+        return;
+      }
+      const next: AppliedCouponState = {
+        code: wanted,
+        discountAmount: body.discountAmount ?? 0,
+        discountType: body.discountType ?? 'PERCENTAGE',
+        promotionId: body.promotionId,
+        name: body.name ?? wanted,
+        description: body.description ?? '',
+        promotion: body.promotion ?? null,
+      };
+      setApplied(next);
+      setCode('');
+    } catch {
+      setError(localize(PROMOTION_MESSAGES['coupon.networkFailed'], locale));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function remove() {
+    setApplied(null);
+    setCode('');
+    setError(null);
+  }
+
+  if (applied) {
+    const refusal = pricing.coupon.status === 'refused' ? pricing.coupon.refusal : null;
+    const outranked = pricing.coupon.status === 'outranked';
+    return (
+      <div
+        className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm"
+        data-testid="applied-coupon"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="font-semibold text-emerald-900">
+              <span className="font-mono" dir="ltr">
+                {applied.code}
+              </span>
+              <span className="ms-2">{applied.name}</span>
+            </p>
+            {applied.description && <p className="text-emerald-800">{applied.description}</p>}
+            {!refusal && !outranked && (
+              <p className="mt-1 text-emerald-900">
+                {pricing.freeShipping && pricing.discountFils === 0
+                  ? t('freeShipping')
+                  : t('saving', { amount: formatAed(pricing.discountFils, locale) })}
+              </p>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={remove}
+            className="shrink-0 text-emerald-900 underline underline-offset-2 hover:text-emerald-700"
+          >
+            {t('remove')}
+          </button>
+        </div>
+        {(refusal || outranked) && (
+          <p role="status" className="mt-2 text-amber-900">
+            {outranked
+              ? localize(PROMOTION_MESSAGES['coupon.outranked'], locale)
+              : localize(PROMOTION_MESSAGES[refusal!.code], locale, refusal!.params)}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    // Not a <form>: the summary sits inside the payment step's form, and forms cannot nest. Enter in
+    // the field applies the code instead of submitting the order.
+    <div className="space-y-1">
+      <label htmlFor={inputId} className="block text-sm font-medium text-coffee-800">
+        {t('label')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            if (error) setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            void apply();
+          }}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={50}
+          dir="ltr"
+          placeholder={t('placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="min-w-0 flex-1 rounded-lg border border-coffee-200 px-3 py-2 font-mono text-sm uppercase text-coffee-900 placeholder:normal-case placeholder:font-sans focus:border-coffee-500 focus:outline-none rtl:text-end"
+        />
+        <button
+          type="button"
+          onClick={() => void apply()}
+          disabled={busy}
+          className="rounded-lg border border-coffee-800 px-4 py-2 text-sm font-semibold text-coffee-900 hover:bg-coffee-50 disabled:opacity-60"
+        >
+          {busy ? t('applying') : t('apply')}
+        </button>
+      </div>
+      <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+'use client';
+
+import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import type { Fils } from '@qahwa/schema/money/money';
+import { type CartPricing, priceCart } from '@qahwa/schema/promotions/price-cart';
+import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import { useAtomValue } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { useEffect, useMemo, useState } from 'react';
+import type { Quote } from './shipping-quote';
+
+/**
+ * SPEC 3 "Applied coupon" as the browser keeps it, with the promotion the server returned so the
+ * summary can price the cart with the same rules (`priceCart`). Kept in sessionStorage: a reload
+ * of the checkout keeps the code, a new visit starts without one.
+ */
+export interface AppliedCouponState {
+  code: string;
+  discountAmount: number;
+  discountType: Promotion['type'];
+  promotionId: string;
+  name: string;
+  description: string;
+  promotion: Promotion | null;
+}
+
+const storage = createJSONStorage<AppliedCouponState | null>(() => sessionStorage);
+export const appliedCouponAtom = atomWithStorage<AppliedCouponState | null>(
+  'qahwa-applied-coupon',
+  null,
+  storage,
+);
+
+/** The promotions in force (automatic ones price every cart); loaded once per page. */
+let activePromotions: Promise<Promotion[]> | null = null;
+
+function loadActivePromotions(): Promise<Promotion[]> {
+  activePromotions ??= fetch('/api/promotions?active=true', { headers: { accept: 'application/json' } })
+    .then(async (res) => (res.ok ? ((await res.json()) as Promotion[]) : []))
+    .catch(() => {
+      // Without the list the summary shows no automatic discount; the order still gets it.
+      activePromotions = null;
+      return [];
+    });
+  return activePromotions;
+}
+
+export function useActivePromotions(): Promotion[] {
+  const [list, setList] = useState<Promotion[]>([]);
+  useEffect(() => {
+    let live = true;
+    void loadActivePromotions().then((l) => {
+      if (live) setList(l);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return list;
+}
+
+/** What the summary shows: the server's rules run on what the browser knows. Only a claim: the order reprices. */
+export interface SummaryPricing {
+  subtotalFils: Fils;
+  discountFils: Fils;
+  freeShipping: boolean;
+  /** null while the shipping quote is on its way. */
+  shippingFils: Fils | null;
+  amountToFreeShippingFils: Fils;
+  totalFils: Fils;
+  coupon: CartPricing['coupon'];
+}
+
+export function summaryPricing(
+  items: readonly CartItem[],
+  quote: Quote | null,
+  promotions: readonly Promotion[],
+  applied: AppliedCouponState | null,
+  now: Date = new Date(),
+): SummaryPricing {
+  const all = applied?.promotion
+    ? [...promotions.filter((p) => p.id !== applied.promotion?.id), applied.promotion]
+    : promotions;
+  const priced = priceCart({
+    lines: items.map((i) => {
+      const fils = Math.round(i.price * 100);
+      return {
+        productId: i.productId,
+        variationId: i.variationId ?? i.id,
+        listFils: fils,
+        discountedFils: fils,
+        quantity: i.quantity,
+      };
+    }),
+    promotions: all,
+    couponCode: applied?.code ?? null,
+    // Shipping is the server's quote (POST /api/shipping/calculate), not recomputed here.
+    shippingRules: [],
+    now,
+  });
+  const shippingFils = quote === null ? null : priced.freeShipping ? 0 : quote.shippingCostFils;
+  return {
+    subtotalFils: priced.subtotalFils,
+    discountFils: priced.discountFils,
+    freeShipping: priced.freeShipping,
+    shippingFils,
+    amountToFreeShippingFils: priced.freeShipping ? 0 : (quote?.amountToFreeShippingFils ?? 0),
+    totalFils: priced.subtotalFils - priced.discountFils + (shippingFils ?? 0),
+    coupon: priced.coupon,
+  };
+}
+
+/** The summary's pricing for the cart, the shipping quote, the promotions in force and the applied coupon. */
+export function useSummaryPricing(items: readonly CartItem[], quote: Quote | null): SummaryPricing {
+  const promotions = useActivePromotions();
+  const applied = useAtomValue(appliedCouponAtom);
+  return useMemo(
+    () => summaryPricing(items, quote, promotions, applied),
+    [items, quote, promotions, applied],
+  );
+}
