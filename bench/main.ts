@@ -9,7 +9,8 @@
  *   DATABASE_URL=…/qahwa_test_x npx tsx bench/main.ts     (services already running)
  *
  * Knobs (environment): BENCH_CONNECTIONS (8), BENCH_READ_ROUNDS (6), BENCH_READ_SECONDS (3),
- * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_PARTS (read,orders).
+ * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_PARTS (read,orders,lighthouse);
+ * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { resetDatabase } from '@qahwa/db/testing';
 import { makeEvent, type Product } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
+import { lighthouseFigures } from './lighthouse';
 import { type IntakeResult, orderRequest, pacedOrders } from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 import { load, sideBySide } from './read-path';
@@ -33,7 +35,7 @@ const knobs = {
   readSeconds: num('BENCH_READ_SECONDS', 3),
   orderRate: num('BENCH_ORDER_RATE', 50),
   orderSeconds: num('BENCH_ORDER_SECONDS', 60),
-  parts: (env.BENCH_PARTS ?? 'read,orders').split(','),
+  parts: (env.BENCH_PARTS ?? 'read,orders,lighthouse').split(','),
 };
 const databaseUrl = env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 const natsUrl = env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl;
@@ -89,7 +91,7 @@ try {
   const figures: Figure[] = [];
   // A part that cannot run (say, the Temporal worker does not start) is reported as a failed
   // figure, and the other part's figures are still printed.
-  const part = async (name: 'read' | 'orders', body: () => Promise<void>) => {
+  const part = async (name: 'read' | 'orders' | 'lighthouse', body: () => Promise<void>) => {
     if (!knobs.parts.includes(name)) return;
     try {
       await body();
@@ -173,6 +175,10 @@ try {
     if (intake.phases.size === 0) console.log('POST /api/orders sent no Server-Timing header: no breakdown');
     if (intake.errorSamples.length)
       console.log(`order errors, first ones:\n  ${intake.errorSamples.join('\n  ')}`);
+  });
+
+  await part('lighthouse', async () => {
+    figures.push(...(await lighthouseFigures(gateway, procs)));
   });
 
   console.log(`\n${formatTable(figures)}\n`);
