@@ -13,6 +13,7 @@ import { commerceOf, highValueTier, track } from '../analytics/events';
 import { ProductImage } from '../catalogue/product-image';
 import { DialogHeader } from '../shell/dialog-header';
 import { cartItemsAtom, cartOpenAtom, cartReducer, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
+import { CartRecommendations } from './recommendations';
 import { variationText } from './variation-text';
 
 /**
@@ -77,6 +78,7 @@ export function CartPanel() {
                 </li>
               ))}
             </ul>
+            <CartRecommendations productIds={items.map((i) => i.productId)} onNavigate={close} />
             <div className="space-y-3 border-t border-coffee-100 p-4 lg:mt-auto">
               <div className="flex items-baseline justify-between">
                 <span className="font-medium text-coffee-900">{t('total')}</span>

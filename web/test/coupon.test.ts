@@ -10,6 +10,7 @@ const item = (productId: string, price: number, quantity: number): CartItem => (
   productId,
   variationId: `${productId}-v`,
   name: productId,
+  nameAr: productId,
   price,
   quantity,
   image: null,
