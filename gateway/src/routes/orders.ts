@@ -87,7 +87,11 @@ export async function orderRoutes(app: FastifyInstance) {
     '/api/orders',
     {
       schema: {
-        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        // The key's shape is published (a client, or the fuzzer, can tell a good key) but checked in
+        // the handler, which answers BAD_IDEMPOTENCY_KEY in the shopper's words.
+        headers: z
+          .object({ 'idempotency-key': z.string().meta({ pattern: IDEMPOTENCY_KEY.source }).optional() })
+          .passthrough(),
         body: CreateOrderRequest,
         response: {
           200: CreateOrderResponse,

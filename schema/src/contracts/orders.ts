@@ -8,7 +8,7 @@ import {
 } from '../reference/constants';
 import { customerStepSchema } from '../validation/customer-step';
 import { normalizePhone, validationText } from '../validation/fields';
-import { shippingStepSchema } from '../validation/shipping-step';
+import { emirateCityChoices, shippingStepSchema } from '../validation/shipping-step';
 import { EntityId, PaymentIntentId } from './ids';
 
 const t = validationText('en');
@@ -21,7 +21,10 @@ const t = validationText('en');
 export const CustomerInfo = customerStepSchema('en').meta({ id: 'CustomerInfo' });
 export type CustomerInfo = z.infer<typeof CustomerInfo>;
 
-export const ShippingInfo = shippingStepSchema('en').meta({ id: 'ShippingInfo' });
+export const ShippingInfo = shippingStepSchema('en').meta({
+  id: 'ShippingInfo',
+  anyOf: emirateCityChoices(),
+});
 export type ShippingInfo = z.infer<typeof ShippingInfo>;
 
 export const AppliedCouponClaim = z

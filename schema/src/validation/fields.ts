@@ -19,6 +19,14 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** SPEC 5: after stripping spaces, dashes and parentheses, an optional +country code then 7 to 15 digits. */
 export const PHONE_PATTERN = /^(\+\d{1,3})?\d{7,15}$/;
 
+/**
+ * PHONE_PATTERN as the raw field reads before normalising: spaces, dashes and parentheses anywhere.
+ * Only published (the OpenAPI `pattern` of every phone field), so a client or a fuzzer can tell a
+ * phone we take from one we refuse; `phoneProblem` is the rule, and a test holds the two equal.
+ * ASCII digits and spaces only: JSON Schema regexes read `\d` and `\s` more widely than ours.
+ */
+export const PHONE_INPUT_PATTERN = /^[ ()-]*(\+[ ()-]*([0-9][ ()-]*){1,3})?([0-9][ ()-]*){7,15}$/;
+
 /** Text limits the spec does not give; generous, they only stop abuse of the API. */
 export const TEXT_LIMITS = {
   name: 100,
@@ -70,7 +78,8 @@ export function phoneField(t: ValidationText) {
     .superRefine((value, ctx) => {
       const problem = phoneProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: t(problem, { phone: PHONE_EXAMPLE }) });
-    });
+    })
+    .meta({ pattern: PHONE_INPUT_PATTERN.source });
 }
 
 /** An optional field: '' and whitespace count as not given. */

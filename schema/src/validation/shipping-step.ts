@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '../money/money';
 import { ADDRESS_MIN_LENGTH } from '../reference/constants';
-import { findEmirate, isCityOf } from '../reference/emirates';
+import { EMIRATES, findEmirate, isCityOf } from '../reference/emirates';
 import { TEXT_LIMITS, validationText } from './fields';
 
 /**
@@ -35,6 +35,21 @@ export function shippingStepSchema(locale: Locale = 'en') {
     });
 }
 export type ShippingStep = z.infer<ReturnType<typeof shippingStepSchema>>;
+
+/**
+ * The emirate–city pairing as JSON Schema, for the OpenAPI of every shipping address: one branch
+ * per emirate with its own cities (`enum`, not `const`: the document is OpenAPI 3.0). Published
+ * only (the zod rule above is what refuses), so a client or a fuzzer generating addresses pairs
+ * them as we do. Built from the same EMIRATES table.
+ */
+export function emirateCityChoices() {
+  return EMIRATES.map((emirate) => ({
+    properties: {
+      emirate: { type: 'string', enum: [emirate.slug] },
+      city: { type: 'string', enum: emirate.cities.map((c) => c.slug) },
+    },
+  }));
+}
 
 /** SPEC 4: the hint under the disabled city selector, or null once an emirate is picked. */
 export function cityHint(emirate: string | null | undefined, locale: Locale): string | null {
