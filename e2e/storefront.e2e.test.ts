@@ -75,9 +75,11 @@ describe('a shopper finds, keeps, buys and reviews a coffee in Arabic', () => {
     await page.getByRole('heading', { level: 1, name: ar.ProfilePage!.title }).waitFor();
 
     // Profile and settings: details and an address kept on the device, to prefill the checkout.
-    await page.getByRole('textbox', { name: ar.CustomerStep!.fullName }).fill('مريم الهاشمي');
-    await page.getByRole('textbox', { name: ar.CustomerStep!.email }).fill('mariam@example.ae');
-    await page.getByRole('textbox', { name: ar.CustomerStep!.phone }).fill('+971 50 123 4567');
+    // (Scoped to the page's main part: the footer's newsletter field is also called "e-mail".)
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: ar.CustomerStep!.fullName }).fill('مريم الهاشمي');
+    await main.getByRole('textbox', { name: ar.CustomerStep!.email }).fill('mariam@example.ae');
+    await main.getByRole('textbox', { name: ar.CustomerStep!.phone }).fill('+971 50 123 4567');
     await page.getByRole('button', { name: ar.ProfilePage!.saveContact }).click();
     await page.getByRole('status').filter({ hasText: ar.ProfilePage!.contactSaved! }).waitFor();
     await page.getByRole('combobox', { name: ar.ShippingStep!.emirate }).selectOption('dubai');
@@ -114,10 +116,15 @@ describe('a shopper finds, keeps, buys and reviews a coffee in Arabic', () => {
     // The cart panel opens with the line, and the block of suggestions.
     const cart = page.getByRole('dialog', { name: ar.CartPanel!.title });
     await cart.getByText(PRODUCT_AR).first().waitFor();
-    await cart
-      .getByText(ar.CartRecommendations?.title ?? 'قد يعجبك أيضًا')
-      .first()
-      .waitFor({ timeout: 15_000 });
+    // SPEC 2.5: up to 4 suggestions, each a link to a product page.
+    const suggestions = cart.getByRole('region', { name: ar.Recommendations!.title });
+    await suggestions.getByRole('link').first().waitFor({ timeout: 15_000 });
+    const links = await suggestions
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.length).toBeLessThanOrEqual(4);
+    for (const href of links) expect(href).toMatch(/^\/product\/[\w-]+$/);
     await shot('cart-ar');
     // It left the wishlist.
     await cart.getByRole('button', { name: ar.CartPanel!.continueShopping }).first().click();

@@ -62,7 +62,7 @@ export function Footer() {
             <a
               href={STORE_INFO.supportPhoneHref}
               dir="ltr"
-              className="font-medium text-white hover:underline"
+              className="inline-block font-medium text-white hover:underline"
             >
               {STORE_INFO.supportPhone}
             </a>
