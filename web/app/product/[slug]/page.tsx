@@ -23,34 +23,13 @@ import { jsonLdScript, productJsonLd } from '../../../catalogue/product/structur
 import { ViewPing } from '../../../catalogue/product/view-ping';
 import { ProductGrid } from '../../../catalogue/product-card';
 import { SelectOptionsButton } from '../../../catalogue/select-options-button';
-import { getProduct, getReviews, listProducts } from '../../../lib/catalogue';
+import { getProduct, getReviews } from '../../../lib/catalogue';
+import { relatedProductsOrNone } from '../../../lib/recommendations';
 import { WishlistButton } from '../../../wishlist/wishlist-button';
 import { wishlistEntryOf } from '../../../wishlist/wishlist-entry';
 
 // One gateway read per request, shared by generateMetadata and the page.
 const loadProduct = cache(getProduct);
-
-/**
- * Related products: the same category first, then featured products to fill the row.
- * (Engineer p1's recommendations adapter, web/lib/recommendations.ts, did not exist when this
- * page was written; docs/web-catalogue.md says how to switch to it.)
- */
-async function related(product: Product): Promise<Product[]> {
-  try {
-    const [sameCategory, featured] = await Promise.all([
-      listProducts({ category: product.category.slug, limit: SUGGESTIONS_COUNT + 1 }),
-      listProducts({ featured: true, limit: SUGGESTIONS_COUNT + 1 }),
-    ]);
-    const seen = new Set([product.id]);
-    return [...sameCategory, ...featured]
-      .filter((p) => !seen.has(p.id) && seen.add(p.id))
-      .slice(0, SUGGESTIONS_COUNT);
-  } catch (error) {
-    // Related products are a nicety: the product itself must still render.
-    console.error('related products failed', error);
-    return [];
-  }
-}
 
 async function reviewsOf(product: Product): Promise<ProductReviews | null> {
   try {
@@ -74,8 +53,11 @@ function pictures(product: Product, name: string, locale: 'en' | 'ar'): GalleryP
   };
   add(product.imageUrl, name);
   for (const image of product.images) add(image.url, name);
-  for (const v of product.variations) {
-    if (v.isActive && v.size.isActive) add(v.imageUrl, `${name} — ${variationLabel(v, locale)}`);
+  // A product sold one way only shows the same pack as its variation: no twin thumbnail.
+  if (product.variations.length > 1) {
+    for (const v of product.variations) {
+      if (v.isActive && v.size.isActive) add(v.imageUrl, `${name} — ${variationLabel(v, locale)}`);
+    }
   }
   return list;
 }
@@ -118,7 +100,8 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
     getTranslations('ProductPage'),
     getTranslations('Reviews'),
     getLocale(),
-    related(product),
+    // Staff's upsell, cross-sell and downsell targets first, featured products to fill the row.
+    relatedProductsOrNone(product.id, SUGGESTIONS_COUNT),
     reviewsOf(product),
     requestOrigin(),
   ]);
