@@ -159,7 +159,11 @@ function brand(x: number, y: number, color: string, size = 30): string {
   return `<text x="${x}" y="${y}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" font-size="${size}" font-style="italic" fill="${color}">qahwa</text>`;
 }
 
-function weightText(x: number, y: number, text: string, color: string): string {
+/** Weights print as they are (numbers and a unit); a count prints as ×10, so no English word is drawn. */
+const PRINTED: Record<string, string> = { '10 capsules': '×10' };
+
+function weightText(x: number, y: number, size: string, color: string): string {
+  const text = PRINTED[size] ?? size;
   return `<text x="${x}" y="${y}" text-anchor="middle" font-family="system-ui, 'DejaVu Sans', sans-serif" font-size="30" font-weight="700" fill="${color}">${esc(text)}</text>`;
 }
 
