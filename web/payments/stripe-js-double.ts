@@ -109,7 +109,8 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
     el.inputMode = 'numeric';
     el.autocomplete = 'off';
     el.dir = 'ltr'; // card numbers read left to right in Arabic too, as in Stripe's iframe
-    el.style.cssText = `flex:${size};min-width:0;border:0;outline:0;background:transparent;font:inherit;color:#3b2414;padding:2px 0`;
+    // width:0 lets flex size the inputs, not their default 20 characters (narrow phones).
+    el.style.cssText = `flex:${size};width:0;min-width:0;border:0;outline:0;background:transparent;font:inherit;color:#3b2414;padding:2px 0`;
     return el;
   }
 
@@ -117,7 +118,7 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
     const events = emitter();
     let box: HTMLDivElement | null = null;
     const fields = {
-      number: input('Card number', '1234 1234 1234 1234', '1 1 auto'),
+      number: input('Card number', '1234 1234 1234 1234', '1 1 0'),
       expiry: input('Expiration date MM / YY', 'MM / YY', '0 0 5.5em'),
       cvc: input('CVC', 'CVC', '0 0 3.5em'),
     };

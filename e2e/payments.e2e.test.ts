@@ -1,0 +1,261 @@
+import { mkdirSync } from 'node:fs';
+import { createDb, eq, tables } from '@qahwa/db';
+import { CART_STORAGE_KEY, localize, PAYMENT_MESSAGES } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installStripeJsDouble } from '../web/payments/stripe-js-double';
+import { fill, launchChromium, messages } from './support/browser';
+import { root, type Stack, startStack } from './support/stack';
+
+/**
+ * Issue 7, "Must hold": in Chromium, a shopper pays by card with a coupon in Arabic, another by
+ * wallet in English, and staff see both orders. Stripe.js cannot load here, so each page gets the
+ * Stripe.js double before it loads (the same one `make dev` serves); it confirms at the stateful
+ * Stripe double through the storefront's relay, and the gateway verifies the intent there.
+ */
+const screens = `${root}.data/screens/payments`;
+let stack: Stack;
+let browser: Browser;
+const db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl, 2);
+
+beforeAll(async () => {
+  mkdirSync(screens, { recursive: true });
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await db.close();
+});
+
+async function shopper(locale: 'en' | 'ar', viewport: { width: number; height: number }, wallet: boolean) {
+  const context = await browser.newContext({ locale: locale === 'ar' ? 'ar-AE' : 'en-GB', viewport });
+  // Before any page script: window.Stripe is the double, and loadStripe() takes it.
+  await context.addInitScript(installStripeJsDouble, {
+    apiBase: '/payments/stripe-double',
+    wallet: wallet ? { type: 'google_pay' as const, name: 'Omar Saleh', email: 'omar@example.ae' } : null,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
+}
+
+/** Through the options modal, the cart panel and the first two steps, to the payment step. */
+async function toPayment(
+  page: Page,
+  locale: 'en' | 'ar',
+  input: {
+    product: string;
+    weight: string;
+    customer: [string, string, string];
+    city: [string, string];
+    address: string;
+  },
+) {
+  const m = messages('web', locale);
+  await page.goto(`${stack.webUrl}/shop`);
+  await page
+    .getByRole('button', { name: fill(m.ProductCard!.selectOptionsFor!, { name: input.product }) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: m.OptionsModal!.title });
+  await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).waitFor({ timeout: 30_000 });
+  await dialog
+    .getByRole('radiogroup', { name: m.OptionsModal!.weight })
+    .getByRole('radio', { name: input.weight })
+    .click();
+  await dialog.getByRole('button', { name: m.OptionsModal!.increase }).click();
+  await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
+  await page.getByRole('link', { name: m.CartPanel!.orderNow }).click();
+  await page.waitForURL('**/checkout');
+  // The checkout's own fields (the footer's newsletter box has an e-mail field too).
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: m.CustomerStep!.fullName, exact: true }).fill(input.customer[0]);
+  await main.getByRole('textbox', { name: m.CustomerStep!.email, exact: true }).fill(input.customer[1]);
+  await main.getByRole('textbox', { name: m.CustomerStep!.phone, exact: true }).fill(input.customer[2]);
+  await page.getByRole('button', { name: m.CustomerStep!.submit }).click();
+  await page.getByRole('combobox', { name: m.ShippingStep!.emirate }).selectOption(input.city[0]);
+  await page.getByRole('combobox', { name: m.ShippingStep!.city }).selectOption(input.city[1]);
+  await page.getByRole('textbox', { name: m.ShippingStep!.address }).fill(input.address);
+  await page.getByRole('button', { name: m.ShippingStep!.submit }).click();
+  await page.getByRole('radio', { name: m.PaymentStep!.card }).waitFor();
+}
+
+/** The Pay button, once it reads 'Pay {total} AED' for the server's total and can be pressed. */
+async function payButton(page: Page, locale: 'en' | 'ar') {
+  const template = localize(PAYMENT_MESSAGES['payment.submit.pay'], locale, { total: '{total}' });
+  const [before, after] = template
+    .split('{total}')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const name = new RegExp(`^${before}(\\d+\\.\\d{2})${after}$`);
+  const button = page.getByRole('button', { name });
+  await expect.poll(() => button.isEnabled().catch(() => false), { timeout: 30_000 }).toBe(true);
+  const label = (await button.textContent()) ?? '';
+  const total = name.exec(label.trim())?.[1];
+  expect(total, label).toBeDefined();
+  return { button, total: Number(total) };
+}
+
+async function orderOf(orderNumber: string) {
+  const [order] = await db.db.select().from(tables.orders).where(eq(tables.orders.id, orderNumber));
+  return order;
+}
+
+async function confirmationNumber(page: Page) {
+  const status = page.getByRole('status').filter({ hasText: /QH-\d{6}/ });
+  await status.waitFor({ timeout: 60_000 });
+  return /QH-\d{6}/.exec((await status.textContent()) ?? '')![0];
+}
+
+const placed: string[] = [];
+
+describe('card and wallet payments in the browser', () => {
+  it('pays by card with a coupon in Arabic: a declined card is told, the test Visa pays the server total', async () => {
+    const ar = messages('web', 'ar');
+    const { context, page, errors } = await shopper('ar', { width: 1280, height: 900 }, false);
+    try {
+      await toPayment(page, 'ar', {
+        product: 'خلطة القهوة الإماراتية',
+        weight: '500 غ',
+        customer: ['مريم الهاشمي', 'mariam.card@example.ae', '+971 50 123 4567'],
+        city: ['dubai', 'dubai-marina'],
+        address: 'ممشى المارينا، برج 5، شقة 1203',
+      });
+      // SPEC 4: card is the default; the card field is labelled 'Card Information*'.
+      expect(await page.getByRole('radio', { name: ar.PaymentStep!.card }).isChecked()).toBe(true);
+      const cardField = page.getByRole('group', {
+        name: localize(PAYMENT_MESSAGES['payment.cardLabel'], 'ar'),
+      });
+      await cardField.waitFor();
+      const before = await payButton(page, 'ar');
+      await shot(page, 'card-empty-ar');
+
+      await applyCoupon(page, 'ar', 'anniversary_2025');
+      // The coupon lowers the server's total, and the Pay button follows it.
+      await expect
+        .poll(async () => (await payButton(page, 'ar')).total, { timeout: 30_000 })
+        .toBeLessThan(before.total);
+      await shot(page, 'card-coupon-ar');
+
+      // A declined card: Stripe's words in the red box, nothing ordered, Back usable again.
+      await cardField.getByRole('textbox', { name: 'Card number' }).fill('4000000000000002');
+      await cardField.getByRole('textbox', { name: 'Expiration date MM / YY' }).fill('1234');
+      await cardField.getByRole('textbox', { name: 'CVC' }).fill('123');
+      await (await payButton(page, 'ar')).button.click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await alert.textContent()).toMatch(/declined/i);
+      expect(await page.getByRole('button', { name: ar.PaymentStep!.back }).isEnabled()).toBe(true);
+      await shot(page, 'card-declined-ar');
+
+      await cardField.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+      const { button, total } = await payButton(page, 'ar');
+      await shot(page, 'card-filled-ar');
+      await button.click();
+      const orderNumber = await confirmationNumber(page);
+      await page.getByText(total.toFixed(2)).first().waitFor();
+      await shot(page, 'card-confirmation-ar');
+
+      const order = await orderOf(orderNumber);
+      expect(order).toBeDefined();
+      expect(order!.paymentProvider).toBe('STRIPE');
+      const intent = stack.stripe.intents.get(order!.paymentIntentId ?? '');
+      // The amount Stripe charged is the order's total × 100, in AED.
+      expect(intent).toMatchObject({ status: 'succeeded', currency: 'aed', amount: Math.round(total * 100) });
+      const lines = await db.db
+        .select()
+        .from(tables.orderDiscounts)
+        .where(eq(tables.orderDiscounts.orderId, order!.id));
+      expect(lines.length).toBeGreaterThan(0);
+      const cart = await page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? 'null'),
+        CART_STORAGE_KEY,
+      );
+      expect(cart?.items ?? []).toHaveLength(0);
+      expect(errors).toEqual([]);
+      placed.push(orderNumber);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pays by wallet in English on a phone: the Google Pay button above "Or pay with card"', async () => {
+    const en = messages('web', 'en');
+    const { context, page, errors } = await shopper('en', { width: 390, height: 844 }, true);
+    try {
+      await toPayment(page, 'en', {
+        product: 'Emirati Gahwa Blend',
+        weight: '250g',
+        customer: ['Omar Saleh', 'omar.wallet@example.ae', '+971 55 765 4321'],
+        city: ['abu-dhabi', 'al-ain'],
+        address: 'Al Jimi District, Street 12, Villa 4',
+      });
+      await page.getByText(localize(PAYMENT_MESSAGES['payment.walletDivider'], 'en')).waitFor();
+      const { total } = await payButton(page, 'en');
+      await shot(page, 'wallet-en');
+      await page.getByRole('button', { name: 'Google Pay' }).click();
+      const orderNumber = await confirmationNumber(page);
+      await page.getByText(total.toFixed(2)).first().waitFor();
+      await shot(page, 'wallet-confirmation-en');
+
+      const order = await orderOf(orderNumber);
+      expect(order!.paymentProvider).toBe('STRIPE');
+      const intent = stack.stripe.intents.get(order!.paymentIntentId ?? '');
+      expect(intent).toMatchObject({ status: 'succeeded', currency: 'aed', amount: Math.round(total * 100) });
+      expect(errors).toEqual([]);
+      placed.push(orderNumber);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows staff both paid orders in the back office', async () => {
+    expect(placed).toHaveLength(2);
+    const en = messages('admin', 'en');
+    const context: BrowserContext = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.adminUrl}/backend/login`);
+      await page.getByRole('textbox', { name: en.LoginForm!.email }).fill(stack.admin.email);
+      await page.getByLabel(en.LoginForm!.password!, { exact: true }).fill(stack.admin.password);
+      await page.getByRole('button', { name: en.LoginForm!.submit }).click();
+      await page.waitForURL((url) => url.pathname === '/backend');
+      await page.goto(`${stack.adminUrl}/backend/orders`);
+      for (const orderNumber of placed)
+        await page.getByRole('row').filter({ hasText: orderNumber }).waitFor();
+      expect(await page.getByRole('row').filter({ hasText: placed[0]! }).textContent()).toContain(
+        'مريم الهاشمي',
+      );
+      expect(await page.getByRole('row').filter({ hasText: placed[1]! }).textContent()).toContain(
+        'Omar Saleh',
+      );
+      await shot(page, 'staff-orders-en');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The coupon box of SPEC 2.7 (engineer p1's): uppercase input, Apply. */
+async function applyCoupon(page: Page, locale: 'en' | 'ar', code: string) {
+  const m = messages('web', locale);
+  const box = m.CouponBox!;
+  const input = page.getByRole('textbox', { name: box.label });
+  await input.fill(code);
+  // SPEC 2.7: forced to uppercase as it is typed.
+  expect(await input.inputValue()).toBe(code.toUpperCase());
+  await page.getByRole('button', { name: box.apply, exact: true }).click();
+  await page
+    .getByRole('button', { name: box.remove })
+    .or(page.getByRole('link', { name: box.remove }))
+    .waitFor();
+}
