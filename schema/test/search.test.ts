@@ -55,3 +55,17 @@ describe('reviewFormSchema', () => {
     ]);
   });
 });
+
+describe('text fields drop NUL characters (PostgreSQL refuses them)', () => {
+  it('strips them, and a name of NULs only is missing', () => {
+    const r = reviewFormSchema('en').parse({
+      authorName: 'Sa\u0000ra',
+      title: '\u0000',
+      rating: 3,
+      body: 'ok\u0000',
+    });
+    expect(r).toMatchObject({ authorName: 'Sara', title: '', body: 'ok' });
+    const blank = reviewFormSchema('en').safeParse({ authorName: '\u0000\u0000', rating: 3, body: 'x' });
+    expect(blank.error?.issues[0]?.message).toBe('This field is required');
+  });
+});

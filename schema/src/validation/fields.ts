@@ -58,9 +58,15 @@ export function phoneProblem(phone: string): PhoneProblem | null {
   return PHONE_PATTERN.test(cleaned) ? null : 'validation.phone';
 }
 
+/**
+ * NUL characters carry nothing a shopper typed, and PostgreSQL's text refuses them (the insert
+ * would fail with a 500): every text field drops them before its other rules run.
+ */
+export const withoutNul = (value: string): string => value.replace(/\u0000/g, '');
+
 /** Required text: missing, non-text and blank after trimming all say the same thing. */
 export function requiredText(message: string, max?: { limit: number; message: string }) {
-  const base = z.string({ error: message }).trim().min(1, { error: message });
+  const base = z.string({ error: message }).overwrite(withoutNul).trim().min(1, { error: message });
   return max ? base.max(max.limit, { error: max.message }) : base;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../money/money';
-import { EMAIL_PATTERN, requiredText, TEXT_LIMITS, validationText } from './fields';
+import { EMAIL_PATTERN, requiredText, TEXT_LIMITS, validationText, withoutNul } from './fields';
 
 /** A review's title is short; its body a few paragraphs at most. */
 export const REVIEW_LIMITS = { title: 120, body: 2000 } as const;
@@ -18,6 +18,7 @@ export function reviewFormSchema(locale: Locale = 'en') {
     }),
     email: z
       .string()
+      .overwrite(withoutNul)
       .trim()
       .max(TEXT_LIMITS.email, { error: t('validation.tooLong', { max: TEXT_LIMITS.email }) })
       .optional()
@@ -30,6 +31,7 @@ export function reviewFormSchema(locale: Locale = 'en') {
       .max(5, { error: t('validation.rating') }),
     title: z
       .string()
+      .overwrite(withoutNul)
       .trim()
       .max(REVIEW_LIMITS.title, { error: t('validation.tooLong', { max: REVIEW_LIMITS.title }) })
       .optional(),
