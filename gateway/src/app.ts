@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { Db } from '@qahwa/db';
 import type { ErrorIssue } from '@qahwa/schema';
+import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import type { Client } from '@temporalio/client';
 import Fastify, {
   type FastifyBaseLogger,
@@ -20,6 +21,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import { sessionPlugin } from './auth/session';
 import type { Catalogue } from './catalogue/catalogue';
 import type { GatewayConfig } from './config';
@@ -35,11 +37,13 @@ import { engagementRoutes } from './routes/engagement';
 import { type HealthProbe, healthRoutes } from './routes/health';
 import { operationsRoutes } from './routes/operations';
 import { orderRoutes } from './routes/orders';
+import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { promotionRoutes } from './routes/promotions';
 import { recommendationRoutes } from './routes/recommendations';
 import { reviewRoutes } from './routes/reviews';
 import { shippingRoutes } from './routes/shipping';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -52,6 +56,8 @@ export interface GatewayDeps {
   catalogue?: Catalogue;
   /** A client that starts checkouts eagerly on this process's own worker, while it runs (checkout/eager-worker.ts). */
   eagerCheckout?: () => Client | null;
+  /** The Stripe client (payment intents, webhook signatures); built from `config.stripe` when absent. */
+  stripe?: Stripe;
 }
 
 declare module 'fastify' {
@@ -116,7 +122,7 @@ export async function buildApp(deps: GatewayDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', deps);
+  app.decorate('deps', { ...deps, stripe: deps.stripe ?? createStripeClient(deps.config.stripe) });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -212,6 +218,9 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(reviewRoutes);
   await app.register(engagementRoutes);
   await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  // Encapsulated: its raw-body parser applies to the webhook only.
+  await app.register(webhookRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(operationsRoutes);

@@ -1,5 +1,6 @@
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
+import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -62,6 +63,8 @@ export interface GatewayConfig {
   catalogueRefreshMs: number;
   /** Storefronts to tell when the catalogue changed (web `POST /revalidate/catalogue`), and the shared secret. */
   storefrontRevalidation: { urls: string[]; secret: string };
+  /** Payment intents and the webhook's signature (docs/payments.md). */
+  stripe: StripeSettings;
 }
 
 /** A route's per-address limit, in the shape `config.rateLimit` of @fastify/rate-limit takes. */
@@ -137,6 +140,7 @@ const GatewayEnv = z.object({
     )
     .pipe(z.array(z.url())),
   REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
+  ...StripeEnv,
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
@@ -196,5 +200,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
+    stripe: stripeSettingsOf(e, mode),
   };
 }

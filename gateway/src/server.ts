@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createCatalogueRepository, createDb } from '@qahwa/db';
+import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -19,7 +20,9 @@ async function main() {
   const connection = Connection.lazy({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   // Checkouts start eagerly on a worker in this process once Temporal answers (docs/checkout.md).
+  const stripe = createStripeClient(config.stripe);
   const eagerCheckout = startEagerCheckout({
+    stripe,
     address: config.temporalAddress,
     namespace: config.temporalNamespace,
     taskQueue: config.checkoutTaskQueue,
@@ -61,6 +64,7 @@ async function main() {
     db: handle.db,
     temporal,
     eagerCheckout: eagerCheckout.client,
+    stripe,
     logger,
     catalogue,
     probes: [

@@ -8,6 +8,7 @@ const strong = {
   ADMIN_EMAIL: 'owner@qahwa.ae',
   ADMIN_PASSWORD: 'a long and private passphrase',
   STRIPE_SECRET_KEY: 'sk_live_real',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_real',
 };
 
 describe('gateway configuration', () => {

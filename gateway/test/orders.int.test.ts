@@ -252,11 +252,18 @@ describe('POST /api/orders (cash on delivery)', () => {
     expect(res.json().issues).toContainEqual({ path: '/customerInfo/fullName', message: 'هذا الحقل مطلوب' });
   });
 
-  it('does not take card payments yet and says so', async () => {
-    const res = await gw.app.inject({
+  it('refuses a card payment it did not make the intent for, and pay later until it comes', async () => {
+    const card = await gw.app.inject({
       method: 'POST',
       url: '/api/orders',
       payload: { ...codOrder(), paymentProvider: 'STRIPE', paymentIntentId: 'pi_123' },
+    });
+    expect(card.statusCode).toBe(422);
+    expect(card.json()).toMatchObject({ success: false, code: 'PAYMENT_NOT_FOUND' });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { ...codOrder(), paymentProvider: 'TABBY' },
     });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toEqual({

@@ -6,7 +6,11 @@ import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createPruner } from './maintenance';
 import { createOutboxRelay } from './outbox-relay';
-import { createOrderStatsProjection, createProductViewsProjection } from './projections';
+import {
+  createOrderStatsProjection,
+  createPaymentsProjection,
+  createProductViewsProjection,
+} from './projections';
 import { ensureStream } from './stream';
 
 async function main() {
@@ -51,6 +55,7 @@ async function main() {
     subjectPrefix,
   });
   const productViews = createProductViewsProjection({ db, js, logger, stream: streamName, subjectPrefix });
+  const paymentsModel = createPaymentsProjection({ db, js, logger, stream: streamName, subjectPrefix });
   const pruner = createPruner({
     db,
     logger,
@@ -60,6 +65,7 @@ async function main() {
   relay.start();
   orderStats.start();
   productViews.start();
+  paymentsModel.start();
   pruner.start();
 
   let health: HealthServer | null = null;
@@ -94,7 +100,13 @@ async function main() {
     force.unref();
     try {
       await health?.close();
-      await Promise.all([relay.stop(), orderStats.stop(), productViews.stop(), pruner.stop()]);
+      await Promise.all([
+        relay.stop(),
+        orderStats.stop(),
+        productViews.stop(),
+        paymentsModel.stop(),
+        pruner.stop(),
+      ]);
       await nc.drain();
       await closeDb();
       logger.info('stopped');

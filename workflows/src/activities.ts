@@ -19,12 +19,21 @@ import {
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
 import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
+import {
+  createCardActivities,
+  paymentMismatch,
+  recordPaidOrder,
+  type VerifiedPayment,
+} from './payments/stripe';
 
 export interface ActivityDeps {
   db: Db;
   logger: Logger;
+  /** For the card path (retrieving the intent at capture); a COD-only worker may leave it out. */
+  stripe?: Stripe | undefined;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -41,7 +50,7 @@ const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
 const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false;
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
-export function createActivities({ db, logger }: ActivityDeps) {
+export function createActivities({ db, logger, stripe }: ActivityDeps) {
   const orders = createOrdersRepository(db);
   const customers = createCustomersRepository(db);
   const outbox = createOutboxRepository(db);
@@ -54,8 +63,15 @@ export function createActivities({ db, logger }: ActivityDeps) {
    * the lead, append OrderPlaced to the outbox and, last, take the stock (only if enough is
    * left). Idempotent by checkout id: a retry after a crash (before or after the commit)
    * returns the order that exists instead of making another.
+   *
+   * With `payment` (card, wallet: Stripe said it succeeded), the same order is made only if the
+   * payment is the server's total in AED, and the payment is recorded in the same transaction
+   * (docs/payments.md); a mismatch is PAYMENT_MISMATCH and no order.
    */
-  async function placeCodOrder(raw: CheckoutToOrderInput): Promise<CheckoutToOrderResult> {
+  async function placeOrder(
+    raw: CheckoutToOrderInput,
+    payment: VerifiedPayment | null,
+  ): Promise<CheckoutToOrderResult> {
     const began = performance.now();
     // The gateway validated this already; a workflow started by anything else (an operator, an
     // older gateway) must not turn a malformed id into an SQL error retried for minutes.
@@ -97,9 +113,13 @@ export function createActivities({ db, logger }: ActivityDeps) {
         const txBegan = performance.now();
         // The per-contact limit (issue 6): checkouts of one phone or e-mail take turns here, so a
         // burst sent at once cannot all pass the count.
+        // A paid order is not a hoarding risk: the money is taken, the order must follow.
         await orders.lockContact(contact, tx);
         const recent = await orders.countRecentByContact(contact, ORDER_CONTACT_WINDOW_MS, tx);
-        if (recent.byPhone >= MAX_ORDERS_PER_CONTACT || recent.byEmail >= MAX_ORDERS_PER_CONTACT) {
+        if (
+          !payment &&
+          (recent.byPhone >= MAX_ORDERS_PER_CONTACT || recent.byEmail >= MAX_ORDERS_PER_CONTACT)
+        ) {
           throw ApplicationFailure.nonRetryable(
             'Too many orders for this contact',
             CHECKOUT_FAILURE.tooManyOrders,
@@ -115,6 +135,13 @@ export function createActivities({ db, logger }: ActivityDeps) {
           city: order.shippingInfo.city,
           couponCode: order.appliedCoupon?.code ?? null,
         });
+        const mismatch = payment ? paymentMismatch(payment, priced.totalFils) : null;
+        if (mismatch) {
+          throw ApplicationFailure.nonRetryable(
+            `Payment is not the order's total: ${mismatch}`,
+            CHECKOUT_FAILURE.paymentMismatch,
+          );
+        }
         // A code the shopper applied that no longer holds (used up, expired) is refused with its
         // reason, so the browser can offer to place the order without it rather than silently
         // charging more than the summary showed. An outranked code is fine: the order gets more.
@@ -146,7 +173,8 @@ export function createActivities({ db, logger }: ActivityDeps) {
             customerId: customer.id,
             // The snapshot: the courier calls the phone given at this checkout (issue 7).
             customer: contact,
-            paymentProvider: 'COD',
+            paymentProvider: payment ? 'STRIPE' : 'COD',
+            paymentIntentId: payment?.paymentIntentId ?? null,
             status: 'new',
             subtotalFils: priced.subtotalFils,
             shippingFils: priced.shippingFils,
@@ -176,7 +204,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
             customerId: customer.id,
             isNewCustomer: customer.isNew,
             status: 'new',
-            paymentProvider: 'COD',
+            paymentProvider: payment ? 'STRIPE' : 'COD',
             totalFils: priced.totalFils,
             placedAt,
             items: priced.lines.map((l) => ({
@@ -188,6 +216,7 @@ export function createActivities({ db, logger }: ActivityDeps) {
           },
         };
         await outbox.append(event, tx);
+        if (payment) await recordPaidOrder(tx, { checkoutId, orderId, requestId, payment });
         // Last, so a best-seller's row is locked only from here to the commit.
         const [shortNow] = await stock.take(tx, priced.lines, requestId);
         if (shortNow) {
@@ -227,7 +256,11 @@ export function createActivities({ db, logger }: ActivityDeps) {
     }
   }
 
-  return { placeCodOrder };
+  const placeCodOrder = (raw: CheckoutToOrderInput) => placeOrder(raw, null);
+  /** The card path's order: the same order creation as cash on delivery, with its verified payment. */
+  const placePaidOrder = (raw: CheckoutToOrderInput, payment: VerifiedPayment) => placeOrder(raw, payment);
+
+  return { placeCodOrder, placePaidOrder, ...createCardActivities({ db, logger, stripe }) };
 }
 
 /**

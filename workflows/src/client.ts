@@ -2,8 +2,8 @@ import {
   CHECKOUT_TASK_QUEUE,
   type CheckoutToOrderInput,
   type CheckoutToOrderResult,
-  checkoutWorkflowId,
   contactOf,
+  workflowIdOf,
 } from '@qahwa/schema';
 import {
   type Client,
@@ -13,7 +13,7 @@ import {
 } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
 import { SA } from './checkout/search-attributes';
-import type { checkoutToOrder } from './workflows';
+import { type checkoutToOrder, paymentSucceededSignal } from './workflows';
 
 /** The Temporal service could not be reached to start a checkout: nothing was started. */
 export class CheckoutUnavailableError extends Error {
@@ -75,7 +75,7 @@ export async function runCheckoutTimed(
   input: CheckoutToOrderInput,
   opts: RunCheckoutOptions = {},
 ): Promise<TimedCheckout> {
-  const workflowId = checkoutWorkflowId(input.checkoutId);
+  const workflowId = workflowIdOf(input);
   const t0 = performance.now();
   let handle: { result(): Promise<CheckoutToOrderResult> };
   let eagerlyStarted = false;
@@ -117,4 +117,42 @@ export async function runCheckout(
   taskQueue: string = CHECKOUT_TASK_QUEUE,
 ): Promise<CheckoutToOrderResult> {
   return (await runCheckoutTimed(client, input, { taskQueue })).result;
+}
+
+/**
+ * The Stripe webhook's half of a card checkout: signals the run of this payment intent that the
+ * payment succeeded, starting it first if the browser never did (the tab closed right after
+ * paying). Does not wait for the order. A run that already completed answers "already started":
+ * the order exists, nothing to do. Throws CheckoutUnavailableError when Temporal is unreachable
+ * (the webhook answers 503 and Stripe delivers again).
+ */
+export async function signalPaymentSucceeded(
+  client: Client,
+  input: CheckoutToOrderInput,
+  eventId: string,
+  opts: Pick<RunCheckoutOptions, 'taskQueue' | 'startTimeoutMs'> = {},
+): Promise<'signalled' | 'completed'> {
+  try {
+    await client.connection.withDeadline(Date.now() + (opts.startTimeoutMs ?? 3000), () =>
+      client.workflow.signalWithStart<typeof checkoutToOrder, [{ eventId: string }]>('checkoutToOrder', {
+        taskQueue: opts.taskQueue ?? CHECKOUT_TASK_QUEUE,
+        workflowId: workflowIdOf(input),
+        args: [input],
+        signal: paymentSucceededSignal,
+        signalArgs: [{ eventId }],
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+        memo: { requestId: input.requestId },
+        typedSearchAttributes: searchAttributesOf(input),
+      }),
+    );
+    return 'signalled';
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return 'completed';
+    if (isUnreachable(err)) {
+      throw new CheckoutUnavailableError('Temporal is unreachable; the payment was not signalled', {
+        cause: err,
+      });
+    }
+    throw err;
+  }
 }

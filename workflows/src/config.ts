@@ -1,6 +1,7 @@
 import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { ConfigError, parseEnv } from '@qahwa/schema/config/env';
+import { ConfigError, parseEnv, runMode } from '@qahwa/schema/config/env';
+import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -17,6 +18,8 @@ export interface WorkflowsConfig {
    * connection while holding stock locks, and the pool must not be queued behind by Temporal.
    */
   activityConcurrency: number;
+  /** The card path retrieves each payment intent from Stripe (or the double) before its order. */
+  stripe: StripeSettings;
 }
 
 const WorkflowsEnv = z
@@ -28,6 +31,7 @@ const WorkflowsEnv = z
     CHECKOUT_TASK_QUEUE: z.string().min(1).default(CHECKOUT_TASK_QUEUE),
     /** Defaults to the pool size. */
     WORKFLOWS_ACTIVITY_CONCURRENCY: z.coerce.number().int().positive().optional(),
+    ...StripeEnv,
   })
   .refine(
     (e) =>
@@ -47,6 +51,7 @@ export function loadWorkflowsConfig(env: Record<string, string | undefined> = pr
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
     activityConcurrency: e.WORKFLOWS_ACTIVITY_CONCURRENCY ?? e.DB_POOL_SIZE,
+    stripe: stripeSettingsOf(e, runMode(env.NODE_ENV)),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '@qahwa/db';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
 import pino from 'pino';
+import type Stripe from 'stripe';
 import { ensureSearchAttributes } from './search-attributes';
 import { createCheckoutWorker, workflowsPath } from './worker';
 
@@ -19,12 +20,17 @@ export function sharedWorkflowBundle() {
 export const temporalAddress = () => process.env.TEMPORAL_ADDRESS ?? SERVICE_DEFAULTS.temporalAddress;
 
 /** A real checkout worker on its own task queue, against the real Temporal dev server. */
-export async function startTestWorker(db: Db, taskQueue: string, address: string = temporalAddress()) {
+export async function startTestWorker(
+  db: Db,
+  taskQueue: string,
+  address: string = temporalAddress(),
+  extra: { stripe?: Stripe } = {},
+) {
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, 'default');
   const worker: Worker = await createCheckoutWorker({
     connection,
-    deps: { db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
+    deps: { db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), stripe: extra.stripe },
     taskQueue,
     workflowBundle: await sharedWorkflowBundle(),
   });

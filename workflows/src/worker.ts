@@ -5,6 +5,7 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import pino, { type Logger } from 'pino';
 import { type ActivityDeps, createActivities } from './activities';
 import { loadWorkflowsConfig, type WorkflowsConfig } from './config';
+import { createStripeClient } from './payments/stripe';
 import { ensureSearchAttributes } from './search-attributes';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
@@ -42,7 +43,7 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
   const handle = createDb(config.db.url, { ...config.db, applicationName: 'qahwa-workflows' });
   const worker = await createCheckoutWorker({
     connection,
-    deps: { db: handle.db, logger },
+    deps: { db: handle.db, logger, stripe: createStripeClient(config.stripe) },
     taskQueue: config.checkoutTaskQueue,
     namespace: config.temporalNamespace,
     activityConcurrency: config.activityConcurrency,

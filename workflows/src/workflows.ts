@@ -1,7 +1,11 @@
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
 import {
+  ActivityFailure,
   type ActivityOptions,
+  ApplicationFailure,
+  condition,
   defineQuery,
+  defineSignal,
   patched,
   proxyActivities,
   proxyLocalActivities,
@@ -41,19 +45,98 @@ const local = proxyLocalActivities<Activities>({
   retry,
 });
 
-export type CheckoutStage = 'started' | 'placing' | 'placed' | 'failed';
+export type CheckoutStage = 'started' | 'verifying' | 'placing' | 'placed' | 'failed';
 export const checkoutStageQuery = defineQuery<CheckoutStage>('checkoutStage');
 
+/** Stripe said the payment succeeded: the webhook signals (or starts) the card checkout with it. */
+export interface PaymentSignal {
+  /** Stripe's event id, for the logs. */
+  eventId: string;
+}
+export const paymentSucceededSignal = defineSignal<[PaymentSignal]>('paymentSucceeded');
+
+/** How long a card checkout waits for Stripe to say that an intent not yet succeeded did. */
+const PAYMENT_WAIT = '1 hour';
+/** Signals that may each trigger a new look at the intent before the checkout gives up. */
+const PAYMENT_RECHECKS = 5;
+
+/** The business failure behind an activity's failure (a non-retryable ApplicationFailure), if any. */
+function businessFailureOf(err: unknown): ApplicationFailure | null {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof ApplicationFailure && cause.nonRetryable ? cause : null;
+}
+
 /**
- * checkoutToOrder (DESIGN.md "Workflows"), cash-on-delivery path. The workflow id is derived
- * from the checkout id, so a double submit joins the same run instead of making a second order.
- * Card and pay-later verification steps come with their issues.
+ * The card path (docs/payments.md). The workflow id comes from the payment intent, so the
+ * browser's POST /api/orders and every webhook delivery reach this one run. Stripe is asked for
+ * the intent (the browser's word and the webhook's copy are not proof); an intent not yet
+ * succeeded waits for the webhook's signal. The order is the cash-on-delivery order creation
+ * with the verified payment, made only if it is the server's total in AED; when no order can be
+ * made of a payment that succeeded, the payment is marked for staff before the failure returns.
+ */
+async function cardCheckout(
+  input: CheckoutToOrderInput,
+  paymentIntentId: string,
+  setStage: (s: CheckoutStage) => void,
+): Promise<CheckoutToOrderResult> {
+  let signals = 0;
+  setHandler(paymentSucceededSignal, () => {
+    signals++;
+  });
+  setStage('verifying');
+  let payment = await local.retrievePayment(paymentIntentId);
+  for (let recheck = 0; payment.status !== 'succeeded'; recheck++) {
+    const seen = signals;
+    if (
+      payment.status === 'canceled' ||
+      recheck >= PAYMENT_RECHECKS ||
+      !(await condition(() => signals > seen, PAYMENT_WAIT))
+    ) {
+      throw ApplicationFailure.nonRetryable(
+        `Payment ${paymentIntentId} did not succeed (${payment.status})`,
+        CHECKOUT_FAILURE.paymentNotCompleted,
+      );
+    }
+    payment = await local.retrievePayment(paymentIntentId);
+  }
+  setStage('placing');
+  try {
+    const result = await local.placePaidOrder(input, payment);
+    upsertSearchAttributes([{ key: SA.orderNumber, value: result.orderId }]);
+    return result;
+  } catch (err) {
+    const failure = businessFailureOf(err);
+    if (failure) {
+      await local.recordPaymentAttention({
+        checkoutId: input.checkoutId,
+        requestId: input.requestId,
+        payment,
+        reason: `${failure.type ?? 'FAILED'}: ${failure.message}`,
+      });
+    }
+    throw err;
+  }
+}
+
+/**
+ * checkoutToOrder (DESIGN.md "Workflows"): cash on delivery, and card or wallet through Stripe
+ * (`cardCheckout`). The workflow id is derived from the checkout id (cash on delivery) or the
+ * payment intent (card), so a double submit or a webhook joins the same run instead of making a
+ * second order. Pay later comes with its issue.
  */
 export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<CheckoutToOrderResult> {
   let stage: CheckoutStage = 'started';
   setHandler(checkoutStageQuery, () => stage);
-  stage = 'placing';
   try {
+    const paymentIntentId = input.order.paymentIntentId;
+    if (paymentIntentId) {
+      const result = await cardCheckout(input, paymentIntentId, (s) => {
+        stage = s;
+      });
+      stage = 'placed';
+      return result;
+    }
+    stage = 'placing';
     if (patched('checkout-local-activity')) {
       const result = await local.placeCodOrder(input);
       // The order number exists only now: an operator searches `OrderNumber = "QH-100042"`.

@@ -5,7 +5,7 @@ import { loadWorkflowsConfig } from '../src/config';
 
 describe('the workflows config', () => {
   it('has working defaults, and activity concurrency follows the database pool', () => {
-    const c = loadWorkflowsConfig({});
+    const c = loadWorkflowsConfig({ NODE_ENV: 'development' });
     expect(c).toMatchObject({
       temporalAddress: '127.0.0.1:7233',
       temporalNamespace: 'default',
@@ -13,7 +13,26 @@ describe('the workflows config', () => {
       logLevel: 'info',
     });
     expect(c.activityConcurrency).toBe(c.db.poolSize);
-    expect(loadWorkflowsConfig({ DB_POOL_SIZE: '4' }).activityConcurrency).toBe(4);
+    expect(loadWorkflowsConfig({ NODE_ENV: 'test', DB_POOL_SIZE: '4' }).activityConcurrency).toBe(4);
+  });
+
+  it('refuses, in production against Stripe itself, a test key or the development webhook secret', () => {
+    expect(() => loadWorkflowsConfig({})).toThrow(/Stripe test key/);
+    expect(() =>
+      loadWorkflowsConfig({
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_dev_qahwa_double',
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const live = loadWorkflowsConfig({
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_real',
+    });
+    expect(live.stripe).toMatchObject({ apiBase: null, secretKey: 'sk_live_abc' });
+    // Pointed at a double or stripe-mock (the Docker demo), test values are fine.
+    expect(loadWorkflowsConfig({ STRIPE_API_BASE: 'http://stripe-mock:12111' }).stripe.apiBase).toBe(
+      'http://stripe-mock:12111',
+    );
   });
 
   it('refuses more concurrent activities than database connections, and names the variable', () => {

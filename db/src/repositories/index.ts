@@ -1,5 +1,6 @@
 export * from './catalogue';
 export * from './categories';
+export * from './checkouts';
 export * from './content';
 export * from './customers';
 export * from './dashboard';
@@ -8,8 +9,8 @@ export * from './idempotency';
 export * from './maintenance';
 export * from './orders';
 export * from './outbox';
-export * from './reviews';
 export * from './promotions';
+export * from './reviews';
 export * from './shipping';
 export * from './staff';
 export * from './stock';

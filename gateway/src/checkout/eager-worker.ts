@@ -4,6 +4,7 @@ import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
 import { Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 
 export interface EagerCheckoutOptions {
   address: string;
@@ -11,6 +12,8 @@ export interface EagerCheckoutOptions {
   taskQueue: string;
   db: Db;
   logger: Logger;
+  /** For the card path's activities (the intent is retrieved before its order). */
+  stripe?: Stripe;
   /** Local activities at once: a share of the gateway's pool, which HTTP requests use too. */
   activityConcurrency: number;
   /** Wait between attempts to (re)connect. */
@@ -51,7 +54,7 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
         bundle ??= bundleWorkflowCode({ workflowsPath, logger: quiet });
         const worker = await createCheckoutWorker({
           connection,
-          deps: { db: opts.db, logger: opts.logger },
+          deps: { db: opts.db, logger: opts.logger, stripe: opts.stripe },
           taskQueue: opts.taskQueue,
           namespace: opts.namespace,
           activityConcurrency: opts.activityConcurrency,

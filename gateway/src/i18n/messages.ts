@@ -25,6 +25,39 @@ export const MESSAGES = {
     en: 'This payment method is not available yet. Please choose cash on delivery.',
     ar: 'طريقة الدفع هذه غير متاحة بعد. يرجى اختيار الدفع عند الاستلام.',
   },
+  // The card path (docs/payments.md).
+  paymentNotFound: {
+    en: 'We could not find this payment. Please go back and pay again; you have not been charged twice.',
+    ar: 'لم نعثر على عملية الدفع هذه. يرجى الرجوع والدفع من جديد؛ لن يتم خصم المبلغ مرتين.',
+  },
+  paymentNotCompleted: {
+    en: 'Your payment has not gone through yet, so no order was placed. Please try again or choose another payment method.',
+    ar: 'لم تكتمل عملية الدفع بعد، لذا لم يتم تسجيل الطلب. يرجى المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.',
+  },
+  paymentMismatch: {
+    en: 'We received your payment, but it does not match your order, so the order was not placed. Our team has been alerted and will contact you to complete or refund it.',
+    ar: 'استلمنا دفعتك، لكنها لا تطابق طلبك، لذا لم يتم تسجيل الطلب. تم تنبيه فريقنا وسيتواصل معك لإتمامه أو استرداد المبلغ.',
+  },
+  paymentAttention: {
+    en: 'We received your payment, but the order could not be placed. Our team has been alerted and will contact you to complete or refund it.',
+    ar: 'استلمنا دفعتك، لكن تعذّر تسجيل الطلب. تم تنبيه فريقنا وسيتواصل معك لإتمامه أو استرداد المبلغ.',
+  },
+  paymentTooSmall: {
+    en: 'Card payments start at 2.00 AED. Please add an item or choose cash on delivery.',
+    ar: 'يبدأ الدفع بالبطاقة من 2.00 درهم. يرجى إضافة منتج أو اختيار الدفع عند الاستلام.',
+  },
+  paymentAlreadyMade: {
+    en: 'This payment is already complete. Your order is being placed.',
+    ar: 'تمت عملية الدفع هذه بالفعل. جارٍ تسجيل طلبك.',
+  },
+  paymentProviderUnavailable: {
+    en: 'Card payments are not available right now. Please try again in a moment or choose cash on delivery.',
+    ar: 'الدفع بالبطاقة غير متاح حاليًا. يرجى المحاولة بعد قليل أو اختيار الدفع عند الاستلام.',
+  },
+  webhookSignature: {
+    en: 'The webhook signature is missing, invalid or too old.',
+    ar: 'توقيع الإشعار مفقود أو غير صالح أو قديم.',
+  },
   stillProcessing: {
     en: 'Your order is still being processed. Please try again in a moment; you will not be charged twice.',
     ar: 'لا يزال طلبك قيد المعالجة. يرجى المحاولة بعد لحظات؛ لن يُحتسب الطلب مرتين.',

@@ -1,5 +1,6 @@
-import { createIdempotencyRepository, createOrdersRepository } from '@qahwa/db';
+import { createCheckoutsRepository, createIdempotencyRepository, createOrdersRepository } from '@qahwa/db';
 import {
+  type CheckoutToOrderInput,
   CreateOrderRequest,
   CreateOrderResponse,
   ErrorBody,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { claimCheckout, IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { ServerTiming } from '../checkout/server-timing';
 import { localeOf, t } from '../i18n/messages';
+import { cardCheckoutInput, cardFailureError } from '../payments/card-checkout';
 import { HttpError } from '../platform/errors';
 
 /** How long starting a checkout may take before the shopper hears "try again in a moment". */
@@ -82,6 +84,7 @@ export async function orderRoutes(app: FastifyInstance) {
   const { config, temporal } = app.deps;
   const orders = createOrdersRepository(app.deps.db);
   const idempotency = createIdempotencyRepository(app.deps.db);
+  const checkouts = createCheckoutsRepository(app.deps.db);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/orders',
@@ -109,15 +112,26 @@ export async function orderRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const body = req.body;
       const locale: Locale = body.locale ?? localeOf(req.headers);
-      if (body.paymentIntentId || (body.paymentProvider && body.paymentProvider !== 'COD')) {
+      if (body.paymentProvider === 'TABBY' && !body.paymentIntentId) {
         throw new HttpError(501, 'PAYMENT_NOT_AVAILABLE', t('paymentNotAvailable', locale));
+      }
+      // Card and wallet (docs/payments.md): the order is the checkout the server stored when it
+      // made the intent; the workflow id comes from the intent, so the browser, a double submit
+      // and the webhook all join one run, and no Idempotency-Key is needed.
+      let card: CheckoutToOrderInput | null = null;
+      if (body.paymentIntentId || body.paymentProvider === 'STRIPE') {
+        const row = body.paymentIntentId ? await checkouts.byPaymentId(body.paymentIntentId) : null;
+        if (!row) throw new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
+        card = cardCheckoutInput(row);
       }
 
       const key = req.headers['idempotency-key'];
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
         throw new HttpError(400, 'BAD_IDEMPOTENCY_KEY', t('badIdempotencyKey', locale));
       }
-      const claim = await timing.time('idem', () => claimCheckout(idempotency, key, body));
+      const claim = card
+        ? ({ kind: 'run', checkoutId: card.checkoutId, fresh: false } as const)
+        : await timing.time('idem', () => claimCheckout(idempotency, key, body));
       if (claim.kind === 'mismatch') {
         req.log.warn('idempotency key reused with another order');
         throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', t('idempotencyKeyReused', locale));
@@ -150,7 +164,7 @@ export async function orderRoutes(app: FastifyInstance) {
         const { result, timings, eagerlyStarted } = await Promise.race([
           runCheckoutTimed(
             eager ?? temporal,
-            { checkoutId, requestId: req.id, order: { ...body, locale } },
+            card ?? { checkoutId, requestId: req.id, order: { ...body, locale } },
             { taskQueue: config.checkoutTaskQueue, startTimeoutMs: START_TIMEOUT_MS, eager: eager !== null },
           ),
           new Promise<never>((_, reject) => {
@@ -193,7 +207,7 @@ export async function orderRoutes(app: FastifyInstance) {
         const failure = err instanceof WorkflowFailedError ? applicationFailureOf(err) : null;
         if (failure) {
           req.log.warn({ code: failure.type, checkoutId }, 'checkout rejected');
-          throw failureError(failure, locale);
+          throw card ? cardFailureError(failure, locale) : failureError(failure, locale);
         }
         throw err;
       } finally {

@@ -1,2 +1,3 @@
 export * from './database';
 export * from './env';
+export * from './stripe';

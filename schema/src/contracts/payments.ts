@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { PAY_LATER_PROVIDER } from '../payments/payment-method';
+import { PaymentIntentId } from './ids';
 import { CheckoutClaim } from './orders';
 
-/** SPEC 7 POST /api/create-payment-intent. `amount` is the total in AED; the server converts it to fils. */
+/** How the shopper pays through Stripe: the card field or a wallet button (Apple Pay, Google Pay). */
+export const CARD_PAYMENT_METHODS = ['card', 'wallet'] as const;
+export type CardPaymentMethod = (typeof CARD_PAYMENT_METHODS)[number];
+
+/**
+ * SPEC 7 POST /api/create-payment-intent. `amount` is the browser's total in AED: a claim; the
+ * intent is for the server's total. `paymentIntentId`: the intent this checkout already has,
+ * updated instead of a new one when the amount, the details or the method change.
+ */
 export const PaymentIntentRequest = CheckoutClaim.extend({
   amount: z.number().positive(),
   currency: z.literal('aed'),
+  paymentIntentId: PaymentIntentId().optional(),
+  paymentMethod: z.enum(CARD_PAYMENT_METHODS).optional(),
 }).meta({ id: 'PaymentIntentRequest' });
 export type PaymentIntentRequest = z.infer<typeof PaymentIntentRequest>;
 
@@ -13,6 +24,8 @@ export const PaymentIntentResponse = z
   .object({
     clientSecret: z.string().optional(),
     paymentIntentId: z.string().optional(),
+    /** The server's total in AED: what the intent charges and the Pay button should say. */
+    totalAmount: z.number().optional(),
     error: z.string().optional(),
   })
   .meta({ id: 'PaymentIntentResponse' });

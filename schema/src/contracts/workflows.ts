@@ -41,3 +41,15 @@ export const SEARCH_ATTRIBUTES = [
 export type SearchAttributeName = (typeof SEARCH_ATTRIBUTES)[number];
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout-${checkoutId}`;
+
+/**
+ * A card checkout's workflow id comes from its payment intent: the browser's POST /api/orders
+ * and every delivery of the Stripe webhook name the same workflow, so one payment is one run.
+ */
+export const paymentWorkflowId = (paymentIntentId: string) => `checkout-${paymentIntentId}`;
+
+/** The workflow a checkout runs as: by payment intent for a card, by checkout id otherwise. */
+export const workflowIdOf = (input: Pick<CheckoutToOrderInput, 'checkoutId' | 'order'>) =>
+  input.order.paymentIntentId
+    ? paymentWorkflowId(input.order.paymentIntentId)
+    : checkoutWorkflowId(input.checkoutId);

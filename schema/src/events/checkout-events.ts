@@ -21,6 +21,14 @@ export const PaymentSucceeded = envelope(
     provider: z.enum(PAYMENT_PROVIDERS),
     paymentId: z.string(),
     amountFils: FilsAmount,
+    currency: z.string().optional(),
+    /** card or wallet (Stripe), pay_later (Tabby). */
+    method: z.string().optional(),
+    /** The order the payment made; absent when it needs attention instead. */
+    orderId: z.string().optional(),
+    /** Money was taken but no order made (amount or currency mismatch, stock gone): staff must act. */
+    needsAttention: z.boolean().optional(),
+    attentionReason: z.string().optional(),
   }),
 ).meta({ id: 'PaymentSucceededEvent' });
 export type PaymentSucceeded = z.infer<typeof PaymentSucceeded>;
@@ -35,6 +43,9 @@ export const PaymentFailed = envelope(
     reason: z.string(),
     /** The text the shopper saw. */
     message: z.string().optional(),
+    amountFils: FilsAmount.optional(),
+    currency: z.string().optional(),
+    method: z.string().optional(),
   }),
 ).meta({ id: 'PaymentFailedEvent' });
 export type PaymentFailed = z.infer<typeof PaymentFailed>;

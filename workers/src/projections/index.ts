@@ -1,3 +1,4 @@
 export * from './dubai-day';
 export * from './order-stats';
+export * from './payments';
 export * from './product-views';

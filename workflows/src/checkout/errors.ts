@@ -13,6 +13,12 @@ export const CHECKOUT_FAILURE = {
   tooManyOrders: 'TOO_MANY_ORDERS',
   /** The shopper's coupon no longer holds (used up, expired…): the order may go ahead without it. */
   couponRefused: 'COUPON_REFUSED',
+  /** Stripe has no such payment intent. */
+  paymentNotFound: 'PAYMENT_NOT_FOUND',
+  /** The intent did not succeed (canceled, or no success within the wait). */
+  paymentNotCompleted: 'PAYMENT_NOT_COMPLETED',
+  /** Paid, but not the server's total or not in AED: no order; the payment needs attention. */
+  paymentMismatch: 'PAYMENT_MISMATCH',
 } as const;
 export type CheckoutFailureCode = (typeof CHECKOUT_FAILURE)[keyof typeof CHECKOUT_FAILURE];
 

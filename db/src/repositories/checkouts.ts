@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { checkouts, payments, webhookEvents } from '../schema';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type NewCheckout = typeof checkouts.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Checkouts priced before the shopper paid (card now, pay later next): the claim and the
+ * server's pricing kept so that a webhook alone can make the order when the tab is gone.
+ */
+export function createCheckoutsRepository(db: DbOrTx) {
+  return {
+    async insert(row: NewCheckout, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(checkouts).values(row);
+    },
+
+    async byPaymentId(providerPaymentId: string, tx: DbOrTx = db): Promise<CheckoutRow | null> {
+      const [row] = await tx
+        .select()
+        .from(checkouts)
+        .where(eq(checkouts.providerPaymentId, providerPaymentId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async byId(id: string, tx: DbOrTx = db): Promise<CheckoutRow | null> {
+      const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** A new price or new details for the same intent (the browser changed the order before paying). */
+    async reprice(
+      id: string,
+      change: Pick<NewCheckout, 'request' | 'pricing' | 'totalFils' | 'locale' | 'requestId'>,
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx
+        .update(checkouts)
+        .set({ ...change, updatedAt: sql`now()` })
+        .where(eq(checkouts.id, id));
+    },
+
+    /** The order the payment made, or the state it is in (`needs_attention`, `failed`). */
+    async mark(
+      id: string,
+      change: { status: string; orderId?: string | null },
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx
+        .update(checkouts)
+        .set({
+          status: change.status,
+          ...(change.orderId !== undefined ? { orderId: change.orderId } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(checkouts.id, id));
+    },
+
+    /**
+     * Records one delivery of a provider's webhook event. Returns true the first time the event
+     * id is seen; a redelivery only bumps the count.
+     */
+    async recordWebhook(
+      event: { id: string; provider: string; type: string; payload: unknown },
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: event.provider, type: event.type, payload: event.payload })
+        .onConflictDoUpdate({
+          target: webhookEvents.id,
+          set: { handledCount: sql`${webhookEvents.handledCount} + 1` },
+        })
+        .returning({ handledCount: webhookEvents.handledCount });
+      return rows[0]?.handledCount === 1;
+    },
+  };
+}
+
+/** The payments read model (kept by the workers' payments projection; read by staff screens and tests). */
+export function createPaymentsRepository(db: DbOrTx) {
+  return {
+    async byId(id: string, tx: DbOrTx = db): Promise<PaymentRow | null> {
+      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async needingAttention(tx: DbOrTx = db): Promise<PaymentRow[]> {
+      return tx.select().from(payments).where(eq(payments.needsAttention, true));
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { CheckoutRow, DbOrTx } from '@qahwa/db';
+import {
+  type CheckoutClaim,
+  type CheckoutToOrderInput,
+  isCityOf,
+  isMessageCode,
+  type Locale,
+  message,
+  toAed,
+} from '@qahwa/schema';
+import { CHECKOUT_FAILURE } from '@qahwa/workflows/checkout/errors';
+import { type CheckoutPricing, priceCheckout } from '@qahwa/workflows/checkout/pricing';
+import type { ApplicationFailure } from '@temporalio/client';
+import { t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+/** Stripe's smallest charge in AED, in fils (docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). */
+export const STRIPE_MIN_AED_FILS = 200;
+
+/**
+ * The server's price of a card checkout before the intent is made (the same `priceCheckout` as
+ * every order): what Stripe is asked to charge. Refuses, in the shopper's language, what would
+ * refuse the order anyway, so no one pays for an order that cannot be made.
+ */
+export async function quoteCheckout(
+  db: DbOrTx,
+  claim: CheckoutClaim,
+  locale: Locale,
+): Promise<CheckoutPricing> {
+  if (!isCityOf(claim.shippingInfo.emirate, claim.shippingInfo.city)) {
+    throw new HttpError(422, 'INVALID_ADDRESS', t('invalidAddress', locale));
+  }
+  const priced = await priceCheckout(db, {
+    items: claim.items,
+    city: claim.shippingInfo.city,
+    couponCode: claim.appliedCoupon?.code ?? null,
+  });
+  if (priced.missing.length > 0 || priced.lines.some((l) => !l.isActive)) {
+    throw new HttpError(409, 'ITEM_UNAVAILABLE', t('itemUnavailable', locale));
+  }
+  const short = priced.lines.find((l) => l.quantity > l.stock);
+  if (short) {
+    const name = locale === 'ar' ? short.nameAr : short.name;
+    throw new HttpError(409, 'OUT_OF_STOCK', t('outOfStock', locale, { available: short.stock, name }));
+  }
+  if (priced.coupon.status === 'refused') {
+    const { refusal } = priced.coupon;
+    const text = isMessageCode(refusal.code)
+      ? message(refusal.code, locale, refusal.params)
+      : message('coupon.invalid', locale);
+    throw new HttpError(409, 'COUPON_REFUSED', text);
+  }
+  if (priced.totalFils < STRIPE_MIN_AED_FILS) {
+    throw new HttpError(422, 'PAYMENT_TOO_SMALL', t('paymentTooSmall', locale));
+  }
+  return priced;
+}
+
+/**
+ * The checkoutToOrder input of a card checkout, built from what the server stored when it made
+ * the intent — never from the browser's order request or the webhook's body — so the browser's
+ * POST /api/orders and the webhook start the very same workflow with the very same input.
+ */
+export function cardCheckoutInput(row: CheckoutRow): CheckoutToOrderInput {
+  const claim = row.request as CheckoutClaim;
+  return {
+    checkoutId: row.id,
+    requestId: row.requestId ?? row.id,
+    order: {
+      customerInfo: claim.customerInfo,
+      shippingInfo: claim.shippingInfo,
+      items: claim.items,
+      subtotal: claim.subtotal,
+      tax: claim.tax ?? 0,
+      shippingCost: claim.shippingCost,
+      discount: claim.discount ?? 0,
+      appliedCoupon: claim.appliedCoupon ?? null,
+      locale: row.locale === 'ar' ? 'ar' : 'en',
+      totalAmount: toAed(row.totalFils),
+      paymentIntentId: row.providerPaymentId!,
+      paymentProvider: 'STRIPE',
+    },
+  };
+}
+
+/**
+ * What the shopper hears when a card checkout fails. Unless the payment itself did not complete,
+ * the money was taken and the payment is marked for staff: the shopper is told so, not asked to
+ * pay again.
+ */
+export function cardFailureError(failure: ApplicationFailure, locale: Locale): HttpError {
+  switch (failure.type) {
+    case CHECKOUT_FAILURE.paymentNotCompleted:
+      return new HttpError(409, 'PAYMENT_NOT_COMPLETED', t('paymentNotCompleted', locale));
+    case CHECKOUT_FAILURE.paymentNotFound:
+      return new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
+    case CHECKOUT_FAILURE.paymentMismatch:
+      return new HttpError(409, 'PAYMENT_NEEDS_ATTENTION', t('paymentMismatch', locale));
+    default:
+      return new HttpError(409, 'PAYMENT_NEEDS_ATTENTION', t('paymentAttention', locale));
+  }
+}
