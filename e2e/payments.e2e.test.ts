@@ -142,6 +142,11 @@ describe('card and wallet payments in the browser', () => {
         .poll(async () => (await payButton(page, 'ar')).total, { timeout: 30_000 })
         .toBeLessThan(before.total);
       await shot(page, 'card-coupon-ar');
+      // Cash on delivery chosen: its own label and note; back to card keeps what was there.
+      await page.getByRole('radio', { name: ar.PaymentStep!.cod }).check();
+      await page.getByRole('button', { name: ar.PaymentStep!.submit }).waitFor();
+      await shot(page, 'cod-ar');
+      await page.getByRole('radio', { name: ar.PaymentStep!.card }).check();
 
       // A declined card: Stripe's words in the red box, nothing ordered, Back usable again.
       await cardField.getByRole('textbox', { name: 'Card number' }).fill('4000000000000002');
@@ -161,6 +166,7 @@ describe('card and wallet payments in the browser', () => {
       const { button, total } = await payButton(page, 'ar');
       await shot(page, 'card-filled-ar');
       await button.click();
+      await shot(page, 'card-processing-ar');
       const orderNumber = await confirmationNumber(page);
       await page.getByText(total.toFixed(2)).first().waitFor();
       await shot(page, 'card-confirmation-ar');
@@ -202,6 +208,11 @@ describe('card and wallet payments in the browser', () => {
       await page.getByText(localize(PAYMENT_MESSAGES['payment.walletDivider'], 'en')).waitFor();
       const { total } = await payButton(page, 'en');
       await shot(page, 'wallet-en');
+      await page.getByRole('radio', { name: en.PaymentStep!.cod }).check();
+      await page.getByRole('button', { name: en.PaymentStep!.submit }).waitFor();
+      await shot(page, 'cod-en');
+      await page.getByRole('radio', { name: en.PaymentStep!.card }).check();
+      await payButton(page, 'en');
       await page.getByRole('button', { name: 'Google Pay' }).click();
       const orderNumber = await confirmationNumber(page);
       await page.getByText(total.toFixed(2)).first().waitFor();

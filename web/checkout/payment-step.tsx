@@ -57,7 +57,7 @@ type Locale = 'en' | 'ar';
  */
 export function PaymentStep(props: PaymentStepProps) {
   const locale = useLocale() as Locale;
-  const stripePromise = useMemo(() => stripeClient(props.stripe), [props.stripe]);
+  const stripePromise = useMemo(() => stripeClient(props.stripe, locale), [props.stripe, locale]);
   const [method, setMethod] = useState<PaymentMethod>('card');
   // The summary's discount and the coupon (issue 7); a code the rules refuse now is not sent.
   const pricing = useSummaryPricing(props.items, props.quote);
@@ -336,7 +336,8 @@ function PaymentForm({
 
       {shownError && (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          <p>{shownError}</p>
+          {/* Stripe's words may be English on an Arabic page: let the text pick its own direction. */}
+          <p dir="auto">{shownError}</p>
           {paidNote && <p className="mt-1">{tp('paidButOrderFailed')}</p>}
         </div>
       )}
