@@ -1,14 +1,15 @@
 'use client';
 
-import Form from 'next/form';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useRef } from 'react';
-import type { ShopState } from './shop-state';
+import { type FormEvent, useRef } from 'react';
+import { parseShopState, type ShopState, shopHref } from './shop-state';
 
 /**
  * Search, sort and filters as one GET form: it works before the script loads (a plain form
- * submit), and with it next/form navigates on the client and pushes a history entry, so the
- * back button returns to the previous list. Sort and filters apply as soon as they change.
+ * submit). Once hydrated, a submit navigates on the client to the state's clean URL (defaults
+ * and empty fields left out, see shopHref) and pushes a history entry, so the back button
+ * returns to the previous list. Sort and filters apply as soon as they change.
  */
 export function ShopControls({
   action,
@@ -20,12 +21,21 @@ export function ShopControls({
   sorts: { value: string; label: string }[];
 }) {
   const t = useTranslations('Shop');
+  const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const submit = () => form.current?.requestSubmit();
+  const navigate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = parseShopState(Object.fromEntries([...data.entries()].map(([k, v]) => [k, String(v)])));
+    router.push(shopHref(action, next, { page: 1 }));
+  };
   return (
-    <Form
+    <form
       ref={form}
       action={action}
+      method="get"
+      onSubmit={navigate}
       role="search"
       aria-label={t('searchLabel')}
       className="flex flex-col gap-3 rounded-xl border border-coffee-100 bg-white p-3 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
@@ -96,6 +106,6 @@ export function ShopControls({
           {t('inStock')}
         </label>
       </fieldset>
-    </Form>
+    </form>
   );
 }
