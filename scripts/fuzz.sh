@@ -92,7 +92,8 @@ log "fuzz: Schemathesis $("$SCHEMATHESIS" --version | awk '{print $NF}') on $gat
 rc=0
 # Sign-out is left out: it would end the admin session the other operations are fuzzed with
 # (gateway/test/auth.int.test.ts covers it).
-"$SCHEMATHESIS" --config-file scripts/fuzz/schemathesis.toml run "$gateway/openapi.json" \
+SCHEMATHESIS_HOOKS=scripts/fuzz/hooks.py \
+  "$SCHEMATHESIS" --config-file scripts/fuzz/schemathesis.toml run "$gateway/openapi.json" \
   --checks all \
   --seed "$seed" \
   --max-examples "$max_examples" \

@@ -3,8 +3,8 @@
 Schemathesis' own summary says which checks passed, not whether a request ever got past
 validation, a limit or a missing id; a 2xx count per operation does. Run by scripts/fuzz.sh:
     python statuses.py OPENAPI_URL_OR_FILE HAR_FILE
-Requests to paths the document does not declare (the 405 probes use declared paths; anything
-else) are counted under "(undeclared)".
+Requests with a method a declared path does not take (the 405 probes) are counted on one line;
+requests to paths the document does not declare under "(undeclared)".
 """
 
 import json
@@ -47,7 +47,8 @@ def main() -> int:
         label = "(undeclared)"
         for regex, template, methods in paths:
             if regex.match(path):
-                label = f"{method} {template}" if method in methods else f"{method} {template} (405 probe)"
+                # Other methods on a declared path: Schemathesis' 405 probes, one line for all of them.
+                label = f"{method} {template}" if method in methods else "(other methods on declared paths)"
                 break
         counts[label][entry["response"]["status"]] += 1
 
