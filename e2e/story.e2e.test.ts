@@ -79,9 +79,18 @@ describe('a shopper orders in Arabic and staff see the order', () => {
 
     await page.getByRole('link', { name: ar.CartPanel!.orderNow }).click();
     await page.waitForURL('**/checkout');
-    await page.getByRole('textbox', { name: ar.CustomerStep!.fullName, exact: true }).fill('مريم الهاشمي');
-    await page.getByRole('textbox', { name: ar.CustomerStep!.email, exact: true }).fill('mariam@example.ae');
-    await page.getByRole('textbox', { name: ar.CustomerStep!.phone, exact: true }).fill('+971 50 123 4567');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: ar.CustomerStep!.fullName, exact: true })
+      .fill('مريم الهاشمي');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: ar.CustomerStep!.email, exact: true })
+      .fill('mariam@example.ae');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: ar.CustomerStep!.phone, exact: true })
+      .fill('+971 50 123 4567');
     await page.getByRole('button', { name: ar.CustomerStep!.submit }).click();
 
     await page.getByRole('combobox', { name: ar.ShippingStep!.emirate }).selectOption('dubai');
@@ -170,9 +179,18 @@ describe('nothing the shopper wants is lost (English, desktop)', () => {
     await add.click();
     await page.getByRole('link', { name: en.CartPanel!.orderNow }).click();
     await page.waitForURL('**/checkout');
-    await page.getByRole('textbox', { name: en.CustomerStep!.fullName, exact: true }).fill('Layla Haddad');
-    await page.getByRole('textbox', { name: en.CustomerStep!.email, exact: true }).fill(email);
-    await page.getByRole('textbox', { name: en.CustomerStep!.phone, exact: true }).fill('+971 55 765 4321');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: en.CustomerStep!.fullName, exact: true })
+      .fill('Layla Haddad');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: en.CustomerStep!.email, exact: true })
+      .fill(email);
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: en.CustomerStep!.phone, exact: true })
+      .fill('+971 55 765 4321');
     await page.getByRole('button', { name: en.CustomerStep!.submit }).click();
     await page.getByRole('combobox', { name: en.ShippingStep!.emirate }).selectOption('abu-dhabi');
     await page.getByRole('combobox', { name: en.ShippingStep!.city }).selectOption('al-ain');
