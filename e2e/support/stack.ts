@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@qahwa/db';
@@ -145,6 +145,13 @@ export async function startStack(): Promise<Stack> {
     start('workflows', 'npx', ['tsx', 'workflows/src/worker.ts']);
     start('workers', 'npx', ['tsx', 'workers/src/main.ts']);
     const nextEnv = { NODE_ENV: 'production' };
+    // The database was just reset and the seed's ids are new: catalogue reads an earlier run left
+    // in the storefront's data cache (tagged, kept up to CATALOGUE_CACHE_SECONDS) would name
+    // products that no longer exist.
+    rmSync(`${root}web/${process.env.NEXT_DIST_DIR || '.next'}/cache/fetch-cache`, {
+      recursive: true,
+      force: true,
+    });
     const web = start('web', 'npx', ['next', 'start', '-p', String(PORTS.web)], `${root}web`, nextEnv);
     const adminApp = start(
       'admin',
