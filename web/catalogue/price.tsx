@@ -18,7 +18,7 @@ export function Price({ price, size = 'md' }: { price: PriceDisplay; size?: 'md'
       {price.originalFils !== null && (
         <>
           <span className="sr-only">{tp('was', { price: formatAed(price.originalFils, locale) })}</span>
-          <s aria-hidden="true" className="text-sm text-coffee-500">
+          <s aria-hidden="true" className="text-sm text-coffee-600">
             {formatAed(price.originalFils, locale)}
           </s>
         </>

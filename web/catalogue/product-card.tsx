@@ -5,6 +5,7 @@ import { WishlistButton } from '../wishlist/wishlist-button';
 import { wishlistEntryOf } from '../wishlist/wishlist-entry';
 import { cardPrice, categoryName, productName, stockLeft } from './display';
 import { Price } from './price';
+import { StarIcon } from './product/star-icon';
 import { ProductImage } from './product-image';
 import { SelectOptionsButton } from './select-options-button';
 
@@ -44,9 +45,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </h3>
         {product.reviewCount ? (
           <p className="flex items-center gap-1 text-xs text-coffee-700">
-            <span aria-hidden="true" className="text-amber-600">
-              ★
-            </span>
+            <StarIcon filled className="h-3.5 w-3.5" />
             {t('rating', { rating: (product.rating ?? 0).toFixed(1), count: product.reviewCount })}
           </p>
         ) : null}

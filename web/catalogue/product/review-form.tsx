@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { REVIEW_FORM_LIMITS } from './review-limits';
+import { StarIcon } from './star-icon';
 
 type Field = 'authorName' | 'email' | 'rating' | 'title' | 'body';
 type Status =
@@ -111,13 +112,8 @@ export function ReviewForm({ productId }: { productId: string }) {
                 className="peer sr-only"
                 aria-label={t('stars', { count: n })}
               />
-              <span
-                aria-hidden="true"
-                className={`block rounded px-0.5 text-3xl leading-none peer-focus-visible:outline-2 peer-focus-visible:outline-coffee-700 ${
-                  n <= rating ? 'text-amber-600' : 'text-coffee-200'
-                }`}
-              >
-                ★
+              <span className="block rounded p-0.5 peer-focus-visible:outline-2 peer-focus-visible:outline-coffee-700">
+                <StarIcon filled={n <= rating} className="h-8 w-8" />
               </span>
             </label>
           ))}

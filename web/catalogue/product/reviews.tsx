@@ -1,19 +1,14 @@
 import type { ProductReviews } from '@qahwa/schema/contracts/reviews';
 import { useLocale, useTranslations } from 'next-intl';
 import { ReviewForm } from './review-form';
+import { StarIcon } from './star-icon';
 
 /** Five stars, `value` of them filled; read out as "4.5 out of 5 stars". */
 export function Stars({ value, label, size = 'sm' }: { value: number; label: string; size?: 'sm' | 'lg' }) {
   return (
-    <span role="img" aria-label={label} className={`inline-flex ${size === 'lg' ? 'text-2xl' : 'text-base'}`}>
+    <span role="img" aria-label={label} className="inline-flex gap-0.5">
       {[1, 2, 3, 4, 5].map((n) => (
-        <span
-          key={n}
-          aria-hidden="true"
-          className={n <= Math.round(value) ? 'text-amber-600' : 'text-coffee-200'}
-        >
-          ★
-        </span>
+        <StarIcon key={n} filled={n <= Math.round(value)} className={size === 'lg' ? 'h-6 w-6' : 'h-4 w-4'} />
       ))}
     </span>
   );
