@@ -213,6 +213,10 @@ describe('card and wallet payments in the browser', () => {
       await shot(page, 'cod-en');
       await page.getByRole('radio', { name: en.PaymentStep!.card }).check();
       await payButton(page, 'en');
+      // The relay to the Stripe double passes Stripe.js's two calls only.
+      expect((await page.request.post(`${stack.webUrl}/payments/stripe-double/v1/customers`)).status()).toBe(
+        404,
+      );
       await page.getByRole('button', { name: 'Google Pay' }).click();
       const orderNumber = await confirmationNumber(page);
       await page.getByText(total.toFixed(2)).first().waitFor();
