@@ -130,5 +130,5 @@ describe('card race', () => {
         server_errors: 0,
       }),
     );
-  });
+  }, 60_000 + ROUNDS * 1500);
 });
