@@ -11,7 +11,7 @@
  * `noindex` on purpose, so its SEO score is reported without a goal.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { LOCALE_COOKIE } from '@qahwa/schema';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -157,8 +157,13 @@ export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Prom
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const figures: Figure[] = [];
+  // BENCH_LIGHTHOUSE_ROUTES=/shop,/product measures only those (while fixing one page).
+  const only = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',').filter(Boolean);
+  const routes = only ? LIGHTHOUSE_ROUTES.filter((r) => only.includes(r.label)) : LIGHTHOUSE_ROUTES;
+  const reports = `${benchDir}/lighthouse`;
+  mkdirSync(reports, { recursive: true });
   try {
-    for (const route of LIGHTHOUSE_ROUTES) {
+    for (const route of routes) {
       for (const locale of LIGHTHOUSE_LOCALES) {
         const url = `${base}${route.path}`;
         const cookie = `${LOCALE_COOKIE}=${locale}`;
@@ -172,6 +177,9 @@ export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Prom
           extraHeaders: { Cookie: cookie },
         });
         if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+        // The whole report, to see which elements an audit names (open it in the Lighthouse viewer).
+        const file = `${reports}/${locale}${route.label === '/' ? '-home' : route.label.replaceAll('/', '-')}.json`;
+        writeFileSync(file, typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
         const measure = measureOf(result.lhr as unknown as LhResult);
         figures.push(...pageFigures(route, locale, measure));
         console.log(

@@ -10,7 +10,8 @@
  *
  * Knobs (environment): BENCH_CONNECTIONS (8), BENCH_READ_ROUNDS (6), BENCH_READ_SECONDS (3),
  * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_PARTS (read,orders,lighthouse);
- * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT.
+ * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT,
+ * BENCH_LIGHTHOUSE_ROUTES (/,/shop,/category,/product,/checkout); reports in .data/bench/lighthouse/.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
