@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { launchChromium } from './support/browser';
 import { root, startStack } from './support/stack';
 
-const out = `${root}.data/screens`;
+const out = `${root}.data/screens/s3`;
 const ROUTES = [
   '/about',
   '/contact',
@@ -52,7 +52,7 @@ async function main() {
       await page.waitForTimeout(400);
       // Two products into the cart: the bottom sheet shows the last one and '+1 more item'.
       for (let i = 0; i < 2; i++) {
-        await page.locator('main ul button[aria-haspopup="dialog"]').nth(i).click();
+        await page.locator('main ul button[aria-haspopup="dialog"]').first().click();
         const dialog = page.getByRole('dialog');
         await dialog.locator('form button[type="submit"]').waitFor();
         await dialog.locator('form button[type="submit"]').click();
