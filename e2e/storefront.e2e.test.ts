@@ -236,3 +236,48 @@ describe('a shopper finds, keeps, buys and reviews a coffee in Arabic', () => {
     await context.close();
   });
 });
+
+/** SPEC 2.5 on a phone: the bottom sheet shows only the last added line and '+N more items'. */
+describe('the cart bottom sheet on a phone', () => {
+  it('shows the last line and how many more, with − / + / remove, a total and the empty text', async () => {
+    const context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const sheet = page.getByRole('dialog', { name: ar.CartPanel!.title });
+    const total = sheet.getByTestId('cart-total');
+    const add = async (name: string) => {
+      await page.getByRole('button', { name: fill(ar.ProductCard!.selectOptionsFor!, { name }) }).click();
+      await page
+        .getByRole('dialog', { name: ar.OptionsModal!.title })
+        .getByRole('button', { name: ar.OptionsModal!.addToCart })
+        .click();
+      await total.waitFor();
+    };
+    const button = (key: 'decrease' | 'increase' | 'remove', name: string) =>
+      sheet.getByRole('button', { name: fill(ar.CartPanel![key]!, { name }) });
+
+    await page.goto(`${stack.webUrl}/shop`);
+    await add('برازيلي سانتوس');
+    await sheet.getByRole('button', { name: ar.CartPanel!.continueShopping }).first().click();
+    await sheet.waitFor({ state: 'detached' });
+    await add('كولومبي سوبريمو');
+
+    // Only the last added line, and "+1 more item" for the other.
+    await expect.poll(() => button('increase', 'كولومبي سوبريمو').isVisible()).toBe(true);
+    expect(await button('increase', 'برازيلي سانتوس').isVisible()).toBe(false);
+    await sheet.getByText('+ منتج واحد آخر').waitFor();
+
+    // + raises the total; remove leaves the other line, with no "+N more" line.
+    const before = await total.textContent();
+    await button('increase', 'كولومبي سوبريمو').click();
+    await expect.poll(() => total.textContent()).not.toBe(before);
+    await button('remove', 'كولومبي سوبريمو').click();
+    await expect.poll(() => button('increase', 'برازيلي سانتوس').isVisible()).toBe(true);
+    expect(await sheet.getByText('+ منتج واحد آخر').count()).toBe(0);
+    await page.screenshot({ path: `${artifacts}/storefront-cart-sheet-ar.png` });
+
+    // − at one removes the line (SPEC 4): the cart is empty.
+    await button('decrease', 'برازيلي سانتوس').click();
+    await sheet.getByText(ar.CartPanel!.empty!).waitFor();
+    await context.close();
+  });
+});
