@@ -2,7 +2,7 @@
 # Everything is done by scripts/*.sh; see README.md.
 SHELL := /usr/bin/env bash
 
-.PHONY: help dev test bench services stop status install lint typecheck db clean-data
+.PHONY: help dev test bench soak services stop status install lint typecheck db clean-data
 
 help:
 	@echo "make dev         install what is missing, start services, migrate + seed, run the store"
@@ -15,6 +15,7 @@ help:
 	@echo "make lint        biome check ."
 	@echo "make typecheck   type-check every workspace"
 	@echo "make bench       run scripts/bench.sh if there is one"
+	@echo "make soak        the money path at full counts: 1,000 card race rounds, 10,000-cart properties"
 	@echo "make clean-data  stop our services and delete .data/ (databases, logs, reports)"
 
 dev:
@@ -25,6 +26,9 @@ test:
 
 bench:
 	@if [ -f scripts/bench.sh ]; then bash scripts/bench.sh; else echo "no benchmarks yet (scripts/bench.sh does not exist)"; fi
+
+soak:
+	bash scripts/soak.sh
 
 install:
 	@bash scripts/install.sh

@@ -35,19 +35,21 @@ trap 'exit 143' TERM
 bash scripts/services.sh start --record "$started_file"
 bash scripts/db.sh setup
 
-for entry in gateway:4000 web:3000 admin:3001; do
+for entry in gateway:4000 web:3000 admin:3001 stripe-double:12120; do
   if is_port_open "${entry##*:}"; then
     die "port ${entry##*:} (${entry%%:*}) is already in use: is another 'make dev' running? ('make stop' stops only services)"
   fi
 done
 
-log "starting gateway, workers, workflows, web and admin (Ctrl-C stops them)"
+log "starting gateway, workers, workflows, web, admin and the Stripe double (Ctrl-C stops them)"
 rc=0
-npx --no -- concurrently -n gateway,workers,workflows,web,admin,ready -c auto --kill-others-on-fail \
+# The Stripe double (fakes/stripe, docs/payments.md) is Stripe for `make dev`: pay with 4242 4242 4242 4242.
+npx --no -- concurrently -n gateway,workers,workflows,web,admin,stripe,ready -c auto --kill-others-on-fail \
   "npm run dev -w @qahwa/gateway" \
   "npm run start -w @qahwa/workers" \
   "npm run start -w @qahwa/workflows" \
   "npm run dev -w @qahwa/web" \
   "npm run dev -w @qahwa/admin" \
+  "npm run start -w @qahwa/fake-stripe" \
   "bash scripts/ready.sh" || rc=$?
 exit "$rc"

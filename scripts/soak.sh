@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `make soak`: the money path's long runs, at their full counts (make test runs bounded samples):
+#   - the card race: 1,000 rounds of confirm + order + webhook ×1–5 per intent (CARD_RACE_ROUNDS)
+#   - the pricing properties: 10,000 random carts each (QAHWA_SOAK=1): the order's total and
+#     the Stripe amount
+# Starts the services it needs (and stops the ones it started) and recreates the test database.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+cd "$QAHWA_ROOT"
+load_env
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$(db_url_with_name "$DATABASE_URL" qahwa_test)}"
+export DATABASE_URL="$TEST_DATABASE_URL"
+export NODE_ENV=test
+
+bash scripts/install.sh
+mkdir -p "$DATA_DIR"
+started_file="$DATA_DIR/soak-$$.started"
+: >"$started_file"
+# shellcheck disable=SC2317 # called by the EXIT trap
+cleanup() {
+  local names=()
+  mapfile -t names <"$started_file" 2>/dev/null || true
+  if ((${#names[@]})); then bash scripts/services.sh stop "${names[@]}" || true; fi
+  rm -f "$started_file"
+}
+trap cleanup EXIT
+bash scripts/services.sh start --record "$started_file"
+bash scripts/db.sh test
+
+export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1
+npx --no -- vitest run --project integration \
+  gateway/test/payments/race.int.test.ts \
+  gateway/test/payments/amount.property.int.test.ts \
+  workflows/test/pricing.property.int.test.ts
