@@ -12,8 +12,10 @@ import type { HealthProbe } from '../src/routes/health';
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 
 /** The real gateway over the real test database, Temporal and a checkout worker on a private task queue. */
-export async function startGateway(options: { probes?: HealthProbe[] } = {}) {
-  const handle: DbHandle = createDb(TEST_DATABASE_URL);
+export async function startGateway(options: { probes?: HealthProbe[]; poolSize?: number } = {}) {
+  // One pool for the gateway and its test worker; a test sending hundreds of orders at once may
+  // ask for a bigger one (in production each process has its own).
+  const handle: DbHandle = createDb(TEST_DATABASE_URL, options.poolSize ? { max: options.poolSize } : {});
   await resetDatabase(handle.db);
   const taskQueue = `test-checkout-${randomUUID()}`;
   const worker = await startTestWorker(handle.db, taskQueue);

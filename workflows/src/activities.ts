@@ -94,6 +94,7 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
     // times out instead, and the worker keeps that task alive while the activity runs.
     const ctx = activityContext();
     const beat = ctx && !ctx.info.isLocal ? setInterval(() => ctx.heartbeat(), 1000) : null;
+    let reserved: string | null = null;
     try {
       const existing = await orders.findByCheckoutId(checkoutId);
       if (existing) {
@@ -108,6 +109,10 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
       if (!isCityOf(order.shippingInfo.emirate, order.shippingInfo.city)) {
         throw ApplicationFailure.nonRetryable('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
       }
+      // A limited coupon's use is reserved first, in a short transaction of its own: the promotion's
+      // row is held for milliseconds, so 200 shoppers sending one single-use code at once are told
+      // at once, instead of 200 order transactions (and their connections) queueing on one row.
+      reserved = await reserveLimitedCoupon(promotions, db, order.appliedCoupon?.code, checkoutId);
       let dbMs = 0;
       const result = await db.transaction(async (tx) => {
         const txBegan = performance.now();
@@ -134,6 +139,7 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
           items: order.items,
           city: order.shippingInfo.city,
           couponCode: order.appliedCoupon?.code ?? null,
+          checkoutId,
         });
         const mismatch = payment ? paymentMismatch(payment, priced.totalFils) : null;
         if (mismatch) {
@@ -192,6 +198,8 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
         );
         await customers.convertLead(contact.email, customer.id, { orderId, totalFils: priced.totalFils }, tx);
         await redeemWith(promotions, tx, priced, checkoutId, orderId);
+        // Reserved but not used (an automatic promotion gave more): the use goes back.
+        if (reserved && !priced.redeem.includes(reserved)) await promotions.release(tx, checkoutId, reserved);
         const placedAt = new Date().toISOString();
         const event: OrderPlaced = {
           id: randomUUID(),
@@ -234,6 +242,15 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
       log.info({ orderId: result.orderId, totalFils: result.totalFils }, 'order placed');
       return { ...result, timings: { activityMs: performance.now() - began, dbMs } };
     } catch (err) {
+      // The checkout failed for good (stock, address, the coupon itself): its reserved use goes
+      // back. A transient failure keeps it: Temporal retries and the retry reuses it.
+      if (reserved && err instanceof ApplicationFailure && err.nonRetryable) {
+        await db
+          .transaction((tx) => promotions.release(tx, checkoutId))
+          .catch((e: unknown) =>
+            log.error({ err: e }, 'could not release the coupon reserved by a failed checkout'),
+          );
+      }
       // Two attempts raced and the other one committed first: answer with its order.
       if (isUniqueViolation(err)) {
         const existing = await orders.findByCheckoutId(checkoutId);
@@ -286,6 +303,31 @@ async function redeemWith(
     throw new Error(`Automatic promotion ${promotionId} ran out while ordering; repricing`);
   }
   await promotions.insertOrderDiscounts(tx, orderId, priced.discounts);
+}
+
+/**
+ * Reserves one use of the shopper's code when it has a usage limit (status 'reserved', one per
+ * checkout, under the promotion's row lock, committed at once). Returns the promotion's id, or
+ * null when there is nothing to reserve (no code, an unknown code, no limit: the order's pricing
+ * says what to do with those). A code already used up is refused here.
+ */
+async function reserveLimitedCoupon(
+  promotions: ReturnType<typeof createPromotionsRepository>,
+  db: Db,
+  code: string | undefined,
+  checkoutId: string,
+): Promise<string | null> {
+  if (!code?.trim()) return null;
+  const promotion = await promotions.byCode(code);
+  if (!promotion || promotion.maxUses === null) return null;
+  const taken = await db.transaction((tx) =>
+    promotions.redeem(tx, { promotionId: promotion.id, checkoutId }),
+  );
+  if (taken.ok) return promotion.id;
+  if (taken.reason === 'usageLimit') {
+    throw couponRefused({ status: 'refused', code: code.trim(), refusal: { code: 'coupon.usageLimit' } });
+  }
+  return null;
 }
 
 /** The shopper's code no longer holds: a business failure with the reason, for the gateway to word. */

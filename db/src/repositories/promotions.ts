@@ -92,30 +92,40 @@ export function createPromotionsRepository(db: DbOrTx) {
       tx: DbOrTx,
       input: { promotionId: string; checkoutId: string; orderId?: string },
     ): Promise<RedeemResult> {
-      const { rows } = await tx.execute<{ max_uses: number | null; uses: number }>(
-        sql`select max_uses, uses from ${promotions} where id = ${input.promotionId} for update`,
-      );
-      const promotion = rows[0];
-      if (!promotion) return { ok: false, reason: 'missing' };
       const status = input.orderId ? ('used' as const) : ('reserved' as const);
-      const [mine] = await tx
-        .select()
-        .from(promotionRedemptions)
-        .where(
-          and(
-            eq(promotionRedemptions.promotionId, input.promotionId),
-            eq(promotionRedemptions.checkoutId, input.checkoutId),
-          ),
-        );
-      if (mine && mine.status !== 'released') {
+      const mineNow = () =>
+        tx
+          .select()
+          .from(promotionRedemptions)
+          .where(
+            and(
+              eq(promotionRedemptions.promotionId, input.promotionId),
+              eq(promotionRedemptions.checkoutId, input.checkoutId),
+            ),
+          )
+          .then((rows) => rows[0]);
+      const keep = async (mine: { id: string; status: string }) => {
         if (input.orderId && mine.status !== 'used') {
           await tx
             .update(promotionRedemptions)
             .set({ status, orderId: input.orderId, updatedAt: new Date() })
             .where(eq(promotionRedemptions.id, mine.id));
         }
-        return { ok: true, reused: true };
-      }
+        return { ok: true as const, reused: true };
+      };
+      // This checkout's own use (reserved earlier, or a retried attempt): no need for the
+      // promotion's row lock, so a retry never queues behind other shoppers.
+      const before = await mineNow();
+      if (before && before.status !== 'released') return keep(before);
+
+      const { rows } = await tx.execute<{ max_uses: number | null; uses: number }>(
+        sql`select max_uses, uses from ${promotions} where id = ${input.promotionId} for update`,
+      );
+      const promotion = rows[0];
+      if (!promotion) return { ok: false, reason: 'missing' };
+      // Looked at again under the lock: another attempt of this checkout may have just taken it.
+      const mine = await mineNow();
+      if (mine && mine.status !== 'released') return keep(mine);
       if (promotion.max_uses !== null && promotion.uses >= promotion.max_uses) {
         return { ok: false, reason: 'usageLimit' };
       }
@@ -150,15 +160,19 @@ export function createPromotionsRepository(db: DbOrTx) {
     },
 
     /**
-     * A checkout that failed or was cancelled gives its uses back. Each released row gives back
+     * A checkout that failed or was cancelled gives its uses back (only `promotionId`'s, if given). Each released row gives back
      * exactly one use, under the promotion's row lock; releasing twice changes nothing.
      */
-    async release(tx: DbOrTx, checkoutId: string): Promise<number> {
+    async release(tx: DbOrTx, checkoutId: string, promotionId?: string): Promise<number> {
       const held = await tx
         .select({ id: promotionRedemptions.id, promotionId: promotionRedemptions.promotionId })
         .from(promotionRedemptions)
         .where(
-          and(eq(promotionRedemptions.checkoutId, checkoutId), ne(promotionRedemptions.status, 'released')),
+          and(
+            eq(promotionRedemptions.checkoutId, checkoutId),
+            ne(promotionRedemptions.status, 'released'),
+            promotionId ? eq(promotionRedemptions.promotionId, promotionId) : undefined,
+          ),
         );
       for (const r of held) {
         await tx.execute(sql`select 1 from ${promotions} where id = ${r.promotionId} for update`);
@@ -175,6 +189,17 @@ export function createPromotionsRepository(db: DbOrTx) {
         }
       }
       return held.length;
+    },
+
+    /** The promotions this checkout holds a use of (reserved or used). */
+    async heldBy(checkoutId: string, tx: DbOrTx = db): Promise<string[]> {
+      const rows = await tx
+        .select({ promotionId: promotionRedemptions.promotionId })
+        .from(promotionRedemptions)
+        .where(
+          and(eq(promotionRedemptions.checkoutId, checkoutId), ne(promotionRedemptions.status, 'released')),
+        );
+      return rows.map((r) => r.promotionId);
     },
 
     /** How many uses a promotion holds (reserved or used): what `uses` must always equal. */

@@ -14,15 +14,16 @@ import { EntityId } from './ids';
 export const PromotionValidateRequest = z
   .object({
     code: z.string().trim().min(1).max(50),
-    orderAmount: z.number().nonnegative(),
+    // Bounded so no claim can push the arithmetic past safe integers (a cart of 30 units at most).
+    orderAmount: z.number().nonnegative().max(10_000_000),
     productIds: z.array(EntityId()).max(100).default([]),
     items: z
       .array(
         z.object({
           productId: EntityId(),
           variationId: EntityId().optional(),
-          quantity: z.number().int().positive(),
-          price: z.number().nonnegative(),
+          quantity: z.number().int().positive().max(1000),
+          price: z.number().nonnegative().max(1_000_000),
         }),
       )
       .max(100)

@@ -77,6 +77,11 @@ export interface PriceCheckoutInput {
   now?: Date;
   /** Defaults to SALE_CONFIG (SPEC 3: currently off). */
   sale?: SaleConfig;
+  /**
+   * The checkout being priced: a use it already holds (a coupon reserved before the order, a
+   * retried attempt) is its own, not another shopper's, so it does not count against maxUses.
+   */
+  checkoutId?: string;
 }
 
 /**
@@ -106,6 +111,10 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
   if (code !== '' && !promotions.some((p) => (p.code ?? '').trim().toUpperCase() === code.toUpperCase())) {
     const named = await promotionsRepo.byCode(code, tx);
     if (named) promotions.push(named);
+  }
+  if (input.checkoutId) {
+    const held = new Set(await promotionsRepo.heldBy(input.checkoutId, tx));
+    for (const p of promotions) if (held.has(p.id)) p.usedCount = Math.max(0, p.usedCount - 1);
   }
   const records = new Map<string, VariationRecord>(
     rows.map(({ v, p, size, type, beans }) => [
