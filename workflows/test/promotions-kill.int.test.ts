@@ -12,9 +12,9 @@ import { startTestWorker, temporalAddress } from '../src/testing';
 
 /**
  * maxUses survives a worker killed in the middle of a checkout (issue 7): the coupon's use is
- * taken inside the order's transaction, so a worker that dies after taking it (and before the
- * commit) leaves nothing behind, and the retry on another worker takes it exactly once — with a
- * single-use code, a leaked first use would make the retry refuse the shopper's own coupon.
+ * reserved for this checkout before the order's transaction, and the worker dies inside that
+ * transaction; the retry on another worker finds the checkout's own reservation and counts it
+ * once — with a single-use code, counting it twice would refuse the shopper's own coupon.
  */
 const DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,8 +84,8 @@ describe('a single-use coupon and a worker killed mid-checkout', () => {
       .returning();
     const taskQueue = `promo-kill-${randomUUID()}`;
     const checkoutId = `chk-${randomUUID()}`;
-    // Stock is taken last in the order's transaction, after the coupon's use: holding the
-    // variation's row stops the first worker with the use taken but not committed.
+    // Stock is taken last in the order's transaction: holding the variation's row stops the
+    // first worker inside that transaction, after the coupon's use was reserved.
     const locker = new pg.Client({ connectionString: DATABASE_URL });
     await locker.connect();
     await locker.query('begin');
@@ -121,7 +121,7 @@ describe('a single-use coupon and a worker killed mid-checkout', () => {
         }
         await new Promise((r) => setTimeout(r, 200));
       }
-      // The first attempt holds the promotion's row and its (uncommitted) redemption right now.
+      // The first attempt holds its reservation and an uncommitted order right now.
       process.kill(-child.pid!, 'SIGKILL');
       await locker.query('rollback');
 
