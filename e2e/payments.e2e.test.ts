@@ -148,21 +148,19 @@ describe('card and wallet payments in the browser', () => {
       await shot(page, 'cod-ar');
       await page.getByRole('radio', { name: ar.PaymentStep!.card }).check();
 
-      // A declined card: Stripe's words in the red box, nothing ordered, Back usable again.
-      await cardField.getByRole('textbox', { name: 'Card number' }).fill('4000000000000002');
-      await cardField.getByRole('textbox', { name: 'Expiration date MM / YY' }).fill('1234');
-      await cardField.getByRole('textbox', { name: 'CVC' }).fill('123');
+      // A declined card: Stripe's words (in Arabic, as Stripe.js words them for locale ar) in the red
+      // box, nothing ordered, Back usable again.
+      await cardField.getByRole('textbox', { name: 'رقم البطاقة' }).fill('4000000000000002');
+      await cardField.getByRole('textbox', { name: 'تاريخ الانتهاء شهر / سنة' }).fill('1234');
+      await cardField.getByRole('textbox', { name: 'رمز الأمان CVC' }).fill('123');
       await (await payButton(page, 'ar')).button.click();
       // (Next's route announcer is an alert too: the step's own box is in <main>.)
-      const alert = page
-        .getByRole('main')
-        .getByRole('alert')
-        .filter({ hasText: /declined/i });
+      const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'تم رفض بطاقتك.' });
       await alert.waitFor({ timeout: 30_000 });
       expect(await page.getByRole('button', { name: ar.PaymentStep!.back }).isEnabled()).toBe(true);
       await shot(page, 'card-declined-ar');
 
-      await cardField.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+      await cardField.getByRole('textbox', { name: 'رقم البطاقة' }).fill('4242424242424242');
       const { button, total } = await payButton(page, 'ar');
       await shot(page, 'card-filled-ar');
       await button.click();

@@ -31,6 +31,31 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
   if (w.Stripe) return; // the real Stripe.js, or an earlier double (the e2e tests' one wins)
 
   type Listener = (event: unknown) => void;
+  // Stripe.js words its fields and its errors in the locale given to Stripe(key, { locale }).
+  let locale = 'en';
+  const AR_MESSAGES: Record<string, string> = {
+    card_declined: 'تم رفض بطاقتك.',
+    generic_decline: 'تم رفض بطاقتك.',
+    insufficient_funds: 'رصيد بطاقتك غير كافٍ.',
+    lost_card: 'تم رفض بطاقتك.',
+    stolen_card: 'تم رفض بطاقتك.',
+    expired_card: 'انتهت صلاحية بطاقتك.',
+    incorrect_cvc: 'رمز الأمان الخاص ببطاقتك غير صحيح.',
+    incorrect_number: 'رقم بطاقتك غير صحيح.',
+    processing_error: 'حدث خطأ أثناء معالجة بطاقتك. يرجى المحاولة مرة أخرى.',
+    incomplete_number: 'رقم بطاقتك غير مكتمل.',
+    incomplete_expiry: 'تاريخ انتهاء صلاحية بطاقتك غير مكتمل.',
+    incomplete_cvc: 'رمز الأمان الخاص ببطاقتك غير مكتمل.',
+    invalid_expiry_month: 'تاريخ انتهاء صلاحية بطاقتك غير مكتمل.',
+    invalid_expiry_year_past: 'سنة انتهاء صلاحية بطاقتك في الماضي.',
+  };
+  function localized<E extends { code?: string; decline_code?: string; message?: string } | undefined>(
+    error: E,
+  ): E {
+    if (!error || locale !== 'ar') return error;
+    const text = AR_MESSAGES[error.decline_code ?? ''] ?? AR_MESSAGES[error.code ?? ''];
+    return text ? { ...error, message: text } : error;
+  }
 
   function emitter() {
     const listeners: Record<string, Listener[]> = {};
@@ -118,9 +143,13 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
     const events = emitter();
     let box: HTMLDivElement | null = null;
     const fields = {
-      number: input('Card number', '1234 1234 1234 1234', '1 1 0'),
-      expiry: input('Expiration date MM / YY', 'MM / YY', '0 0 5.5em'),
-      cvc: input('CVC', 'CVC', '0 0 3.5em'),
+      number: input(locale === 'ar' ? 'رقم البطاقة' : 'Card number', '1234 1234 1234 1234', '1 1 0'),
+      expiry: input(
+        locale === 'ar' ? 'تاريخ الانتهاء شهر / سنة' : 'Expiration date MM / YY',
+        locale === 'ar' ? 'شهر / سنة' : 'MM / YY',
+        '0 0 5.5em',
+      ),
+      cvc: input(locale === 'ar' ? 'رمز الأمان CVC' : 'CVC', 'CVC', '0 0 3.5em'),
     };
     let disabled = false;
     const element = {
@@ -150,7 +179,7 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
               elementType: 'card',
               empty: s.empty,
               complete: s.complete,
-              error: s.error,
+              error: localized(s.error),
               brand: s.number.startsWith('5') ? 'mastercard' : s.number.startsWith('4') ? 'visa' : 'unknown',
               value: {},
             });
@@ -191,8 +220,8 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
       /** What confirmCardPayment reads: the PaymentMethod the typed card stands for, or Stripe's error. */
       _paymentMethod() {
         const s = cardState(fields.number.value, fields.expiry.value, fields.cvc.value);
-        if (s.error) return { error: s.error };
-        if (!s.complete) return { error: incomplete(fields.number.value, fields.expiry.value) };
+        if (s.error) return { error: localized(s.error) };
+        if (!s.complete) return { error: localized(incomplete(fields.number.value, fields.expiry.value)) };
         return { number: s.number };
       },
     };
@@ -305,9 +334,10 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
   }
 
   // biome-ignore lint/correctness/noComponentHookFactories: not a component: Stripe.js's global factory, named as Stripe names it.
-  function Stripe(publishableKey: string) {
+  function Stripe(publishableKey: string, stripeOptions?: { locale?: string }) {
     if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_'))
       throw new Error('IntegrationError: Invalid API Key provided');
+    if (stripeOptions?.locale) locale = stripeOptions.locale;
 
     async function confirm(clientSecret: string, params: Record<string, string | undefined>) {
       const id = String(clientSecret).split('_secret_')[0];
@@ -339,9 +369,10 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
       }
       // biome-ignore lint/suspicious/noExplicitAny: Stripe's JSON, read as Stripe.js reads it.
       const body: any = await res.json().catch(() => ({}));
-      if (!res.ok) return { error: body.error ?? { type: 'api_error', message: `HTTP ${res.status}` } };
+      if (!res.ok)
+        return { error: localized(body.error ?? { type: 'api_error', message: `HTTP ${res.status}` }) };
       if (body.status === 'requires_payment_method' && body.last_payment_error)
-        return { error: { ...body.last_payment_error, payment_intent: body } };
+        return { error: localized({ ...body.last_payment_error, payment_intent: body }) };
       return { paymentIntent: body };
     }
 
