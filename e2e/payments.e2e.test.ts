@@ -261,6 +261,43 @@ describe('card and wallet payments in the browser', () => {
   });
 });
 
+describe("make dev's Stripe.js double", () => {
+  it('is served by the storefront when no publishable key is set, and a card pays through it', async () => {
+    // No init script: the page loads /payments/stripe-double/stripe.js itself, as in `make dev`.
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await toPayment(page, 'en', {
+        product: 'Emirati Gahwa Blend',
+        weight: '250g',
+        customer: ['Huda Karim', 'huda.dev@example.ae', '+971 52 222 3344'],
+        city: ['sharjah', 'sharjah'],
+        address: 'Al Majaz 2, Corniche Street, Building 7',
+      });
+      const cardField = page.getByRole('group', {
+        name: localize(PAYMENT_MESSAGES['payment.cardLabel'], 'en'),
+      });
+      await cardField.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+      await cardField.getByRole('textbox', { name: 'Expiration date MM / YY' }).fill('1234');
+      await cardField.getByRole('textbox', { name: 'CVC' }).fill('123');
+      const { button, total } = await payButton(page, 'en');
+      await shot(page, 'card-served-double-en');
+      await button.click();
+      const order = await orderOf(await confirmationNumber(page));
+      expect(order!.paymentProvider).toBe('STRIPE');
+      expect(stack.stripe.intents.get(order!.paymentIntentId ?? '')).toMatchObject({
+        status: 'succeeded',
+        amount: Math.round(total * 100),
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /** The coupon box of SPEC 2.7 (engineer p1's): uppercase input, Apply. */
 async function applyCoupon(page: Page, locale: 'en' | 'ar', code: string) {
   const m = messages('web', locale);
