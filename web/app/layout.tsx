@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { TrackingPixels } from '../analytics/pixels';
 import { CartPanel } from '../cart/cart-panel';
 import { OptionsModal } from '../catalogue/options-modal';
+import { requestOrigin } from '../catalogue/product/origin';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { Footer } from '../shell/footer';
@@ -15,7 +16,13 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');
-  return { title: t('title'), description: t('description') };
+  return {
+    // The pages' canonical and Open Graph URLs are paths; search engines need them absolute,
+    // on the host the shopper asked for.
+    metadataBase: new URL(await requestOrigin()),
+    title: t('title'),
+    description: t('description'),
+  };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
