@@ -9,7 +9,8 @@
  *   DATABASE_URL=…/qahwa_test_x npx tsx bench/main.ts     (services already running)
  *
  * Knobs (environment): BENCH_CONNECTIONS (8), BENCH_READ_ROUNDS (6), BENCH_READ_SECONDS (3),
- * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_PARTS (read,orders,lighthouse);
+ * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_CARD_RATE (10), BENCH_CARD_SECONDS (20),
+ * BENCH_PARTS (read,orders,card,lighthouse);
  * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT,
  * BENCH_LIGHTHOUSE_ROUTES (/,/shop,/category,/product,/checkout); reports in .data/bench/lighthouse/.
  */
@@ -19,11 +20,12 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, createOutboxRepository, sql } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
+import { startStripeDouble } from '@qahwa/fake-stripe';
 import { makeEvent, type Product } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
 import { lighthouseFigures } from './lighthouse';
-import { type IntakeResult, orderRequest, pacedOrders } from './order-intake';
+import { type IntakeResult, orderRequest, pacedCardOrders, pacedOrders } from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 import { load, sideBySide } from './read-path';
 import { type Figure, figure, formatTable, percentile } from './report';
@@ -36,7 +38,9 @@ const knobs = {
   readSeconds: num('BENCH_READ_SECONDS', 3),
   orderRate: num('BENCH_ORDER_RATE', 50),
   orderSeconds: num('BENCH_ORDER_SECONDS', 60),
-  parts: (env.BENCH_PARTS ?? 'read,orders,lighthouse').split(','),
+  cardRate: num('BENCH_CARD_RATE', 10),
+  cardSeconds: num('BENCH_CARD_SECONDS', 20),
+  parts: (env.BENCH_PARTS ?? 'read,orders,card,lighthouse').split(','),
 };
 const databaseUrl = env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 const natsUrl = env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl;
@@ -53,6 +57,12 @@ const stream = `BENCH_${run}`;
 const subjectPrefix = `bench-${run}.`;
 const gatewayPort = await freePort();
 const gateway = `http://127.0.0.1:${gatewayPort}`;
+// Card orders (the `card` part) pay at the Stripe double, which posts its webhooks to this gateway.
+const stripeSecret = `whsec_bench_${run}`;
+const stripeDouble = await startStripeDouble({
+  webhookUrl: `${gateway}/api/webhooks/stripe`,
+  webhookSecret: stripeSecret,
+});
 const storeEnv = {
   // The development settings (no production secrets here); the code paths are production's.
   NODE_ENV: 'development',
@@ -64,6 +74,8 @@ const storeEnv = {
   PROJECTION_DURABLE: `bench-order-stats-${run}`,
   // No storefront runs in the bench; a `make dev` one must not be told about our changes.
   STOREFRONT_REVALIDATE_URLS: '',
+  STRIPE_API_BASE: stripeDouble.url,
+  STRIPE_WEBHOOK_SECRET: stripeSecret,
 };
 const procs: Proc[] = [];
 const nc = await connect({ servers: natsUrl, name: 'bench' });
@@ -92,7 +104,7 @@ try {
   const figures: Figure[] = [];
   // A part that cannot run (say, the Temporal worker does not start) is reported as a failed
   // figure, and the other part's figures are still printed.
-  const part = async (name: 'read' | 'orders' | 'lighthouse', body: () => Promise<void>) => {
+  const part = async (name: 'read' | 'orders' | 'card' | 'lighthouse', body: () => Promise<void>) => {
     if (!knobs.parts.includes(name)) return;
     try {
       await body();
@@ -178,6 +190,27 @@ try {
       console.log(`order errors, first ones:\n  ${intake.errorSamples.join('\n  ')}`);
   });
 
+  await part('card', async () => {
+    const product = (await (await fetch(`${gateway}/api/products/colombian-supremo`)).json()) as Product;
+    const card = await pacedCardOrders(gateway, stripeDouble.url, product, {
+      run,
+      rate: knobs.cardRate,
+      seconds: knobs.cardSeconds,
+      firstIndex: 500_000,
+    });
+    figures.push(
+      figure('card: orders answered', card.ok, 'orders', ['=', card.sent]),
+      figure('card: POST /api/orders p50 (after payment)', card.order.p50, 'ms'),
+      figure('card: POST /api/orders p95 (after payment)', card.order.p95, 'ms'),
+      figure('card: POST /api/orders p99 (after payment)', card.order.p99, 'ms'),
+      figure('card: intent + confirm + order p50', card.flow.p50, 'ms'),
+      figure('card: intent + confirm + order p95', card.flow.p95, 'ms'),
+      figure('card: errors', card.errors, 'requests', ['=', 0]),
+    );
+    if (card.errorSamples.length)
+      console.log(`card errors, first ones:\n  ${card.errorSamples.join('\n  ')}`);
+  });
+
   await part('lighthouse', async () => {
     figures.push(...(await lighthouseFigures(gateway, procs)));
   });
@@ -187,6 +220,7 @@ try {
   writeFileSync(`${benchDir}/results.json`, `${JSON.stringify(figures, null, 2)}\n`);
   console.log(`written to ${benchDir}/results.json; process logs in ${benchDir}/*.log`);
 } finally {
+  await stripeDouble.close();
   await stopProcesses(procs);
   await terminateLeftovers(storeEnv.CHECKOUT_TASK_QUEUE);
   await jsm.streams.delete(stream).catch(() => false);
