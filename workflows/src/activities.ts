@@ -118,20 +118,21 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
         const txBegan = performance.now();
         // The per-contact limit (issue 6): checkouts of one phone or e-mail take turns here, so a
         // burst sent at once cannot all pass the count.
-        // A paid order is not a hoarding risk: the money is taken, the order must follow.
-        await orders.lockContact(contact, tx);
-        const recent = await orders.countRecentByContact(contact, ORDER_CONTACT_WINDOW_MS, tx);
-        if (
-          !payment &&
-          (recent.byPhone >= MAX_ORDERS_PER_CONTACT || recent.byEmail >= MAX_ORDERS_PER_CONTACT)
-        ) {
-          throw ApplicationFailure.nonRetryable(
-            'Too many orders for this contact',
-            CHECKOUT_FAILURE.tooManyOrders,
-            {
-              retryAfterSeconds: Math.ceil(ORDER_CONTACT_WINDOW_MS / 1000),
-            },
-          );
+        // A paid order is not a hoarding risk and is neither counted nor made to wait here: the
+        // money is taken, the order must follow (one office phone paying for many orders must
+        // not queue them behind one lock).
+        if (!payment) {
+          await orders.lockContact(contact, tx);
+          const recent = await orders.countRecentByContact(contact, ORDER_CONTACT_WINDOW_MS, tx);
+          if (recent.byPhone >= MAX_ORDERS_PER_CONTACT || recent.byEmail >= MAX_ORDERS_PER_CONTACT) {
+            throw ApplicationFailure.nonRetryable(
+              'Too many orders for this contact',
+              CHECKOUT_FAILURE.tooManyOrders,
+              {
+                retryAfterSeconds: Math.ceil(ORDER_CONTACT_WINDOW_MS / 1000),
+              },
+            );
+          }
         }
         // The server's price (issue 7): variations, promotions in force and the shopper's code,
         // shipping rules — read in this transaction. The browser's amounts are only a claim.
