@@ -161,6 +161,8 @@ describe('promotion code validation (SPEC 7, 8)', () => {
       name: 'الذكرى السنوية',
       description: 'خصم 40% على كل شيء',
       freeShipping: false,
+      // The promotion itself, so the browser prices the summary with the same rules.
+      promotion: anniversary,
     });
     expect(couponValidationResponse(r, 'en').name).toBe('Anniversary');
   });
