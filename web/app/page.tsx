@@ -7,9 +7,15 @@ import type { ReactNode } from 'react';
 import { ProductGrid } from '../catalogue/product-card';
 import { discountedVariations } from '../home/discounts';
 import { OfferBanner } from '../home/offer-banner';
-import { CategoryTiles, DiscountedList } from '../home/sections';
+import { CategoryTiles, DiscountedList, PromotionStrip } from '../home/sections';
 import { type Slide, Slider } from '../home/slider';
-import { getOffer, listAllProducts, listCategories, listSliders } from '../lib/catalogue';
+import {
+  getOffer,
+  listActivePromotions,
+  listAllProducts,
+  listCategories,
+  listSliders,
+} from '../lib/catalogue';
 import { ForwardArrow } from '../shell/icons';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -67,13 +73,14 @@ function EmptyState({ children }: { children: ReactNode }) {
 
 export default async function HomePage() {
   const renderedAt = Date.now();
-  const [t, locale, offer, sliders, categories, products] = await Promise.all([
+  const [t, locale, offer, sliders, categories, products, promotions] = await Promise.all([
     getTranslations('Home'),
     getLocale(),
     settle<OfferSettings>('offer', getOffer()),
     settle('sliders', listSliders()),
     settle('categories', listCategories()),
     settle('products', listAllProducts({})),
+    settle('promotions', listActivePromotions()),
   ]);
   const featured = (products ?? []).filter((p) => p.featured).slice(0, 8);
   const discounted = discountedVariations(products ?? []);
@@ -128,6 +135,14 @@ export default async function HomePage() {
             <EmptyState>{t('noOffers')}</EmptyState>
           )}
         </div>
+      </Section>
+
+      <Section id="promotions-title" title={t('promotionsTitle')}>
+        {promotions?.length ? (
+          <PromotionStrip promotions={promotions.slice(0, 6)} />
+        ) : (
+          <EmptyState>{t('noPromotions')}</EmptyState>
+        )}
       </Section>
 
       <Section id="categories-title" title={t('categoriesTitle')} action={viewAll('/shop', t('viewAll'))}>

@@ -1,4 +1,5 @@
 import type { CategorySummary } from '@qahwa/schema/contracts/categories';
+import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { productName, variationLabel, variationPrice } from '../catalogue/display';
@@ -82,6 +83,39 @@ export function DiscountedList({ items }: { items: DiscountedVariation[] }) {
           </li>
         );
       })}
+    </ul>
+  );
+}
+
+/** Promotions in force: name and description in the shopper's language, and the code to type, if any. */
+export function PromotionStrip({ promotions }: { promotions: Promotion[] }) {
+  const t = useTranslations('Home');
+  const locale = useLocale();
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {promotions.map((p) => (
+        <li key={p.id} className="flex flex-col gap-1 rounded-xl border border-amber-200 bg-amber-50 p-4">
+          <p className="font-semibold text-coffee-900">{locale === 'ar' ? p.nameAr || p.name : p.name}</p>
+          {(locale === 'ar' ? p.descriptionAr || p.description : p.description) ? (
+            <p className="text-sm text-coffee-800">
+              {locale === 'ar' ? p.descriptionAr || p.description : p.description}
+            </p>
+          ) : null}
+          {p.code ? (
+            <p className="mt-1 text-sm text-coffee-800">
+              {t('useCode')}{' '}
+              <code
+                dir="ltr"
+                className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold text-coffee-950"
+              >
+                {p.code}
+              </code>
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-coffee-800">{t('automatic')}</p>
+          )}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -6,6 +6,7 @@ import {
   ProductList,
   ProductReviews,
   type ProductSort,
+  PromotionList,
   SliderList,
 } from '@qahwa/schema';
 import type { z } from 'zod';
@@ -160,4 +161,9 @@ export async function listSliders(): Promise<SliderList> {
  */
 export async function getReviews(productId: string): Promise<ProductReviews> {
   return read(`/api/products/${encodeURIComponent(productId)}/reviews?limit=20`, ProductReviews, 'no-store');
+}
+
+/** Promotions in force for shoppers (SPEC 7 GET /api/promotions?active=true; limited codes stay private). */
+export async function listActivePromotions(): Promise<PromotionList> {
+  return read('/api/promotions?active=true', PromotionList, CONTENT_CACHE);
 }
