@@ -198,6 +198,8 @@ describe('checkoutToOrder workflow', () => {
     // Before the local activity: a checkout started by the previous release must still replay.
     'checkout-to-order.history.json',
     'checkout-to-order-local.history.json',
+    // The card path (issue 7): started by the webhook's signal-with-start, joined by the browser.
+    'checkout-to-order-card.history.json',
   ])('replays the recorded history %s deterministically', async (file) => {
     const history = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'));
     await expect(

@@ -76,7 +76,8 @@ function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
 }
 
 /**
- * SPEC 7 POST /api/orders. Cash on delivery in this release. The browser's prices are a claim:
+ * SPEC 7 POST /api/orders: cash on delivery, or card and wallet with `paymentIntentId` (docs/payments.md;
+ * pay later is 501 until its issue). The browser's prices are a claim:
  * the workflow re-prices every line from the database, and the answer carries the real total.
  * The answer's Server-Timing header says where the time went (docs/checkout.md).
  */

@@ -1,6 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { eq, tables } from '@qahwa/db';
 import { paymentWorkflowId } from '@qahwa/schema';
+import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutClaim,
@@ -118,6 +122,20 @@ describe('card payments (Stripe)', () => {
       payload: { ...claim, totalAmount: body.totalAmount, paymentIntentId: body.paymentIntentId },
     });
     expect(late.json()).toMatchObject({ success: true, orderId: order!.id });
+
+    // The run the webhook started (signal-with-start, then the browser joined) replays
+    // deterministically on today's workflow code. RECORD_CARD_HISTORY=1 keeps it as the fixture
+    // workflows/test/checkout.int.test.ts replays on every later change.
+    const history = await stack.temporal.workflow
+      .getHandle(paymentWorkflowId(body.paymentIntentId))
+      .fetchHistory();
+    await Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history);
+    if (process.env.RECORD_CARD_HISTORY === '1') {
+      writeFileSync(
+        new URL('../../../workflows/test/fixtures/checkout-to-order-card.history.json', import.meta.url),
+        `${JSON.stringify(JSON.parse(historyToJSON(history)), null, 2)}\n`,
+      );
+    }
   });
 
   it('a forged signature, a stale timestamp, a body changed after signing: 400, nothing written', async () => {
