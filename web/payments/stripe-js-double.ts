@@ -333,7 +333,6 @@ export function installStripeJsDouble(options: StripeJsDoubleOptions): void {
     return body;
   }
 
-  // biome-ignore lint/correctness/noComponentHookFactories: not a component: Stripe.js's global factory, named as Stripe names it.
   function Stripe(publishableKey: string, stripeOptions?: { locale?: string }) {
     if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_'))
       throw new Error('IntegrationError: Invalid API Key provided');

@@ -40,7 +40,9 @@ describe('the storefront config', () => {
   });
 
   it('takes the analytics ids when well formed, and treats an empty one as unset', () => {
-    expect(loadWebConfig({ GTM_ID: 'GTM-AB12CD', META_PIXEL_ID: '' }).tracking).toEqual({ gtmId: 'GTM-AB12CD' });
+    expect(loadWebConfig({ GTM_ID: 'GTM-AB12CD', META_PIXEL_ID: '' }).tracking).toEqual({
+      gtmId: 'GTM-AB12CD',
+    });
     expect(() => loadWebConfig({ GTM_ID: 'UA-1234' })).toThrow(/GTM_ID/);
   });
 

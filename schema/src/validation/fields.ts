@@ -62,7 +62,7 @@ export function phoneProblem(phone: string): PhoneProblem | null {
  * NUL characters carry nothing a shopper typed, and PostgreSQL's text refuses them (the insert
  * would fail with a 500): every text field drops them before its other rules run.
  */
-export const withoutNul = (value: string): string => value.replace(/\u0000/g, '');
+export const withoutNul = (value: string): string => value.replaceAll(String.fromCharCode(0), '');
 
 /** Required text: missing, non-text and blank after trimming all say the same thing. */
 export function requiredText(message: string, max?: { limit: number; message: string }) {
