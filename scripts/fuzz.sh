@@ -59,6 +59,8 @@ psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -c "
 port="${FUZZ_GATEWAY_PORT:-}"
 [[ -n "$port" ]] || port="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 export NODE_ENV=test GATEWAY_PORT="$port" CHECKOUT_TASK_QUEUE="fuzz-checkout-$run" LOG_LEVEL=warn
+# Payment intents go to stripe-mock (running for the tests): it validates every request like Stripe.
+export STRIPE_API_BASE="http://127.0.0.1:$STRIPE_MOCK_PORT"
 # The per-address limits (orders 30, sign-in 10, 404s 60 a minute) would turn most of the fuzzer's
 # requests, all from one address, into 429s and leave the logic behind them untested; they are
 # tested by gateway/test/rate-limits.int.test.ts. The per-account sign-in lock and the per-contact

@@ -245,6 +245,15 @@ describe('card payments (Stripe)', () => {
     expect(await orderOf(body.paymentIntentId)).toBeUndefined();
   });
 
+  it('an absurd claimed amount changes nothing (found by the fuzzer: it once failed the request)', async () => {
+    const claim = await checkoutClaim(stack.db, { amount: 1.3582541522386602e16 });
+    const res = await createIntent(claim);
+    expect(res.status).toBe(200);
+    expect(stack.double.intents.get(res.body.paymentIntentId)!.amount).toBe(
+      Math.round(res.body.totalAmount * 100),
+    );
+  });
+
   it('refuses an unknown payment intent in the shopper language', async () => {
     const claim = await checkoutClaim(stack.db);
     const res = await stack.app.inject({
