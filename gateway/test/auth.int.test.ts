@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { tables } from '@qahwa/db';
+import { sql, tables } from '@qahwa/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 
@@ -124,7 +124,16 @@ describe('back-office reads', () => {
     expect(orders.json()).toEqual({ orders: [], total: 0 });
     const dash = await gw.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } });
     expect(dash.statusCode).toBe(200);
-    expect(dash.json()).toMatchObject({ totalProducts: 14, activePromotions: 0, todayOrders: 0 });
+    // The seed's promotions in force today (issue 7 seeds one of each type, ANNIVERSARY_2025 included).
+    const inForce = await gw.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from promotions where is_active and start_date <= now() and end_date >= now()`,
+    );
+    expect(inForce.rows[0]!.n).toBeGreaterThan(0);
+    expect(dash.json()).toMatchObject({
+      totalProducts: 14,
+      activePromotions: inForce.rows[0]!.n,
+      todayOrders: 0,
+    });
   });
 });
 
