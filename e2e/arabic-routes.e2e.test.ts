@@ -34,7 +34,9 @@ const ALLOWED = new Set(
 );
 
 /** A code (an SKU such as CS-250-WB, an order number, a postcode) has a digit or is all capitals with dashes. */
-const isCode = (word: string) => /\d/.test(word) || /^[A-Z]{1,6}(?:-[A-Z0-9]+)+$/.test(word);
+// Coupon codes (FREESHIP, ANNIVERSARY_2025) are typed as shown, in capitals, in any language.
+const isCode = (word: string) =>
+  /\d/.test(word) || /^[A-Z]{1,6}(?:-[A-Z0-9]+)+$/.test(word) || /^[A-Z][A-Z0-9_]{3,}$/.test(word);
 
 function latinWords(text: string): string[] {
   const stripped = text
@@ -42,7 +44,7 @@ function latinWords(text: string): string[] {
     .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ')
     .replace(/\bhttps?:\/\/\S+/g, ' ')
     .replace(/(?:www\.)?[\w-]+\.(?:com|ae|local|net|org)\b/g, ' ');
-  return [...stripped.matchAll(/[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*/g)]
+  return [...stripped.matchAll(/[A-Za-z][A-Za-z0-9_]*(?:['’-][A-Za-z0-9_]+)*/g)]
     .map((m) => m[0])
     .filter((w) => !ALLOWED.has(w.toLowerCase()) && !isCode(w));
 }

@@ -7,6 +7,7 @@ import { formatAed, toFils } from '@qahwa/schema/money/money';
 import { CART_VERSION } from '@qahwa/schema/reference/constants';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { commerceOf, highValueTier, track } from '../analytics/events';
@@ -27,6 +28,12 @@ export function CartPanel() {
   const items = useAtomValue(cartItemsAtom);
   const lastAddedId = useAtomValue(lastAddedIdAtom);
   const close = () => setOpen(false);
+  // The panel never outlives a navigation (Order Now, a product link): the next page is not covered.
+  const pathname = usePathname();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page only.
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
 
   // Analytics (SPEC 1): the cart was looked at, with its value then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening, not on every change while open.

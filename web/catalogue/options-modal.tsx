@@ -142,7 +142,12 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
     setLastAdded(item.id);
     pushToast({ type: 'success', message: t('added', { qty: quantity, name }) });
     onClose();
-    setTimeout(() => setCartOpen(true), CART_SIDEBAR_DELAY_MS);
+    // Opened after the modal has gone (SPEC 4), but only on the page the shopper added from: a tap
+    // on a link in those 300 ms must not land the panel over the next page.
+    const addedOn = window.location.pathname;
+    setTimeout(() => {
+      if (window.location.pathname === addedOn) setCartOpen(true);
+    }, CART_SIDEBAR_DELAY_MS);
   }
 
   return (
