@@ -16,7 +16,8 @@ export async function resetDatabase(db: Db, admin?: { email: string; password: s
       categories, variation_sizes, variation_types, variation_beans, shipping_rules, promotions, users,
       idempotency_keys, outbox_dead_letters, sign_in_attempts, checkouts, payments, order_discounts,
       promotion_redemptions, webhook_events, offer_settings, sliders, site_texts, reviews,
-      product_view_counts, contact_messages, newsletter_subscribers
+      product_view_counts, contact_messages, newsletter_subscribers, emails, marketing_sync, uploads,
+      audit_log
     restart identity cascade`);
   await db.execute(sql`alter sequence order_number_seq restart with 100001`);
   await seed(db, {

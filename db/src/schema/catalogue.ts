@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   text,
+  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -22,6 +23,7 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   nameAr: text('name_ar').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  imageUrl: text('image_url'),
   ...timestamps,
 });
 
@@ -48,6 +50,9 @@ export const products = pgTable(
     featured: boolean('featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     views: integer('views').notNull().default(0),
+    /** Set instead of deleting a product that was ever ordered (issue 11); hidden from the storefront. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('products_category_idx').on(t.categoryId), index('products_featured_idx').on(t.featured)],
@@ -99,6 +104,8 @@ export const productVariations = pgTable(
     stockQuantity: integer('stock_quantity').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     imageUrl: text('image_url'),
+    /** Optimistic concurrency (issue 11): a save names the version it edited; a stale one is refused. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { timestamps } from './columns';
 
@@ -86,5 +97,80 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   email: text('email').notNull().unique(),
   locale: text('locale').notNull().default('en'),
   source: text('source').notNull().default('footer'),
+  ...timestamps,
+});
+
+/**
+ * Every e-mail the store sends, keyed by purpose and subject (issue 9): written before sending,
+ * marked after, so a retried activity or a redelivered event never sends the same e-mail twice.
+ * purpose: order-confirmation, cart-recovery, contact-ack, contact-staff, newsletter-welcome,
+ * order-shipped, …; subjectId: the order id, lead id, contact message id, subscriber id.
+ */
+export const emails = pgTable(
+  'emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    subjectId: text('subject_id').notNull(),
+    recipient: text('recipient').notNull(),
+    locale: text('locale').notNull().default('en'),
+    subject: text('subject').notNull().default(''),
+    /** pending (claimed, not yet handed to SMTP), sent, failed */
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The SMTP server's Message-ID once sent. */
+    messageId: text('message_id'),
+    lastError: text('last_error'),
+    requestId: text('request_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('emails_purpose_subject_uq').on(t.purpose, t.subjectId),
+    index('emails_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * What the e-mail-marketing sync (Brevo) owes or did per contact (issue 9): one row per e-mail and
+ * source; `payload` is the attributes and list ids last sent (or that would be sent without a key).
+ */
+export const marketingSync = pgTable(
+  'marketing_sync',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** subscriber, lead, customer */
+    source: text('source').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending, synced, failed, recorded (no API key: what would have been sent) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('marketing_sync_email_source_uq').on(t.email, t.source),
+    index('marketing_sync_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Images staff uploaded (issue 11): the SPEC 3 upload result (public_id, secure_url, format,
+ * bytes) plus where it lives (local disk under .data/uploads, or the image-hosting provider).
+ */
+export const uploads = pgTable('uploads', {
+  publicId: text('public_id').primaryKey(),
+  secureUrl: text('secure_url').notNull(),
+  format: text('format').notNull(),
+  bytes: integer('bytes').notNull(),
+  folder: text('folder').notNull(),
+  /** local or cloudinary */
+  storage: text('storage').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  uploadedBy: uuid('uploaded_by'),
   ...timestamps,
 });

@@ -7,7 +7,11 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull().default('STAFF'),
-  permissions: jsonb('permissions').$type<{ module: string; canView: boolean }[]>().notNull().default([]),
+  /** SPEC 6 plus editing (issue 11): `canEdit` implies `canView`. */
+  permissions: jsonb('permissions')
+    .$type<{ module: string; canView: boolean; canEdit?: boolean }[]>()
+    .notNull()
+    .default([]),
   isActive: boolean('is_active').notNull().default(true),
   ...timestamps,
 });
@@ -36,3 +40,30 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Every staff write (issue 11): who, when, which module and entity, the row before and after.
+ * Append-only; the logs screen reads it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email').notNull(),
+    module: text('module').notNull(),
+    /** create, update, delete, archive, … */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_module_idx').on(t.module, t.createdAt),
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+  ],
+);
