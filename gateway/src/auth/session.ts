@@ -1,5 +1,5 @@
 import { createStaffRepository } from '@qahwa/db';
-import { canViewModule, type MenuModule, type SessionUser } from '@qahwa/schema';
+import { can, type MenuModule, type SessionUser, type StaffAction } from '@qahwa/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { localeOf, t } from '../i18n/messages';
@@ -36,12 +36,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** preHandler: 401 without a session, 403 without the module's permission (SPEC 6, the shared rule). */
-export function requireStaff(module: MenuModule) {
+/**
+ * preHandler: 401 without a session, 403 without the module's permission for the action (SPEC 6
+ * plus editing, the shared rule `can`). Reads take 'view', writes 'edit'.
+ */
+export function requireStaff(module: MenuModule, action: StaffAction = 'view') {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const locale = localeOf(req.headers);
     const user = await req.sessionUser();
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', t('signInRequired', locale));
-    if (!canViewModule(user, module)) throw new HttpError(403, 'FORBIDDEN', t('forbidden', locale));
+    if (!can(user, module, action)) throw new HttpError(403, 'FORBIDDEN', t('forbidden', locale));
   };
 }

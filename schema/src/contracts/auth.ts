@@ -22,7 +22,13 @@ export const MENU_MODULES = [
 ] as const;
 export type MenuModule = (typeof MENU_MODULES)[number];
 
-export const Permission = z.object({ module: z.string(), canView: z.boolean() }).meta({ id: 'Permission' });
+/**
+ * SPEC 6 shows only `canView`; a store needs editing too (issue 11, docs/admin.md): `canEdit`
+ * (absent means false) allows writes and implies viewing.
+ */
+export const Permission = z
+  .object({ module: z.string(), canView: z.boolean(), canEdit: z.boolean().optional() })
+  .meta({ id: 'Permission' });
 export type Permission = z.infer<typeof Permission>;
 
 /** SPEC 3 "Session user", plus display fields. */

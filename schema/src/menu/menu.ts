@@ -40,8 +40,11 @@ export const ADMIN_ROLE = 'ADMIN';
 
 interface Viewer {
   role: string;
-  permissions: readonly { module: string; canView: boolean }[];
+  permissions: readonly { module: string; canView: boolean; canEdit?: boolean }[];
 }
+
+/** What a back-office call does to a module: reads need `view`, writes need `edit`. */
+export type StaffAction = 'view' | 'edit';
 
 /**
  * SPEC 6: ADMIN sees everything. Anyone else sees a module only if some permission entry for
@@ -49,8 +52,19 @@ interface Viewer {
  * role is compared exactly too: 'admin' is not ADMIN, so a typo never grants everything.
  */
 export function canViewModule(user: Viewer, module: MenuModule): boolean {
+  return can(user, module, 'view');
+}
+
+/**
+ * The one permission rule (issue 11): ADMIN may do everything; anyone else may view a module with
+ * an entry whose canView or canEdit is true (editing implies viewing), and edit it only with
+ * canEdit true. The server applies it to every back-office route; the admin app only mirrors it.
+ */
+export function can(user: Viewer, module: MenuModule, action: StaffAction): boolean {
   if (user.role === ADMIN_ROLE) return true;
-  return user.permissions.some((p) => p.module === module && p.canView);
+  return user.permissions.some(
+    (p) => p.module === module && (action === 'view' ? p.canView || p.canEdit === true : p.canEdit === true),
+  );
 }
 
 /** The sidebar a session user sees. The dashboard is always there (SPEC 6 exempts it). */
