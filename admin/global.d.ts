@@ -1,7 +1,7 @@
 import type { Locale } from '@qahwa/schema';
-import type messages from './messages/en.json';
+import type messages from './messages/en';
 
-// Typed messages: a key missing from en.json is a compile error (ar.json parity is a unit test).
+// Typed messages: a key missing from the en messages is a compile error (Arabic parity is a unit test).
 declare module 'next-intl' {
   interface AppConfig {
     Locale: Locale;

@@ -1,8 +1,13 @@
 import { LOCALE_COOKIE } from '@qahwa/schema';
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
+import ar from '../messages/ar';
+import en from '../messages/en';
 import { TIME_ZONE } from './format';
 import { resolveLocale } from './locale';
+
+// Both languages are in the server bundle; only the chosen one reaches the browser.
+const MESSAGES = { en, ar } as const;
 
 // No locale prefix in the URL: the language comes from the cookie or the browser.
 export default getRequestConfig(async () => {
@@ -11,6 +16,5 @@ export default getRequestConfig(async () => {
     cookie: cookieStore.get(LOCALE_COOKIE)?.value,
     acceptLanguage: headerList.get('accept-language'),
   });
-  const messages = (await import(`../messages/${locale}.json`)).default;
-  return { locale, messages, timeZone: TIME_ZONE };
+  return { locale, messages: MESSAGES[locale], timeZone: TIME_ZONE };
 });

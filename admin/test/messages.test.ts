@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import ar from '../messages/ar.json';
-import en from '../messages/en.json';
+import ar from '../messages/ar';
+import en from '../messages/en';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,0 +1,13 @@
+/**
+ * The back office's ar messages, one JSON file per area so that work on different screens never
+ * edits the same file. A new area: add its file here and in the other language's index
+ * (admin/test/messages.test.ts checks both languages have the same keys). Top-level keys must not
+ * collide between areas.
+ */
+
+import core from './core.json';
+
+const messages = {
+  ...core,
+};
+export default messages;
