@@ -12,4 +12,20 @@ export const SERVICE_DEFAULTS = {
   temporalNamespace: 'default',
   gatewayUrl: 'http://127.0.0.1:4000',
   stripeApiBase: 'http://127.0.0.1:12111',
+  /** The Tabby fake (fakes/tabby, docs/tabby.md); production sets TABBY_API_BASE to Tabby's host. */
+  tabbyApiBase: 'http://127.0.0.1:4010',
+  tabbyFakePort: 4010,
+} as const;
+
+/**
+ * Development and test values of the Tabby settings: the fake accepts them. They are public, so
+ * production refuses the secret key and the webhook header value (each process's config module).
+ */
+export const TABBY_DEV_DEFAULTS = {
+  TABBY_SECRET_KEY: 'sk_test_qahwa_tabby_fake',
+  TABBY_PUBLIC_KEY: 'pk_test_qahwa_tabby_fake',
+  TABBY_MERCHANT_CODE: 'GR',
+  TABBY_WEBHOOK_HEADER_TITLE: 'X-Qahwa-Tabby-Token',
+  TABBY_WEBHOOK_HEADER_VALUE: 'dev_tabby_webhook_qahwa',
+  TABBY_PROMO_SCRIPT_URL: 'http://127.0.0.1:4010/tabby-promo.js',
 } as const;
