@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import { AccessTable } from './auth/access';
 import { sessionPlugin } from './auth/session';
 import type { Catalogue } from './catalogue/catalogue';
 import type { GatewayConfig } from './config';
@@ -63,6 +64,8 @@ export interface GatewayDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: GatewayDeps;
+    /** Every /api/ route with its declared access (auth/access.ts). */
+    accessTable: AccessTable;
   }
 }
 
@@ -131,9 +134,13 @@ export async function buildApp(deps: GatewayDeps) {
 
   // Before any route: every route gets the common error answers documented, and the 405 table.
   const methods = new MethodTable();
+  // ...and every /api/ route must declare who may call it; staff routes are checked by it.
+  const access = new AccessTable();
+  app.decorate('accessTable', access);
   app.addHook('onRoute', (route) => {
     documentErrorResponses(route);
     methods.add(route);
+    access.add(route);
   });
 
   await app.register(cookie, { secret: deps.config.sessionSecret });

@@ -3,7 +3,7 @@ import { AdminOrderList, DashboardSummary, ErrorBody, gulfDate, toAed } from '@q
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../auth/session';
+import { staffOnly } from '../auth/access';
 
 /** The back office's reads. Signed-in staff with the 'orders' permission only. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -16,7 +16,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/orders',
     {
-      preHandler: requireStaff('orders'),
+      ...staffOnly('orders'),
       schema: {
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -30,7 +30,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/dashboard',
-    { preHandler: requireStaff('orders'), schema: { response: { 200: DashboardSummary, ...denied } } },
+    { ...staffOnly('orders'), schema: { response: { 200: DashboardSummary, ...denied } } },
     async () => {
       const [perDay, byStatus, totalProducts, activePromotions, recent] = await Promise.all([
         dashboard.ordersPerDay(14),

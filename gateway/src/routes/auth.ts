@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { body: LoginRequest, response: { 200: SessionResponse, 401: ErrorBody } },
       // Per address (the client's, as told by our own proxies only); the per-account limit below
       // holds even against an attacker with many addresses.
-      config: { rateLimit: config.rateLimits.signIn },
+      config: { access: 'public', rateLimit: config.rateLimits.signIn },
     },
     async (req, reply) => {
       const { email, password } = req.body;
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/logout',
-    { schema: { response: { 200: z.object({ success: z.boolean() }) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
     async (req, reply) => {
       const raw = req.cookies[SESSION_COOKIE];
       const unsigned = raw ? req.unsignCookie(raw) : null;
@@ -92,7 +92,11 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/auth/session', { schema: { response: { 200: SessionResponse } } }, async (req) => ({
-    user: await req.sessionUser(),
-  }));
+  r.get(
+    '/api/auth/session',
+    { config: { access: 'public' }, schema: { response: { 200: SessionResponse } } },
+    async (req) => ({
+      user: await req.sessionUser(),
+    }),
+  );
 }

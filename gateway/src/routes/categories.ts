@@ -11,7 +11,7 @@ export async function categoryRoutes(app: FastifyInstance) {
     '/api/categories',
     {
       logLevel: 'warn',
-      config: { rateLimit: app.deps.config.rateLimits.contentReads },
+      config: { access: 'public', rateLimit: app.deps.config.rateLimits.contentReads },
       schema: { response: { 200: CategoryList } },
     },
     async (_req, reply) => {

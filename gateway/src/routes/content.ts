@@ -14,7 +14,10 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60';
 export async function contentRoutes(app: FastifyInstance) {
   const content = createContentRepository(app.deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reads = { logLevel: 'warn' as const, config: { rateLimit: app.deps.config.rateLimits.contentReads } };
+  const reads = {
+    logLevel: 'warn' as const,
+    config: { access: 'public' as const, rateLimit: app.deps.config.rateLimits.contentReads },
+  };
 
   r.get(
     '/api/content/fomo-offers',

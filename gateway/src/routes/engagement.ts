@@ -27,7 +27,7 @@ export async function engagementRoutes(app: FastifyInstance) {
     {
       logLevel: 'warn',
       // A page view per product page; a generous limit, so a script cannot inflate the counts much.
-      config: { rateLimit: app.deps.config.rateLimits.views },
+      config: { access: 'public', rateLimit: app.deps.config.rateLimits.views },
       schema: { params: ProductViewParams, response: { 202: AcceptedResponse, 404: ErrorBody } },
     },
     async (req, reply) => {
@@ -43,7 +43,7 @@ export async function engagementRoutes(app: FastifyInstance) {
   r.post(
     '/api/contact',
     {
-      config: { rateLimit: app.deps.config.rateLimits.messages },
+      config: { access: 'public', rateLimit: app.deps.config.rateLimits.messages },
       schema: { body: ContactRequest, response: { 201: MessageResponse } },
     },
     async (req, reply) => {
@@ -60,7 +60,7 @@ export async function engagementRoutes(app: FastifyInstance) {
   r.post(
     '/api/newsletter',
     {
-      config: { rateLimit: app.deps.config.rateLimits.messages },
+      config: { access: 'public', rateLimit: app.deps.config.rateLimits.messages },
       schema: { body: NewsletterSubscribeRequest, response: { 200: MessageResponse, 201: MessageResponse } },
     },
     async (req, reply) => {

@@ -8,7 +8,7 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireStaff } from '../auth/session';
+import { staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -25,7 +25,7 @@ export async function operationsRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/dead-letters',
     {
-      preHandler: requireStaff('logs'),
+      ...staffOnly('logs'),
       schema: { querystring: DeadLetterListQuery, response: { 200: DeadLetterList, ...denied } },
     },
     async (req) => {
@@ -50,7 +50,7 @@ export async function operationsRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/dead-letters/:id/redrive',
     {
-      preHandler: requireStaff('logs'),
+      ...staffOnly('logs', 'edit'),
       schema: { params: DeadLetterIdParams, response: { 200: RedriveResponse, 404: ErrorBody, ...denied } },
     },
     async (req) => {

@@ -105,7 +105,7 @@ export async function orderRoutes(app: FastifyInstance) {
           501: ErrorBody,
         },
       },
-      config: { rateLimit: config.rateLimits.orders },
+      config: { access: 'public', rateLimit: config.rateLimits.orders },
     },
     async (req, reply) => {
       const began = performance.now();

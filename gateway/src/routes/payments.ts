@@ -51,7 +51,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         body: PaymentIntentRequest,
         response: { 200: PaymentIntentResponse, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody },
       },
-      config: { rateLimit: config.rateLimits.orders },
+      config: { access: 'public', rateLimit: config.rateLimits.orders },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');

@@ -46,6 +46,7 @@ export async function productRoutes(app: FastifyInstance) {
   r.get(
     '/api/products',
     {
+      config: { access: 'public' },
       logLevel: READ_LOG_LEVEL,
       schema: { querystring: ProductListQuery, response: { 200: ProductList, 304: NotModified } },
     },
@@ -55,6 +56,7 @@ export async function productRoutes(app: FastifyInstance) {
   r.get(
     '/api/products/:id',
     {
+      config: { access: 'public' },
       logLevel: READ_LOG_LEVEL,
       schema: {
         params: z.object({ id: z.string().min(1).max(200) }),

@@ -17,7 +17,6 @@ import {
 import { priceCheckout } from '@qahwa/workflows/checkout/pricing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireStaff } from '../auth/session';
 import { localeOf } from '../i18n/messages';
 
 /**
@@ -37,7 +36,10 @@ export async function promotionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/promotions/validate',
-    { schema: { body: PromotionValidateRequest, response: { 200: PromotionValidateResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { body: PromotionValidateRequest, response: { 200: PromotionValidateResponse } },
+    },
     async (req) => {
       const body = req.body;
       const locale: Locale = body.locale ?? localeOf(req.headers);
@@ -93,8 +95,14 @@ export async function promotionRoutes(app: FastifyInstance) {
     '/api/promotions',
     {
       // The full list (switched off, finished, limited codes) is the back office's: staff only.
-      preHandler: async (req, reply) => {
-        if (req.query.active !== true) await requireStaff('promotions')(req, reply);
+      // `?active=true` (the raw text, before validation) is the storefront's; anything else asks
+      // for the full list, and the handler below gives the full list only then.
+      config: {
+        access: {
+          module: 'promotions',
+          action: 'view',
+          publicWhen: (req) => (req.query as Record<string, unknown>).active === 'true',
+        },
       },
       schema: {
         querystring: PromotionListQuery,

@@ -29,6 +29,7 @@ export async function recommendationRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/recommendations',
     {
+      config: { access: 'public' },
       logLevel: 'warn',
       schema: { querystring: RecommendationsQuery, response: { 200: ProductList, 503: ErrorBody } },
     },

@@ -15,7 +15,7 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireStaff } from '../auth/session';
+import { staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -40,7 +40,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/products/:id/reviews',
     {
       logLevel: 'warn',
-      config: { rateLimit: app.deps.config.rateLimits.contentReads },
+      config: { access: 'public', rateLimit: app.deps.config.rateLimits.contentReads },
       schema: {
         params: ProductReviewsParams,
         querystring: ProductReviewsQuery,
@@ -59,7 +59,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/products/:id/reviews',
     {
       // A person writes a review or two, not dozens: the limit stops a script filling the queue.
-      config: { rateLimit: app.deps.config.rateLimits.messages },
+      config: { access: 'public', rateLimit: app.deps.config.rateLimits.messages },
       schema: {
         params: ProductReviewsParams,
         body: ReviewSubmitRequest,
@@ -84,7 +84,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/reviews',
     {
-      preHandler: requireStaff('reviews'),
+      ...staffOnly('reviews'),
       schema: { querystring: AdminReviewQuery, response: { 200: AdminReviewList, ...denied } },
     },
     async (req, reply) => {
@@ -100,7 +100,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     r.post(
       `/api/admin/reviews/:id/${action}`,
       {
-        preHandler: requireStaff('reviews'),
+        ...staffOnly('reviews', 'edit'),
         schema: { params: ReviewIdParams, response: { 200: AdminReview, 404: ErrorBody, ...denied } },
       },
       async (req, reply) => {

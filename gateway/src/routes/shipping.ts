@@ -16,7 +16,10 @@ export async function shippingRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/shipping/calculate',
-      { schema: { body: ShippingCalculateRequest, response: { 200: ShippingCalculateResponse } } },
+      {
+        config: { access: 'public' },
+        schema: { body: ShippingCalculateRequest, response: { 200: ShippingCalculateResponse } },
+      },
       async (req) =>
         shippingQuoteResponse(
           calculateShipping(await shipping.activeRules(), toFils(req.body.orderTotal), req.body.city),

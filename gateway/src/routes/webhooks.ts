@@ -41,6 +41,8 @@ export async function webhookRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/webhooks/stripe',
     {
+      // Public: Stripe authenticates itself with the signature, checked below.
+      config: { access: 'public' },
       schema: {
         headers: z.object({ 'stripe-signature': z.string().optional() }).passthrough(),
         body: z.string(),
