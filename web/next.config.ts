@@ -19,8 +19,9 @@ const nextConfig: NextConfig = {
         headers: securityHeaders(
           mode,
           { gtmId: process.env.GTM_ID, metaPixelId: process.env.META_PIXEL_ID },
-          // Stripe.js and its frames for the payment step (docs/web-payments.md).
-          { stripe: true },
+          // Stripe.js and its frames for the payment step (docs/web-payments.md); Tabby's promo
+          // widget from its real host (docs/web-pay-later.md).
+          { stripe: true, tabby: true },
         ),
       },
       {

@@ -12,6 +12,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { commerceOf, highValueTier, track } from '../analytics/events';
 import { ProductImage } from '../catalogue/product-image';
+import { TabbyPromo } from '../payments/tabby-promo';
 import { DialogHeader } from '../shell/dialog-header';
 import { cartItemsAtom, cartOpenAtom, cartReducer, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
 import { CartRecommendations } from './recommendations';
@@ -94,6 +95,8 @@ export function CartPanel() {
                 </span>
               </div>
               <p className="text-xs text-coffee-600">{t('shippingNote')}</p>
+              {/* SPEC 2.7: Tabby's widget for the cart's total (1 to 5000 AED only; loaded lazily). */}
+              <TabbyPromo priceFils={cartSubtotalFils(items)} source="cart" />
               <div className="grid grid-cols-2 gap-2">
                 <button
                   type="button"

@@ -9,6 +9,12 @@ import { cartItemsAtom } from '../cart/cart-store';
 import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { useHydrated } from '../shell/use-hydrated';
 import { OrderSummary } from './order-summary';
+import {
+  clearPayLaterOrderData,
+  payLaterResume,
+  readPayLaterOrderData,
+  takePayLaterNotice,
+} from './pay-later-order-data';
 import { PaymentStep } from './payment-step';
 import { useShippingQuote } from './shipping-quote';
 import { CustomerStep, ShippingStep } from './steps';
@@ -32,6 +38,20 @@ export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
   const [shipping, setShipping] = useState<ShippingValues>({ emirate: '', city: '', address: '' });
   const heading = useRef<HTMLHeadingElement>(null);
   const initiated = useRef(false);
+  // Back from pay later without an order (docs/web-pay-later.md): the payment step, as it was left.
+  const [returnedError, setReturnedError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const now = Date.now();
+    const resume = payLaterResume(takePayLaterNotice(now), readPayLaterOrderData(now));
+    if (!resume) return;
+    // Used once: the form is refilled now, and a shared computer keeps no one's address after.
+    clearPayLaterOrderData();
+    setCustomer(resume.customerInfo);
+    setShipping(resume.shippingInfo);
+    setReturnedError(resume.message);
+    setStep(3);
+  }, []);
 
   // Analytics (SPEC 1): InitiateCheckout once, when the stored cart has arrived with something in it.
   useEffect(() => {
@@ -134,6 +154,7 @@ export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
               stripe={stripe}
               onBack={() => go(2)}
               onPlaced={() => setPlaced(true)}
+              initialError={returnedError}
             />
           </div>
         )}

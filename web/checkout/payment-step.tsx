@@ -6,8 +6,10 @@ import {
   type CustomerInfo,
   filsToDecimalString,
   isBackDisabled,
+  isPayLaterEligible,
   isSubmitDisabled,
   localize,
+  PAY_LATER_PROVIDER_NAME,
   PAYMENT_MESSAGES,
   type PaymentMessageCode,
   type PaymentMethod,
@@ -19,7 +21,7 @@ import type { StripeElementsOptions, StripeExpressCheckoutElementConfirmEvent } 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
 import { billingDetails } from '../payments/billing';
 import { CardField } from '../payments/card-field';
@@ -27,11 +29,14 @@ import { cardOrderRequest, paymentIntentRequest } from '../payments/card-order';
 import { usePaymentIntent } from '../payments/payment-intent';
 import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { stripeClient } from '../payments/stripe-loader';
+import { startPayLaterSession } from '../payments/tabby-session';
 import { WalletButton } from '../payments/wallet-button';
 import { attemptKey, endAttempt } from './attempt-key';
 import { appliedCouponAtom, useSummaryPricing } from './coupon-state';
 import { buildCodOrder, orderIntent } from './order-request';
 import { OrderSummary } from './order-summary';
+import { markLeadConverted } from './pay-later-lead';
+import { keepPayLaterOrderData, payLaterOrderData, payLaterSessionRequest } from './pay-later-order-data';
 import type { Quote } from './shipping-quote';
 import { buttonStyles } from './steps';
 import { submitOrder } from './submit-order';
@@ -45,13 +50,15 @@ interface PaymentStepProps {
   onBack: () => void;
   /** Called just before the cart is cleared, so the page does not flash "your cart is empty". */
   onPlaced: () => void;
+  /** Shown in the red box on arrival: the SPEC 8 sentence after coming back from pay later. */
+  initialError?: string | null;
 }
 
 type Locale = 'en' | 'ar';
 
 /**
  * SPEC 2.7 step 3 (and 4, 5, 7, 8): card (the default, with the wallet button above it), pay
- * later (listed, not yet available) and cash on delivery. Stripe's Elements wrap the whole step
+ * later (inside its 1–5000 AED range; docs/web-pay-later.md) and cash on delivery. Stripe's Elements wrap the whole step
  * in deferred mode (amount and currency, no intent yet), so the wallet button can show before
  * the payment intent exists; the intent's client secret confirms the card or the wallet.
  */
@@ -109,6 +116,7 @@ function PaymentForm({
   shippingInfo,
   onBack,
   onPlaced,
+  initialError,
   method,
   setMethod,
   claim,
@@ -133,7 +141,7 @@ function PaymentForm({
   const setCoupon = useSetAtom(appliedCouponAtom);
   const tc = useTranslations('CouponBox');
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   // A ref, not state: two clicks in the same frame both see `processing` still false.
   const busy = useRef(false);
   // The intent Stripe already took the money for: a retry skips straight to the order.
@@ -141,6 +149,11 @@ function PaymentForm({
   const [paidNote, setPaidNote] = useState(false);
 
   const message = (code: PaymentMessageCode) => localize(PAYMENT_MESSAGES[code], locale);
+
+  // A coupon or a quote moved the total out of pay later's range: its radio is gone, so card it is.
+  useEffect(() => {
+    if (method === 'tabby' && !isPayLaterEligible(totalFils)) setMethod('card');
+  }, [method, totalFils, setMethod]);
 
   function start() {
     if (busy.current) return false;
@@ -176,6 +189,39 @@ function PaymentForm({
       return stop(`${result.message ?? ''} ${tc('removedAfterRefusal')}`.trim());
     }
     stop(result.reason === 'network' ? t('networkError') : (result.message ?? t('codFailed')));
+  }
+
+  /**
+   * SPEC 4 pay-later flow: the session from the server's totals, the order data kept in the browser,
+   * the lead marked converted, then off to the provider's page. The order is the workflow's to make.
+   */
+  async function payLater() {
+    if (quote === null || !start()) return;
+    const key = attemptKey(orderIntent({ ...claim, paymentProvider: 'TABBY' }));
+    const result = await startPayLaterSession(payLaterSessionRequest(claim), key);
+    if (result.ok) {
+      keepPayLaterOrderData(payLaterOrderData(claim, result.paymentId, Date.now()));
+      markLeadConverted(claim);
+      // Still "Processing..." while the browser leaves: a second click must not start another session.
+      window.location.assign(result.checkoutUrl);
+      return;
+    }
+    if (result.reason === 'server' && result.code === 'COUPON_REFUSED') {
+      setCoupon(null);
+      return stop(`${result.message ?? ''} ${tc('removedAfterRefusal')}`.trim());
+    }
+    // A new attempt next time (the refused key would replay the refusal).
+    endAttempt();
+    // SPEC 4: every pay-later outcome tells the shopper to use the card, so card is selected for them.
+    if (result.reason === 'server' && result.code?.startsWith('PAY_LATER_')) setMethod('card');
+    stop(
+      result.reason === 'network'
+        ? t('networkError')
+        : (result.message ??
+            localize(PAYMENT_MESSAGES['payment.payLaterSessionFailed'], locale, {
+              provider: PAY_LATER_PROVIDER_NAME[locale],
+            })),
+    );
   }
 
   /** SPEC 4: on confirmation success (status succeeded) the order is created with the intent's id. */
@@ -248,8 +294,18 @@ function PaymentForm({
   const offered = availablePaymentMethods(totalFils);
   const methods: { value: PaymentMethod; label: string; enabled: boolean }[] = [
     { value: 'card', label: t('card'), enabled: true },
-    // Pay later comes with its own issue: listed (inside its 1–5000 AED range) but not selectable yet.
-    ...(offered.includes('tabby') ? [{ value: 'tabby' as const, label: t('payLater'), enabled: false }] : []),
+    // SPEC 4: pay later only inside its 1–5000 AED range.
+    ...(offered.includes('tabby')
+      ? [
+          {
+            value: 'tabby' as const,
+            label: localize(PAYMENT_MESSAGES['payment.method.tabby'], locale, {
+              provider: PAY_LATER_PROVIDER_NAME[locale],
+            }),
+            enabled: true,
+          },
+        ]
+      : []),
     { value: 'cod', label: t('cod'), enabled: true },
   ];
 
@@ -264,6 +320,7 @@ function PaymentForm({
         hasPaymentClient: stripe !== null,
         hasClientSecret: intent.clientSecret !== null,
       })) ||
+    (method === 'tabby' && !isPayLaterEligible(totalFils)) ||
     (method !== 'card' && processing);
   // SPEC 2.7's labels are schema's rule; the COD label stays this app's key (the e2e tests read it).
   const label =
@@ -284,7 +341,7 @@ function PaymentForm({
       aria-busy={processing}
       onSubmit={(e) => {
         e.preventDefault();
-        void (method === 'card' ? payByCard() : method === 'cod' ? placeCod() : undefined);
+        void (method === 'card' ? payByCard() : method === 'cod' ? placeCod() : payLater());
       }}
     >
       <fieldset className="space-y-2">

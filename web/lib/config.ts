@@ -1,6 +1,6 @@
 import { GTM_ID_PATTERN, META_PIXEL_ID_PATTERN, type TrackingIds } from '@qahwa/schema/analytics/tracking';
 import { parseEnv } from '@qahwa/schema/config/env';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
 /**
@@ -44,6 +44,17 @@ const WebEnv = z.object({
   /** The stateful Stripe double (fakes/stripe) the Stripe.js double confirms at, when no key is set. */
   STRIPE_DOUBLE_URL: z.url().default('http://127.0.0.1:12120'),
   /**
+   * Tabby's promotional widget (SPEC 2.7, 7; docs/web-pay-later.md): its public key, the merchant
+   * code (SPEC 7 default 'GR') and where tabby-promo.js comes from (default: the Tabby fake of
+   * `make dev`). Read at run time and handed to the widget by /payments/tabby/promo.js.
+   */
+  TABBY_PUBLIC_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_\w+$/, 'TABBY_PUBLIC_KEY looks like pk_live_… or pk_test_…')
+    .default(TABBY_DEV_DEFAULTS.TABBY_PUBLIC_KEY),
+  TABBY_MERCHANT_CODE: z.string().trim().min(1).max(50).default(TABBY_DEV_DEFAULTS.TABBY_MERCHANT_CODE),
+  TABBY_PROMO_SCRIPT_URL: z.url().default(TABBY_DEV_DEFAULTS.TABBY_PROMO_SCRIPT_URL),
+  /**
    * Analytics (SPEC 1, docs/web-pages.md): Google Tag Manager container and Meta pixel id. Unset,
    * nothing loads from their hosts and the CSP does not allow them. Read at build time too (the
    * CSP of next.config.ts and prerendered pages), so set them for `next build` and `next start`.
@@ -70,6 +81,7 @@ export interface WebConfig {
   stripePublishableKey: string | undefined;
   stripeDoubleUrl: string;
   tracking: TrackingIds;
+  tabby: { publicKey: string; merchantCode: string; promoScriptUrl: string };
 }
 
 export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
@@ -87,6 +99,11 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     stripePublishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
     stripeDoubleUrl: parsed.STRIPE_DOUBLE_URL.replace(/\/+$/, ''),
     tracking: { gtmId: parsed.GTM_ID, metaPixelId: parsed.META_PIXEL_ID },
+    tabby: {
+      publicKey: parsed.TABBY_PUBLIC_KEY,
+      merchantCode: parsed.TABBY_MERCHANT_CODE,
+      promoScriptUrl: parsed.TABBY_PROMO_SCRIPT_URL,
+    },
   };
 }
 

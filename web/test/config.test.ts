@@ -1,10 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { isConfigError, SERVICE_DEFAULTS } from '@qahwa/schema';
+import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { describe, expect, it } from 'vitest';
 import { loadWebConfig } from '../lib/config';
 
 const root = new URL('..', import.meta.url).pathname;
+// The Tabby fake of `make dev` and its public test key (SPEC 7: merchant code 'GR').
+const devTabby = {
+  publicKey: TABBY_DEV_DEFAULTS.TABBY_PUBLIC_KEY,
+  merchantCode: 'GR',
+  promoScriptUrl: TABBY_DEV_DEFAULTS.TABBY_PROMO_SCRIPT_URL,
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,6 +31,7 @@ describe('the storefront config', () => {
       catalogueCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
       tracking: {},
+      tabby: devTabby,
     });
   });
 
@@ -36,6 +44,7 @@ describe('the storefront config', () => {
       catalogueCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
       tracking: {},
+      tabby: devTabby,
     });
   });
 
@@ -44,6 +53,21 @@ describe('the storefront config', () => {
       gtmId: 'GTM-AB12CD',
     });
     expect(() => loadWebConfig({ GTM_ID: 'UA-1234' })).toThrow(/GTM_ID/);
+  });
+
+  it("takes Tabby's widget settings, and refuses a public key that is not one", () => {
+    expect(
+      loadWebConfig({
+        TABBY_PUBLIC_KEY: 'pk_live_abc123',
+        TABBY_MERCHANT_CODE: 'QAHWA',
+        TABBY_PROMO_SCRIPT_URL: 'https://checkout.tabby.ai/tabby-promo.js',
+      }).tabby,
+    ).toEqual({
+      publicKey: 'pk_live_abc123',
+      merchantCode: 'QAHWA',
+      promoScriptUrl: 'https://checkout.tabby.ai/tabby-promo.js',
+    });
+    expect(() => loadWebConfig({ TABBY_PUBLIC_KEY: 'sk_test_secret' })).toThrow(/TABBY_PUBLIC_KEY/);
   });
 
   it('refuses a malformed setting at start, naming it', () => {

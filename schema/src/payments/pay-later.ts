@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { localize } from '../messages/localized-text';
-import { type Fils, filsToDecimalString, type Locale } from '../money/money';
-import { CURRENCY, PAY_LATER_MAX_FILS, PAY_LATER_MIN_FILS } from '../reference/constants';
+import type { Fils, Locale } from '../money/money';
+import { PAY_LATER_MAX_FILS, PAY_LATER_MIN_FILS } from '../reference/constants';
 import { PAYMENT_MESSAGES, type PaymentMessageCode } from './messages';
-import { PAY_LATER_DEFAULT_MERCHANT_CODE } from './payment-method';
 
-/** SPEC 4 / 9: pay later only for a total from 1 to 5000 AED, both ends included. */
-export function isPayLaterEligible(totalFils: Fils): boolean {
-  return Number.isFinite(totalFils) && totalFils >= PAY_LATER_MIN_FILS && totalFils <= PAY_LATER_MAX_FILS;
-}
-
-/** SPEC 2.7: the instalment provider's promotional widget shows for a price from 1 to 5000 inclusive. */
-export const showsPayLaterWidget = isPayLaterEligible;
+// The range and the widget's options are zod-free (every storefront page loads the widget's rule).
+export {
+  isPayLaterEligible,
+  type PayLaterWidgetOptions,
+  payLaterWidgetOptions,
+  showsPayLaterWidget,
+} from './pay-later-widget';
 
 /** SPEC 4 "Pay-later outcomes". Every one of them tells the shopper to use the card. */
 export const PayLaterOutcome = z
@@ -64,33 +63,4 @@ export function payLaterAmountOutcome(totalFils: Fils): PayLaterOutcome | null {
   if (!(totalFils >= PAY_LATER_MIN_FILS)) return 'amount_too_low';
   if (totalFils > PAY_LATER_MAX_FILS) return 'amount_too_high';
   return null;
-}
-
-export interface PayLaterWidgetOptions {
-  /** Two decimals, as SPEC 7 says. */
-  price: string;
-  currency: 'AED';
-  lang: Locale;
-  source: string;
-  publicKey: string;
-  merchantCode: string;
-}
-
-/** SPEC 7: how the promotional widget is started; null when it must not show (SPEC 2.7). */
-export function payLaterWidgetOptions(input: {
-  priceFils: Fils;
-  locale: Locale;
-  publicKey: string;
-  source?: string;
-  merchantCode?: string | null;
-}): PayLaterWidgetOptions | null {
-  if (!showsPayLaterWidget(input.priceFils)) return null;
-  return {
-    price: filsToDecimalString(input.priceFils),
-    currency: CURRENCY,
-    lang: input.locale,
-    source: input.source ?? 'product',
-    publicKey: input.publicKey,
-    merchantCode: input.merchantCode || PAY_LATER_DEFAULT_MERCHANT_CODE,
-  };
 }

@@ -14,4 +14,4 @@ export const PAY_LATER_PROVIDER_NAME: LocalizedText = { en: 'Tabby', ar: 'تاب
 export const PAY_LATER_PROVIDER = 'TABBY' as const;
 
 /** SPEC 7: the merchant code of the promotional widget when the environment sets none. */
-export const PAY_LATER_DEFAULT_MERCHANT_CODE = 'GR';
+export { PAY_LATER_DEFAULT_MERCHANT_CODE } from './pay-later-widget';

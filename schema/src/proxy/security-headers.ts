@@ -13,6 +13,18 @@ const STRIPE_HOSTS = {
 };
 
 /**
+ * Tabby's promotional widget (SPEC 2.7, 7): tabby-promo.js from Tabby's checkout host, which draws
+ * the widget and its "learn more" frame from there and asks Tabby's API. Only the storefront, only
+ * the real host: the fake of development and tests is relayed on our own origin
+ * (web/payments/tabby-promo-script.ts), so a build's CSP never has to name a local port.
+ */
+const TABBY_HOSTS = {
+  script: ['https://checkout.tabby.ai'],
+  connect: ['https://api.tabby.ai', 'https://checkout.tabby.ai'],
+  frame: ['https://checkout.tabby.ai'],
+};
+
+/**
  * The security headers of both Next apps (storefront and back office), one rule for both.
  * Pure: next.config.ts of each app calls it with its mode.
  *
@@ -27,15 +39,16 @@ export function securityHeaders(
   mode: 'development' | 'production' | 'test',
   /** The storefront's analytics ids: each set id allows its provider's hosts, and nothing else does. */
   tracking: TrackingIds = {},
-  /** The storefront takes cards: Stripe.js and its frames (the back office does not). */
-  options: { stripe?: boolean } = {},
+  /** The storefront takes cards (Stripe.js and its frames) and shows Tabby's widget; the back office neither. */
+  options: { stripe?: boolean; tabby?: boolean } = {},
 ): { key: string; value: string }[] {
   const tracked = trackingHosts(tracking);
   const stripe = options.stripe ? STRIPE_HOSTS : { script: [], connect: [], frame: [] };
+  const tabby = options.tabby ? TABBY_HOSTS : { script: [], connect: [], frame: [] };
   const hosts = {
-    script: [...tracked.script, ...stripe.script],
-    connect: [...tracked.connect, ...stripe.connect],
-    frame: [...tracked.frame, ...stripe.frame],
+    script: [...tracked.script, ...stripe.script, ...tabby.script],
+    connect: [...tracked.connect, ...stripe.connect, ...tabby.connect],
+    frame: [...tracked.frame, ...stripe.frame, ...tabby.frame],
   };
   const scriptSrc = [
     "'self'",

@@ -9,6 +9,7 @@ import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
 import pages from './pages.json';
+import payLater from './pay-later.json';
 import payments from './payments.json';
 import promotions from './promotions.json';
 import shell from './shell.json';
@@ -19,6 +20,7 @@ const messages = {
   ...cart,
   ...checkout,
   ...payments,
+  ...payLater,
   ...promotions,
   ...pages,
   ...account,

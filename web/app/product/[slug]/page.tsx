@@ -25,6 +25,7 @@ import { ProductGrid } from '../../../catalogue/product-card';
 import { SelectOptionsButton } from '../../../catalogue/select-options-button';
 import { getProduct, getReviews } from '../../../lib/catalogue';
 import { relatedProductsOrNone } from '../../../lib/recommendations';
+import { TabbyPromo } from '../../../payments/tabby-promo';
 import { WishlistButton } from '../../../wishlist/wishlist-button';
 import { wishlistEntryOf } from '../../../wishlist/wishlist-entry';
 
@@ -198,6 +199,8 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
             ) : null}
           </div>
           <Price price={cardPrice(product)} size="lg" />
+          {/* SPEC 2.7: Tabby's widget, only for a price from 1 to 5000 AED (loaded lazily). */}
+          <TabbyPromo priceFils={cardPrice(product).fils} source="product" />
           <p
             className={`text-sm font-medium ${
               stock.kind === 'out'
