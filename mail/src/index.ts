@@ -1,0 +1,20 @@
+export {
+  createMailer,
+  isMailSendError,
+  type Mailer,
+  type MailLogger,
+  MailSendError,
+  type OutgoingMail,
+  SMTP_TIMEOUTS_MS,
+} from './mailer';
+export { renderEmail } from './render';
+export {
+  DEFAULT_CLAIM_LEASE_MS,
+  EmailInFlightError,
+  isEmailInFlightError,
+  type SendOnceDeps,
+  type SendOnceInput,
+  sendEmailOnce,
+  stableMessageId,
+} from './send-once';
+export type * from './types';

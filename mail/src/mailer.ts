@@ -1,0 +1,81 @@
+import nodemailer from 'nodemailer';
+
+/** The few logger methods the mail code calls; pino's logger fits. */
+export interface MailLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** A stable Message-ID: clients that see the same id twice show one message. */
+  messageId?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  /** The sender, `name <address>`; its domain also names our Message-IDs. */
+  readonly from: string;
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  /** Connects and says hello to the SMTP server (health checks). */
+  verify(): Promise<void>;
+  close(): void;
+}
+
+/** Timeouts short enough that one send always ends well inside the claim lease of sendEmailOnce. */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const;
+
+export class MailSendError extends Error {
+  override readonly name = 'MailSendError';
+  readonly code = 'MAIL_SEND_FAILED';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+export function isMailSendError(e: unknown): e is MailSendError {
+  return e instanceof Error && e.name === 'MailSendError';
+}
+
+/**
+ * nodemailer over SMTP: `smtp://host:port` in development (MailDev), `smtps://user:pass@host:465`
+ * or `smtp://…:587` (STARTTLS) in production. A pooled transport: one process sends many mails.
+ */
+export function createMailer(o: { smtpUrl: string; from: string; logger: MailLogger }): Mailer {
+  const transport = nodemailer.createTransport(o.smtpUrl, {
+    from: o.from,
+    connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+    greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+    socketTimeout: SMTP_TIMEOUTS_MS.socket,
+  } as nodemailer.TransportOptions);
+  return {
+    from: o.from,
+    async send(mail) {
+      try {
+        const info = await transport.sendMail({
+          from: o.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          messageId: mail.messageId,
+          replyTo: mail.replyTo,
+          headers: mail.headers,
+        });
+        return { messageId: String(info.messageId) };
+      } catch (e) {
+        throw new MailSendError(`SMTP send failed: ${(e as Error).message}`, { cause: e });
+      }
+    },
+    async verify() {
+      await transport.verify();
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { render } from '@react-email/render';
+import type { ReactElement } from 'react';
+import { CartRecoveryEmail } from './templates/cart-recovery';
+import { ContactAckEmail, ContactStaffEmail, contactStaffSubject } from './templates/contact';
+import { copyFor } from './templates/copy';
+import { NewsletterWelcomeEmail } from './templates/newsletter-welcome';
+import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/order-confirmation';
+import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
+
+function build(t: EmailTemplate, locale: MailLocale): { subject: string; element: ReactElement } {
+  const c = copyFor(locale);
+  switch (t.kind) {
+    case 'order-confirmation':
+      return {
+        subject: orderConfirmationSubject(t.order, locale),
+        element: <OrderConfirmationEmail order={t.order} locale={locale} />,
+      };
+    case 'cart-recovery':
+      return {
+        subject: c.recovery.subject,
+        element: (
+          <CartRecoveryEmail
+            locale={locale}
+            name={t.name}
+            items={t.items}
+            totalFils={t.totalFils}
+            restoreUrl={t.restoreUrl}
+          />
+        ),
+      };
+    case 'contact-ack':
+      return {
+        subject: c.contactAck.subject,
+        element: <ContactAckEmail locale={locale} name={t.name} subject={t.subject} message={t.message} />,
+      };
+    case 'contact-staff':
+      return {
+        subject: contactStaffSubject(t.contact, locale),
+        element: <ContactStaffEmail locale={locale} contact={t.contact} />,
+      };
+    case 'newsletter-welcome':
+      return {
+        subject: c.newsletter.subject,
+        element: <NewsletterWelcomeEmail locale={locale} email={t.email} storeUrl={t.storeUrl} />,
+      };
+  }
+}
+
+/**
+ * One template in one language: subject, HTML (react-email's table markup, inline styles) and the
+ * plain-text part that text-only clients and spam filters read. Pure: no I/O.
+ */
+export async function renderEmail(t: EmailTemplate, locale: MailLocale): Promise<RenderedEmail> {
+  const { subject, element } = build(t, locale);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, {
+      plainText: true,
+      htmlToTextOptions: { selectors: [{ selector: 'img', format: 'skip' }] },
+    }),
+  ]);
+  return { subject, html, text };
+}

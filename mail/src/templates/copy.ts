@@ -1,0 +1,169 @@
+import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import type { MailLocale } from '../types';
+
+/**
+ * Every word the e-mails say, in English and Arabic. One table so a translator sees both side by
+ * side; the key-parity test (mail/test/render.test.ts) fails when one language misses a key.
+ */
+export const COPY = {
+  en: {
+    brand: 'qahwa',
+    tagline: 'Specialty coffee roasted in the UAE',
+    support: 'Questions? Our support line answers 24/7 — just reply to this e-mail.',
+    returns: 'Not what you hoped for? You have 30 days to return it.',
+    footer: 'qahwa coffee roastery · United Arab Emirates',
+    visitStore: 'Visit the store',
+    order: {
+      subject: (n: string) => `Your qahwa order ${n} is confirmed`,
+      preview: (n: string) => `Thank you — order ${n} is confirmed.`,
+      heading: 'Thank you for your order',
+      greeting: (name: string) => `Hello ${name},`,
+      intro: 'We have your order and are preparing it. Here is what you bought.',
+      orderNumber: 'Order number',
+      placedOn: 'Placed on',
+      item: 'Item',
+      quantity: 'Qty',
+      price: 'Price',
+      subtotal: 'Subtotal',
+      discount: 'Discount',
+      shipping: 'Shipping',
+      free: 'Free',
+      total: 'Total',
+      vat: 'Prices include VAT.',
+      deliveryTo: 'Delivery address',
+      payment: 'Payment',
+      methods: {
+        COD: 'Cash on delivery — please have the total ready for the courier.',
+        STRIPE: 'Paid by card',
+        TABBY: 'Tabby — 4 interest-free payments',
+      },
+      code: (c: string) => `code ${c}`,
+    },
+    recovery: {
+      subject: 'You left something in your cart',
+      preview: 'Your coffee is still waiting — your cart is saved.',
+      heading: 'Your cart is waiting',
+      greeting: (name?: string) => (name ? `Hello ${name},` : 'Hello,'),
+      intro: 'You left these in your cart. We saved it for you: one click brings it back.',
+      total: 'Cart total',
+      cta: 'Return to my cart',
+      note: 'Stock is limited and prices may change.',
+    },
+    contactAck: {
+      subject: 'We received your message',
+      preview: 'Thank you for writing to qahwa.',
+      heading: 'Thank you for your message',
+      greeting: (name: string) => `Hello ${name},`,
+      intro: 'We received your message and answer within one working day. A copy is below.',
+      subjectLabel: 'Subject',
+      messageLabel: 'Your message',
+    },
+    contactStaff: {
+      subject: (subject: string, name: string) => `New contact message: ${subject} — ${name}`,
+      preview: 'A shopper wrote through the contact form.',
+      heading: 'New contact message',
+      from: 'From',
+      email: 'E-mail',
+      phone: 'Phone',
+      subjectLabel: 'Subject',
+      received: 'Received',
+      messageLabel: 'Message',
+      reply: 'Reply by e-mail',
+    },
+    newsletter: {
+      subject: 'Welcome to the qahwa newsletter',
+      preview: 'New harvests, offers and brewing tips, about twice a month.',
+      heading: 'Welcome to our newsletter',
+      intro: `${VALIDATION_MESSAGES['newsletter.subscribed'].en} You will hear from us about twice a month.`,
+      what: 'New harvests, offers and brewing tips — nothing more.',
+      subscribedAs: (email: string) => `Subscribed as ${email}.`,
+      leave: 'Not for you? Reply with "unsubscribe" and we remove you at once.',
+    },
+  },
+  ar: {
+    brand: 'قهوة',
+    tagline: 'قهوة مختصة محمصة في الإمارات',
+    support: 'لديك سؤال؟ خدمة العملاء متاحة على مدار الساعة — يكفي الرد على هذه الرسالة.',
+    returns: 'لم يعجبك المنتج؟ يمكنك إرجاعه خلال 30 يوماً.',
+    footer: 'محمصة قهوة · الإمارات العربية المتحدة',
+    visitStore: 'زيارة المتجر',
+    order: {
+      subject: (n: string) => `تم تأكيد طلبك ${n} من قهوة`,
+      preview: (n: string) => `شكراً لك — تم تأكيد الطلب ${n}.`,
+      heading: 'شكراً لطلبك',
+      greeting: (name: string) => `مرحباً ${name}،`,
+      intro: 'استلمنا طلبك ونقوم بتجهيزه. هذه تفاصيل مشترياتك.',
+      orderNumber: 'رقم الطلب',
+      placedOn: 'تاريخ الطلب',
+      item: 'المنتج',
+      quantity: 'الكمية',
+      price: 'السعر',
+      subtotal: 'المجموع الفرعي',
+      discount: 'الخصم',
+      shipping: 'الشحن',
+      free: 'مجاني',
+      total: 'الإجمالي',
+      vat: 'الأسعار شاملة ضريبة القيمة المضافة.',
+      deliveryTo: 'عنوان التوصيل',
+      payment: 'الدفع',
+      methods: {
+        COD: 'الدفع عند الاستلام — يرجى تجهيز المبلغ الإجمالي لمندوب التوصيل.',
+        STRIPE: 'مدفوع بالبطاقة',
+        TABBY: 'تابي — 4 دفعات بدون فوائد',
+      },
+      code: (c: string) => `الرمز ${c}`,
+    },
+    recovery: {
+      subject: 'تركت شيئاً في سلتك',
+      preview: 'قهوتك ما زالت بانتظارك — حفظنا سلتك.',
+      heading: 'سلتك بانتظارك',
+      greeting: (name?: string) => (name ? `مرحباً ${name}،` : 'مرحباً،'),
+      intro: 'تركت هذه المنتجات في سلتك. حفظناها لك: نقرة واحدة تعيدها.',
+      total: 'إجمالي السلة',
+      cta: 'العودة إلى سلتي',
+      note: 'الكمية محدودة وقد تتغير الأسعار.',
+    },
+    contactAck: {
+      subject: 'وصلتنا رسالتك',
+      preview: 'شكراً لتواصلك مع قهوة.',
+      heading: 'شكراً لرسالتك',
+      greeting: (name: string) => `مرحباً ${name}،`,
+      intro: 'وصلتنا رسالتك وسنرد خلال يوم عمل واحد. تجد نسخة منها أدناه.',
+      subjectLabel: 'الموضوع',
+      messageLabel: 'رسالتك',
+    },
+    contactStaff: {
+      subject: (subject: string, name: string) => `رسالة تواصل جديدة: ${subject} — ${name}`,
+      preview: 'كتب أحد العملاء عبر نموذج التواصل.',
+      heading: 'رسالة تواصل جديدة',
+      from: 'من',
+      email: 'البريد الإلكتروني',
+      phone: 'الهاتف',
+      subjectLabel: 'الموضوع',
+      received: 'وقت الاستلام',
+      messageLabel: 'الرسالة',
+      reply: 'الرد بالبريد الإلكتروني',
+    },
+    newsletter: {
+      subject: 'أهلاً بك في نشرة قهوة البريدية',
+      preview: 'محاصيل جديدة وعروض ونصائح للتحضير، نحو مرتين في الشهر.',
+      heading: 'أهلاً بك في نشرتنا البريدية',
+      intro: `${VALIDATION_MESSAGES['newsletter.subscribed'].ar} ستصلك رسائلنا نحو مرتين في الشهر.`,
+      what: 'محاصيل جديدة وعروض ونصائح للتحضير — لا أكثر.',
+      subscribedAs: (email: string) => `اشتركت بالعنوان ${email}.`,
+      leave: 'لا تناسبك؟ رد بكلمة "إلغاء" ونزيلك فوراً.',
+    },
+  },
+} as const;
+
+export type Copy = (typeof COPY)['en'];
+
+export function copyFor(locale: MailLocale): Copy {
+  return COPY[locale] as unknown as Copy;
+}
+
+/** The label of a contact subject slug (the contact form's own words), or the text itself. */
+export function contactSubjectLabel(subject: string, locale: MailLocale): string {
+  const key = `contact.subject.${subject}` as keyof typeof VALIDATION_MESSAGES;
+  return VALIDATION_MESSAGES[key]?.[locale] ?? subject;
+}

@@ -1,0 +1,25 @@
+import { Text } from '@react-email/components';
+import type { MailLocale } from '../types';
+import { copyFor } from './copy';
+import { colors, directionOf, Layout, textStyle } from './layout';
+
+export function NewsletterWelcomeEmail({
+  locale,
+  email,
+  storeUrl,
+}: {
+  locale: MailLocale;
+  email: string;
+  storeUrl?: string;
+}) {
+  const d = directionOf(locale);
+  const c = copyFor(locale).newsletter;
+  return (
+    <Layout locale={locale} preview={c.preview} heading={c.heading} storeUrl={storeUrl}>
+      <Text style={textStyle(d)}>{c.intro}</Text>
+      <Text style={textStyle(d)}>{c.what}</Text>
+      <Text style={textStyle(d, { color: colors.muted, fontSize: '13px' })}>{c.subscribedAs(email)}</Text>
+      <Text style={textStyle(d, { color: colors.muted, fontSize: '13px' })}>{c.leave}</Text>
+    </Layout>
+  );
+}

@@ -1,0 +1,64 @@
+export type MailLocale = 'en' | 'ar';
+
+/** One line of an order as the shopper bought it; names are already in the order's language. */
+export interface OrderEmailItem {
+  name: string;
+  /** "250 g · Whole beans", already in the order's language; absent when the product has one form. */
+  variation?: string;
+  quantity: number;
+  unitFils: number;
+  lineFils: number;
+  imageUrl?: string;
+}
+
+/** What the order confirmation shows; read from the database by the activity, never from the browser. */
+export interface OrderEmailData {
+  orderNumber: string;
+  /** ISO timestamp of the order. */
+  placedAt: string;
+  customerName: string;
+  customerPhone: string;
+  /** Place names already in the order's language. */
+  address: { emirate: string; city: string; line: string };
+  paymentMethod: 'COD' | 'STRIPE' | 'TABBY';
+  items: OrderEmailItem[];
+  /** Each discount with its own line (a coupon shows its code). */
+  discounts: { name: string; code?: string; amountFils: number }[];
+  subtotalFils: number;
+  discountFils: number;
+  shippingFils: number;
+  totalFils: number;
+  /** A link back to the store (the storefront's origin). */
+  storeUrl?: string;
+}
+
+export interface CartRecoveryItem {
+  name: string;
+  variation?: string;
+  quantity: number;
+  priceFils: number;
+  imageUrl?: string;
+}
+
+export type EmailTemplate =
+  | { kind: 'order-confirmation'; order: OrderEmailData }
+  | { kind: 'cart-recovery'; name?: string; items: CartRecoveryItem[]; totalFils: number; restoreUrl: string }
+  | { kind: 'contact-ack'; name: string; subject: string; message: string }
+  | {
+      kind: 'contact-staff';
+      contact: {
+        name: string;
+        email: string;
+        phone?: string;
+        subject: string;
+        message: string;
+        receivedAt: string;
+      };
+    }
+  | { kind: 'newsletter-welcome'; email: string; storeUrl?: string };
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}

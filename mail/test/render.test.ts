@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail } from '../src/render';
+import { COPY } from '../src/templates/copy';
+import type { EmailTemplate, MailLocale } from '../src/types';
+
+const order: Extract<EmailTemplate, { kind: 'order-confirmation' }>['order'] = {
+  orderNumber: 'QH-100123',
+  placedAt: '2026-11-22T10:00:00Z',
+  customerName: 'Sara Al Mansoori',
+  customerPhone: '+971 50 123 4567',
+  address: { emirate: 'Dubai', city: 'Dubai Marina', line: 'Villa 4, Street 12' },
+  paymentMethod: 'COD',
+  items: [
+    {
+      name: 'Ethiopia Yirgacheffe',
+      variation: '250 g · Whole beans',
+      quantity: 2,
+      unitFils: 6500,
+      lineFils: 13000,
+    },
+    { name: 'Pistachio gift box', quantity: 1, unitFils: 12050, lineFils: 12050 },
+  ],
+  discounts: [{ name: 'Anniversary Sale', code: 'ANNIV', amountFils: 2505 }],
+  subtotalFils: 25050,
+  discountFils: 2505,
+  shippingFils: 2500,
+  totalFils: 25045,
+  storeUrl: 'http://127.0.0.1:3000',
+};
+
+export const TEMPLATES: EmailTemplate[] = [
+  { kind: 'order-confirmation', order },
+  {
+    kind: 'cart-recovery',
+    name: 'Sara',
+    items: [
+      {
+        name: 'Colombia Huila',
+        variation: '1 kg · Ground',
+        quantity: 1,
+        priceFils: 9900,
+        imageUrl: 'http://127.0.0.1:4000/x.jpg',
+      },
+    ],
+    totalFils: 9900,
+    restoreUrl: 'http://127.0.0.1:3000/cart/restore?token=abc',
+  },
+  { kind: 'contact-ack', name: 'Omar', subject: 'wholesale_inquiry', message: 'Hello,\n<b>not bold</b>' },
+  {
+    kind: 'contact-staff',
+    contact: {
+      name: 'Omar',
+      email: 'omar@example.com',
+      phone: '+971 50 000 0000',
+      subject: 'feedback',
+      message: 'Great beans',
+      receivedAt: '2026-11-22T10:00:00Z',
+    },
+  },
+  { kind: 'newsletter-welcome', email: 'reader@example.com', storeUrl: 'http://127.0.0.1:3000' },
+];
+
+/**
+ * The HTML's skeleton: element names with the attributes that carry layout and direction (dir,
+ * lang, align, data-section, data-row), no text and no styles — the structure a refactor must keep,
+ * not wording that translators may change.
+ */
+function structure(html: string): string[] {
+  const out: string[] = [];
+  const tag = /<(\/?)([a-zA-Z0-9]+)([^>]*)>/g;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    const [, closing, name, attrs = ''] = m;
+    if (closing || !name) continue;
+    const kept = [...attrs.matchAll(/\s(dir|lang|align|data-section|data-row|role)="([^"]*)"/g)].map(
+      (a) => `${a[1]}=${a[2]}`,
+    );
+    out.push([name.toLowerCase(), ...kept].join(' '));
+  }
+  return out;
+}
+
+describe('every e-mail renders in both languages', () => {
+  for (const t of TEMPLATES) {
+    for (const locale of ['en', 'ar'] as MailLocale[]) {
+      it(`${t.kind} in ${locale}`, async () => {
+        const r = await renderEmail(t, locale);
+        expect(r.subject.length).toBeGreaterThan(5);
+        expect(r.text.length).toBeGreaterThan(40);
+        expect(r.html).toContain(`lang="${locale}"`);
+        expect(r.html).toMatch(locale === 'ar' ? /<html[^>]*dir="rtl"/ : /<html[^>]*dir="ltr"/);
+        // No physical alignment leaks from the other language: Arabic cells start on the right.
+        if (locale === 'ar') expect(r.html).not.toMatch(/text-align:left/);
+        else expect(r.html).not.toMatch(/text-align:right/);
+        expect(structure(r.html)).toMatchSnapshot();
+      });
+    }
+  }
+});
+
+describe('what the shopper reads', () => {
+  it('the confirmation lists number, items with variation and quantity, discount, shipping and total in AED', async () => {
+    const en = await renderEmail({ kind: 'order-confirmation', order }, 'en');
+    expect(en.subject).toBe('Your qahwa order QH-100123 is confirmed');
+    for (const s of [
+      'QH-100123',
+      'Ethiopia Yirgacheffe',
+      '250 g · Whole beans',
+      '× 2',
+      'AED 130.00',
+      'AED 250.50',
+      '− AED 25.05',
+      'ANNIV',
+      'AED 25.00',
+      'AED 250.45',
+      'Villa 4, Street 12',
+      'Dubai Marina',
+      'Cash on delivery',
+    ]) {
+      expect(en.text).toContain(s);
+    }
+    const ar = await renderEmail({ kind: 'order-confirmation', order }, 'ar');
+    expect(ar.subject).toBe('تم تأكيد طلبك QH-100123 من قهوة');
+    // Latin digits in Arabic (docs/domain-decisions.md), the dirham sign after the number.
+    for (const s of ['250.45 د.إ', 'الإجمالي', 'الدفع عند الاستلام', 'الرمز ANNIV'])
+      expect(ar.text).toContain(s);
+  });
+
+  it('free shipping says so instead of AED 0.00', async () => {
+    const r = await renderEmail({ kind: 'order-confirmation', order: { ...order, shippingFils: 0 } }, 'en');
+    expect(r.text).toMatch(/Shipping\s+Free/);
+  });
+
+  it("a shopper's message is text, never markup", async () => {
+    const r = await renderEmail(TEMPLATES[2] as EmailTemplate, 'en');
+    expect(r.html).not.toContain('<b>not bold</b>');
+    expect(r.html).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+    expect(r.subject).toBe('We received your message');
+    expect(r.text).toContain('Wholesale inquiry');
+  });
+
+  it('the staff notification has a reply link to the sender', async () => {
+    const r = await renderEmail(TEMPLATES[3] as EmailTemplate, 'en');
+    expect(r.html).toContain('href="mailto:omar%40example.com?subject=Re%3A%20Feedback%20or%20suggestion"');
+    expect(r.subject).toBe('New contact message: Feedback or suggestion — Omar');
+  });
+
+  it('the recovery e-mail links to the restored cart', async () => {
+    const r = await renderEmail(TEMPLATES[1] as EmailTemplate, 'ar');
+    expect(r.html).toContain('href="http://127.0.0.1:3000/cart/restore?token=abc"');
+    expect(r.text).toContain('99.00 د.إ');
+  });
+
+  it('English and Arabic copy have the same keys', () => {
+    const keys = (o: object, p = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`],
+      );
+    expect(keys(COPY.ar).sort()).toEqual(keys(COPY.en).sort());
+  });
+});
