@@ -4,6 +4,7 @@
 #   nats        NATS with JetStream   127.0.0.1:4222  monitoring :8222, store .data/nats
 #   temporal    Temporal dev server   127.0.0.1:7233  UI :8233, state .data/temporal/temporal.db
 #   stripe-mock stripe-mock           127.0.0.1:12111 (HTTPS :12112)
+#   maildev     MailDev mail catcher  127.0.0.1:1080 inbox + REST API, SMTP :1025, mail .data/maildev
 # A service whose port already answers is reused and never stopped by us. Services we start
 # write logs to .data/logs/<name>.log and their pid to .data/pids/<name>.pid.
 #
@@ -14,7 +15,11 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ALL_SERVICES=(postgres nats temporal stripe-mock)
+ALL_SERVICES=(postgres nats temporal stripe-mock maildev)
+# MailDev (npm, root devDependency): the store's mail goes to its SMTP port in development and
+# tests, and shows in its web inbox (docs/email.md). Its usual ports.
+MAILDEV_WEB_PORT="${MAILDEV_WEB_PORT:-1080}"
+MAILDEV_SMTP_PORT="${MAILDEV_SMTP_PORT:-1025}"
 PGDATA_DIR="$DATA_DIR/postgres"
 PG_SOCKET_DIR="$DATA_DIR/run"
 
@@ -24,6 +29,7 @@ main_port() {
   nats) echo "$NATS_PORT" ;;
   temporal) echo "$TEMPORAL_PORT" ;;
   stripe-mock) echo "$STRIPE_MOCK_PORT" ;;
+  maildev) echo "$MAILDEV_WEB_PORT" ;;
   *) die "unknown service: $1 (known: ${ALL_SERVICES[*]})" ;;
   esac
 }
@@ -194,6 +200,14 @@ start_stripe_mock() {
   spawn stripe-mock stripe-mock -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" -https-addr "127.0.0.1:$STRIPE_MOCK_HTTPS_PORT"
 }
 
+start_maildev() {
+  local bin="$QAHWA_ROOT/node_modules/.bin/maildev"
+  [[ -x "$bin" ]] || die "maildev is not installed (run npm ci)"
+  mkdir -p "$DATA_DIR/maildev"
+  spawn maildev "$bin" --ip 127.0.0.1 --web-ip 127.0.0.1 --web "$MAILDEV_WEB_PORT" \
+    --smtp "$MAILDEV_SMTP_PORT" --mail-directory "$DATA_DIR/maildev"
+}
+
 # The gRPC port opens before the default namespace is ready to serve.
 wait_temporal_namespace() {
   command -v temporal >/dev/null || return 0
@@ -249,6 +263,7 @@ cmd_start() {
     nats) start_nats ;;
     temporal) start_temporal ;;
     stripe-mock) start_stripe_mock ;;
+    maildev) start_maildev ;;
     esac
     started+=("$name")
     if [[ -n "$record" ]]; then echo "$name" >>"$record"; fi
@@ -265,6 +280,7 @@ cmd_start() {
     fi
     case "$name" in
     nats) wait_for_port "nats monitoring" "$NATS_MONITOR_PORT" 30 "$LOG_DIR/nats.log" || failed=1 ;;
+    maildev) wait_for_port "maildev SMTP" "$MAILDEV_SMTP_PORT" 30 "$LOG_DIR/maildev.log" || failed=1 ;;
     temporal)
       wait_for_port "temporal UI" "$TEMPORAL_UI_PORT" 60 "$LOG_DIR/temporal.log" || failed=1
       wait_temporal_namespace
@@ -315,6 +331,7 @@ cmd_status() {
     case "$name" in
     nats) extra=" monitoring :$NATS_MONITOR_PORT $(is_port_open "$NATS_MONITOR_PORT" && echo up || echo down)" ;;
     temporal) extra=" UI :$TEMPORAL_UI_PORT $(is_port_open "$TEMPORAL_UI_PORT" && echo up || echo down)" ;;
+    maildev) extra=" SMTP :$MAILDEV_SMTP_PORT $(is_port_open "$MAILDEV_SMTP_PORT" && echo up || echo down)" ;;
     esac
     if is_port_open "$port"; then
       if pid="$(our_pid "$name")"; then

@@ -36,6 +36,7 @@ import { categoryRoutes } from './routes/categories';
 import { contentRoutes } from './routes/content';
 import { engagementRoutes } from './routes/engagement';
 import { type HealthProbe, healthRoutes } from './routes/health';
+import { leadRoutes } from './routes/leads';
 import { operationsRoutes } from './routes/operations';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
@@ -224,6 +225,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(categoryRoutes);
   await app.register(reviewRoutes);
   await app.register(engagementRoutes);
+  await app.register(leadRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   // Encapsulated: its raw-body parser applies to the webhook only.

@@ -56,7 +56,11 @@ export interface GatewayConfig {
     views: RateLimit;
     /** The storefront's content and category reads, which the Next server asks on renders. */
     contentReads: RateLimit;
+    /** The storefront's lead reports (PATCH /api/leads, cart abandonment beacons): a few per page view. */
+    leads: RateLimit;
   };
+  /** Signs and checks the cart-recovery link's token (docs/leads.md); shared with the workflows. */
+  leadLinkSecret: string;
   /** Prefix of the event subjects (EVENTS_SUBJECT_PREFIX, shared with the workers): the gateway follows CatalogueChanged under it. */
   eventsSubjectPrefix: string;
   /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
@@ -79,6 +83,7 @@ export const DEV_DEFAULTS = {
   ADMIN_EMAIL: 'admin@qahwa.local',
   ADMIN_PASSWORD: 'qahwa-admin-dev',
   STRIPE_SECRET_KEY: 'sk_test_123',
+  LEAD_LINK_SECRET: 'dev-lead-link-secret-change-me',
 } as const;
 
 /** Shared with the storefront (web/lib/config.ts); production refuses it. */
@@ -127,6 +132,8 @@ const GatewayEnv = z.object({
   RATE_LIMIT_MESSAGES: positiveInt.default(5),
   RATE_LIMIT_VIEWS: positiveInt.default(120),
   RATE_LIMIT_CONTENT_READS: positiveInt.default(600),
+  RATE_LIMIT_LEADS: positiveInt.default(30),
+  LEAD_LINK_SECRET: z.string().min(1).default(DEV_DEFAULTS.LEAD_LINK_SECRET),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
   STOREFRONT_REVALIDATE_URLS: z
@@ -196,7 +203,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messages: { max: e.RATE_LIMIT_MESSAGES, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       views: { max: e.RATE_LIMIT_VIEWS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       contentReads: { max: e.RATE_LIMIT_CONTENT_READS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      leads: { max: e.RATE_LIMIT_LEADS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
     },
+    leadLinkSecret: e.LEAD_LINK_SECRET,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },

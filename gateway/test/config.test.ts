@@ -9,6 +9,7 @@ const strong = {
   ADMIN_PASSWORD: 'a long and private passphrase',
   STRIPE_SECRET_KEY: 'sk_live_real',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_real',
+  LEAD_LINK_SECRET: 'l'.repeat(40),
 };
 
 describe('gateway configuration', () => {
@@ -22,7 +23,7 @@ describe('gateway configuration', () => {
     'is production unless NODE_ENV says development or test: %o refuses the dev secrets',
     (env) => {
       expect(() => loadConfig(env)).toThrow(
-        'Refusing to start in production with default or missing secrets: SESSION_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, STRIPE_SECRET_KEY',
+        'Refusing to start in production with default or missing secrets: SESSION_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, STRIPE_SECRET_KEY, LEAD_LINK_SECRET',
       );
     },
   );

@@ -6,6 +6,7 @@ export * from './customers';
 export * from './dashboard';
 export * from './engagement';
 export * from './idempotency';
+export * from './leads';
 export * from './maintenance';
 export * from './orders';
 export * from './outbox';

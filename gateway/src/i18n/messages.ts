@@ -80,6 +80,11 @@ export const MESSAGES = {
   },
   invalidCredentials: { en: 'Invalid email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
   signInRequired: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
+  // The cart-recovery link (docs/leads.md): past its week, altered, or its lead gone.
+  leadLinkExpired: {
+    en: 'This link has expired. Your cart could not be restored.',
+    ar: 'انتهت صلاحية هذا الرابط. تعذّرت استعادة سلتك.',
+  },
   forbidden: {
     en: 'You do not have access to this page.',
     ar: 'ليست لديك صلاحية للوصول إلى هذه الصفحة.',

@@ -14,11 +14,11 @@ const LeadVariation = z.object({
 
 export const LeadCartItem = z
   .object({
-    id: z.string(),
+    id: z.string().max(200),
     variationId: EntityId().optional(),
-    name: z.string(),
-    price: z.number(),
-    quantity: z.number().int().positive(),
+    name: z.string().max(300),
+    price: z.number().nonnegative().max(1_000_000),
+    quantity: z.number().int().positive().max(1000),
     total: z.number().optional(),
     variation: LeadVariation.optional(),
   })
@@ -56,11 +56,23 @@ export type AbandonmentTrigger = z.infer<typeof AbandonmentTrigger>;
 export const DeviceType = z.enum(['tablet', 'mobile', 'desktop']).meta({ id: 'DeviceType' });
 export type DeviceType = z.infer<typeof DeviceType>;
 
-/** SPEC 3 "Cart-abandonment lead payload", POST /api/leads/cart-abandonment (also sent as a beacon). */
+/**
+ * SPEC 3 "Cart-abandonment lead payload", POST /api/leads/cart-abandonment (also sent as a beacon).
+ * Ours beside SPEC 3: each line may name its product and variation (the recovery link refills
+ * the cart from them at today's prices), `cartKey` is the browser's cart id (a second
+ * abandonment of the same cart is the same lead), `locale` the shopper's language (the e-mail's).
+ */
 export const CartAbandonmentRequest = z
   .object({
-    cartValue: z.number().nonnegative(),
-    cartItems: z.array(LeadCartItem.omit({ variationId: true, total: true })).max(100),
+    cartValue: z.number().nonnegative().max(10_000_000),
+    cartItems: z
+      .array(LeadCartItem.omit({ total: true }).extend({ productId: EntityId().optional() }))
+      .max(100),
+    cartKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
+    locale: z.enum(['en', 'ar']).optional(),
     timeSpentOnSite: z.number().nonnegative(),
     pageVisits: z.number().int().nonnegative(),
     lastVisitedPage: z.string().max(2000),
@@ -74,3 +86,67 @@ export const CartAbandonmentRequest = z
   })
   .meta({ id: 'CartAbandonmentRequest' });
 export type CartAbandonmentRequest = z.infer<typeof CartAbandonmentRequest>;
+
+/** What both lead calls answer: accepted (the work happens after the answer, and its failures stay on the server). */
+export const LeadAccepted = z.object({ success: z.literal(true) }).meta({ id: 'LeadAccepted' });
+export type LeadAccepted = z.infer<typeof LeadAccepted>;
+
+/** GET /api/leads/restore?token=: the recovery link's token (signed, expiring, naming the lead only). */
+export const LeadRestoreQuery = z
+  .object({ token: z.string().min(10).max(400) })
+  .meta({ id: 'LeadRestoreQuery' });
+export type LeadRestoreQuery = z.infer<typeof LeadRestoreQuery>;
+
+/** The abandoned cart's lines, ids and quantities only: the storefront prices them from today's catalogue. */
+export const LeadRestoreResponse = z
+  .object({
+    lines: z.array(
+      z.object({
+        productId: EntityId(),
+        variationId: EntityId().optional(),
+        quantity: z.number().int().positive(),
+      }),
+    ),
+  })
+  .meta({ id: 'LeadRestoreResponse' });
+export type LeadRestoreResponse = z.infer<typeof LeadRestoreResponse>;
+
+/** The back office's leads list (`/backend/leads`): filter by status, newest activity first. */
+export const LeadListQuery = z
+  .object({
+    status: LeadStatus.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  })
+  .meta({ id: 'LeadListQuery' });
+export type LeadListQuery = z.infer<typeof LeadListQuery>;
+
+export const LeadSummary = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string().nullable(),
+    status: LeadStatus,
+    cartValueFils: z.number().int().nullable(),
+    itemCount: z.number().int(),
+    items: z.array(
+      z.object({ name: z.string(), quantity: z.number().int(), variation: z.string().nullable() }),
+    ),
+    preferredPayment: z.string().nullable(),
+    abandonmentTrigger: AbandonmentTrigger.nullable(),
+    recoverySentAt: z.string().nullable(),
+    convertedAt: z.string().nullable(),
+    lastActivityAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LeadSummary' });
+export type LeadSummary = z.infer<typeof LeadSummary>;
+
+export const LeadList = z
+  .object({
+    leads: z.array(LeadSummary),
+    total: z.number().int(),
+    counts: z.record(z.string(), z.number().int()),
+  })
+  .meta({ id: 'LeadList' });
+export type LeadList = z.infer<typeof LeadList>;

@@ -20,6 +20,8 @@ export const CartAbandoned = envelope(
     items: z.array(CartLine),
     trigger: AbandonmentTrigger,
     deviceType: DeviceType,
+    /** The browser's cart id: the same cart abandoned again is the same lead (no second e-mail). */
+    cartKey: z.string().optional(),
   }),
 ).meta({ id: 'CartAbandonedEvent' });
 export type CartAbandoned = z.infer<typeof CartAbandoned>;

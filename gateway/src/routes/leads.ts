@@ -1,0 +1,226 @@
+import { createLeadsRepository, type LeadLine } from '@qahwa/db';
+import {
+  CartAbandonmentRequest,
+  ErrorBody,
+  LeadAccepted,
+  LeadList,
+  LeadListQuery,
+  LeadRestoreQuery,
+  LeadRestoreResponse,
+  type LeadStatus,
+  type LeadSummary,
+  LeadUpdateRequest,
+  toFils,
+} from '@qahwa/schema';
+import { verifyLeadLink } from '@qahwa/workflows/lead-link';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '../auth/session';
+import { localeOf, t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+/** A navigator.sendBeacon body is at most 64 KiB in every browser; nothing honest is larger. */
+export const LEAD_BODY_LIMIT = 64 * 1024;
+
+// The route table's access column (issue 11, gateway/src/auth/access.ts): spread, so this file
+// does not depend on that module's helpers.
+const shopper = { access: 'public' as const };
+const staffView = { access: { module: 'leads' as const, action: 'view' as const } };
+
+const lineOf = (i: {
+  id: string;
+  productId?: string | undefined;
+  variationId?: string | undefined;
+  name: string;
+  price: number;
+  quantity: number;
+  variation?: LeadLine['variation'];
+}): LeadLine => ({
+  id: i.id,
+  productId: i.productId,
+  variationId: i.variationId,
+  name: i.name,
+  price: i.price,
+  quantity: i.quantity,
+  variation: i.variation,
+});
+
+const variationText = (v: LeadLine['variation']) =>
+  v ? [v.weight, v.beans, v.additions].filter(Boolean).join(' · ') || null : null;
+
+/**
+ * SPEC 7's lead calls (issue 9, docs/leads.md): PATCH /api/leads (QUALIFIED at the payment
+ * step, CONVERTED after an order) and POST /api/leads/cart-abandonment (JSON, or the text/plain
+ * body navigator.sendBeacon sends on page exit); the recovery link's GET /api/leads/restore; the
+ * back office's GET /api/admin/leads. Shoppers never see a lead failure (SPEC 8): the storefront
+ * ignores the answers, the server logs. The logs name the lead by id only: no e-mail, name,
+ * phone, user agent or referrer is ever logged.
+ */
+export async function leadRoutes(app: FastifyInstance) {
+  const leads = createLeadsRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = app.deps.config.rateLimits.leads;
+
+  // sendBeacon with a string sends `text/plain;charset=UTF-8` (a "simple" request, no preflight):
+  // in this plugin's scope only, such a body is read as JSON, with the same size limit.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT },
+    (_req, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(new HttpError(400, 'BAD_REQUEST', 'invalid JSON'), undefined);
+      }
+    },
+  );
+
+  r.patch(
+    '/api/leads',
+    {
+      bodyLimit: LEAD_BODY_LIMIT,
+      config: { ...shopper, rateLimit },
+      schema: { body: LeadUpdateRequest, response: { 202: LeadAccepted } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const locale = localeOf(req.headers);
+      const valueAed = b.convertedData?.value ?? b.cartValue;
+      if (b.status === 'CONVERTED') {
+        const converted = await leads.convert(
+          {
+            email: b.email,
+            convertedUserId: b.convertedUserId,
+            convertedData: b.convertedData,
+            valueFils: valueAed === undefined ? 0 : toFils(valueAed),
+          },
+          String(req.id),
+        );
+        req.log.info({ leadId: converted?.id ?? null, status: 'CONVERTED' }, 'lead update');
+      } else {
+        const paymentStep = b.paymentStep === undefined ? undefined : new Date(b.paymentStep);
+        const { id } = await leads.qualify(
+          {
+            email: b.email,
+            fullName: b.convertedData?.name,
+            phone: b.convertedData?.phone,
+            hasPaymentInfo: b.hasPaymentInfo,
+            paymentStep: paymentStep && !Number.isNaN(paymentStep.getTime()) ? paymentStep : undefined,
+            preferredPayment: b.preferredPayment ?? b.paymentData?.preferredPayment,
+            cartValueFils: b.cartValue === undefined ? undefined : toFils(b.cartValue),
+            cartItems: b.cartItems?.map(lineOf),
+            locale,
+          },
+          String(req.id),
+        );
+        req.log.info({ leadId: id, status: 'QUALIFIED' }, 'lead update');
+      }
+      return reply.code(202).header('cache-control', 'no-store').send({ success: true });
+    },
+  );
+
+  r.post(
+    '/api/leads/cart-abandonment',
+    {
+      bodyLimit: LEAD_BODY_LIMIT,
+      config: { ...shopper, rateLimit },
+      schema: { body: CartAbandonmentRequest, response: { 202: LeadAccepted } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const base = { trigger: b.abandonmentTrigger, deviceType: b.deviceType, items: b.cartItems.length };
+      if (!b.email || b.cartItems.length === 0) {
+        // No one to write to (the e-mail is captured at checkout) or nothing left: nothing to keep.
+        req.log.info({ ...base, leadId: null }, 'cart abandonment without a lead');
+        return reply.code(202).header('cache-control', 'no-store').send({ success: true });
+      }
+      const { id } = await leads.abandon(
+        {
+          email: b.email,
+          fullName: b.fullName,
+          phone: b.phone,
+          cartKey: b.cartKey,
+          cartValueFils: toFils(b.cartValue),
+          cartItems: b.cartItems.map(lineOf),
+          trigger: b.abandonmentTrigger,
+          deviceType: b.deviceType,
+          locale: b.locale ?? localeOf(req.headers),
+          context: {
+            timeSpentOnSite: b.timeSpentOnSite,
+            pageVisits: b.pageVisits,
+            lastVisitedPage: b.lastVisitedPage,
+            referrer: b.referrer,
+            userAgent: b.userAgent,
+            deviceType: b.deviceType,
+          },
+        },
+        String(req.id),
+      );
+      req.log.info({ ...base, leadId: id }, 'cart abandoned');
+      return reply.code(202).header('cache-control', 'no-store').send({ success: true });
+    },
+  );
+
+  r.get(
+    '/api/leads/restore',
+    {
+      config: { ...shopper, rateLimit },
+      schema: { querystring: LeadRestoreQuery, response: { 200: LeadRestoreResponse, 410: ErrorBody } },
+    },
+    async (req, reply) => {
+      const locale = localeOf(req.headers);
+      const claims = verifyLeadLink(req.query.token, app.deps.config.leadLinkSecret);
+      const lead = claims ? await leads.byId(claims.leadId) : null;
+      const items = (lead?.cartItems ?? []) as LeadLine[];
+      if (!lead || items.length === 0) {
+        throw new HttpError(410, 'LINK_EXPIRED', t('leadLinkExpired', locale));
+      }
+      req.log.info({ leadId: lead.id }, 'cart restore link opened');
+      const lines = items.flatMap((i) => {
+        const productId = i.productId;
+        if (!productId) return [];
+        return [
+          { productId, ...(i.variationId ? { variationId: i.variationId } : {}), quantity: i.quantity },
+        ];
+      });
+      return reply.header('cache-control', 'no-store').send({ lines });
+    },
+  );
+
+  r.get(
+    '/api/admin/leads',
+    {
+      config: { ...staffView },
+      // Also checked here, whether or not the route table adds its own guard: never an open list of e-mails.
+      onRequest: requireStaff('leads', 'view'),
+      schema: { querystring: LeadListQuery, response: { 200: LeadList, 401: ErrorBody, 403: ErrorBody } },
+    },
+    async (req) => {
+      const { rows, total, counts } = await leads.list(req.query);
+      const summaries: LeadSummary[] = rows.map((l) => {
+        const items = ((l.cartItems ?? []) as LeadLine[]).map((i) => ({
+          name: i.name,
+          quantity: i.quantity,
+          variation: variationText(i.variation),
+        }));
+        return {
+          id: l.id,
+          email: l.email,
+          fullName: l.fullName,
+          status: l.status as LeadStatus,
+          cartValueFils: l.cartValueFils ?? null,
+          itemCount: items.reduce((n, i) => n + i.quantity, 0),
+          items,
+          preferredPayment: l.preferredPayment,
+          abandonmentTrigger: (l.abandonmentTrigger as LeadSummary['abandonmentTrigger']) ?? null,
+          recoverySentAt: l.recoverySentAt?.toISOString() ?? null,
+          convertedAt: l.convertedAt?.toISOString() ?? null,
+          lastActivityAt: l.lastActivityAt.toISOString(),
+          createdAt: l.createdAt.toISOString(),
+        };
+      });
+      return { leads: summaries, total, counts };
+    },
+  );
+}
