@@ -66,7 +66,7 @@ export STRIPE_API_BASE="http://127.0.0.1:$STRIPE_MOCK_PORT"
 # tested by gateway/test/rate-limits.int.test.ts. The per-account sign-in lock and the per-contact
 # order limit stay as in production (docs/security.md).
 export RATE_LIMIT_ORDERS=1000000 RATE_LIMIT_SIGN_IN=1000000 RATE_LIMIT_NOT_FOUND=1000000
-export RATE_LIMIT_MESSAGES=1000000 RATE_LIMIT_VIEWS=1000000 RATE_LIMIT_CONTENT_READS=1000000
+export RATE_LIMIT_MESSAGES=1000000 RATE_LIMIT_VIEWS=1000000 RATE_LIMIT_CONTENT_READS=1000000 RATE_LIMIT_LEADS=1000000
 export SESSION_SECRET="fuzz-session-secret-$run-$(node -e 'console.log(require("node:crypto").randomUUID())')"
 mkdir -p "$DATA_DIR/logs" "$DATA_DIR/reports/fuzz"
 

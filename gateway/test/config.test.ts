@@ -36,6 +36,7 @@ describe('gateway configuration', () => {
       messages: { max: 5, timeWindow: 60_000 },
       views: { max: 120, timeWindow: 60_000 },
       contentReads: { max: 600, timeWindow: 60_000 },
+      leads: { max: 30, timeWindow: 60_000 },
     });
   });
 
@@ -48,6 +49,7 @@ describe('gateway configuration', () => {
       RATE_LIMIT_MESSAGES: '8000',
       RATE_LIMIT_VIEWS: '9000',
       RATE_LIMIT_CONTENT_READS: '9500',
+      RATE_LIMIT_LEADS: '9600',
       RATE_LIMIT_WINDOW_MS: '1000',
     });
     expect(config.rateLimits).toEqual({
@@ -57,6 +59,7 @@ describe('gateway configuration', () => {
       messages: { max: 8000, timeWindow: 1000 },
       views: { max: 9000, timeWindow: 1000 },
       contentReads: { max: 9500, timeWindow: 1000 },
+      leads: { max: 9600, timeWindow: 1000 },
     });
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_ORDERS: '0' })).toThrow(/RATE_LIMIT_ORDERS/);
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SIGN_IN: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN/);
