@@ -1,6 +1,6 @@
 import { STREAM_NAME } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { parseEnv } from '@qahwa/schema/config/env';
+import { parseEnv, runMode } from '@qahwa/schema/config/env';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -31,6 +31,23 @@ export interface WorkersConfig {
   /** The small HTTP server that answers /health/live and /health/ready; 0 turns it off. */
   healthPort: number;
   healthHost: string;
+  /** The e-mail-marketing sync (workers/src/brevo, docs/crm.md). */
+  brevo: BrevoSettings;
+}
+
+export interface BrevoSettings {
+  /** Empty: nothing is sent; each contact is recorded as what would be sent (status `recorded`). */
+  apiKey: string;
+  /** Brevo's host (the fake's in development and tests). */
+  apiBase: string;
+  /** Lists a contact is added to, per source (BREVO_LIST_IDS `subscriber=2,lead=3,customer=4`, or one id for all). */
+  listIds: Record<'subscriber' | 'lead' | 'customer', number[]>;
+  durable: string;
+  pollIntervalMs: number;
+  batchSize: number;
+  maxAttempts: number;
+  backoff: { baseMs: number; maxMs: number };
+  requestTimeoutMs: number;
 }
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -53,7 +70,39 @@ const WorkersEnv = z.object({
   RETAIN_EXPIRED_SESSIONS_HOURS: count(24),
   WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
   WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+  BREVO_API_KEY: z.string().default(''),
+  BREVO_API_BASE: z.url().optional(),
+  BREVO_LIST_IDS: z
+    .string()
+    .default('')
+    .refine((v) => parseListIds(v) !== null, 'subscriber=2,lead=3,customer=4, or one list id for all'),
+  BREVO_DURABLE: z.string().min(1).default('brevo-feed'),
+  BREVO_SYNC_INTERVAL_MS: ms(2_000),
+  BREVO_SYNC_BATCH_SIZE: count(25),
+  BREVO_MAX_ATTEMPTS: count(8),
+  BREVO_BACKOFF_BASE_MS: ms(2_000),
+  BREVO_BACKOFF_MAX_MS: ms(600_000),
+  BREVO_TIMEOUT_MS: ms(10_000),
 });
+
+const SOURCES = ['subscriber', 'lead', 'customer'] as const;
+
+/** `subscriber=2,lead=3+7,customer=4` (several lists joined by +), or one id for every source. */
+export function parseListIds(value: string): BrevoSettings['listIds'] | null {
+  const out: BrevoSettings['listIds'] = { subscriber: [], lead: [], customer: [] };
+  const text = value.trim();
+  if (text === '') return out;
+  if (/^\d+$/.test(text)) {
+    for (const s of SOURCES) out[s] = [Number(text)];
+    return out;
+  }
+  for (const part of text.split(',')) {
+    const m = /^\s*(subscriber|lead|customer)\s*=\s*(\d+(?:\+\d+)*)\s*$/.exec(part);
+    if (!m?.[1] || !m[2]) return null;
+    out[m[1] as (typeof SOURCES)[number]] = m[2].split('+').map(Number);
+  }
+  return out;
+}
 
 export function loadWorkersConfig(env: Record<string, string | undefined> = process.env): WorkersConfig {
   const e = parseEnv('workers', WorkersEnv, env);
@@ -78,5 +127,19 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     },
     healthPort: e.WORKERS_HEALTH_PORT,
     healthHost: e.WORKERS_HEALTH_HOST,
+    brevo: {
+      apiKey: e.BREVO_API_KEY,
+      // Production talks to Brevo unless told otherwise; elsewhere the fake (fakes/brevo).
+      apiBase:
+        e.BREVO_API_BASE ??
+        (runMode(env.NODE_ENV) === 'production' ? 'https://api.brevo.com' : SERVICE_DEFAULTS.brevoApiBase),
+      listIds: parseListIds(e.BREVO_LIST_IDS) ?? { subscriber: [], lead: [], customer: [] },
+      durable: e.BREVO_DURABLE,
+      pollIntervalMs: e.BREVO_SYNC_INTERVAL_MS,
+      batchSize: e.BREVO_SYNC_BATCH_SIZE,
+      maxAttempts: e.BREVO_MAX_ATTEMPTS,
+      backoff: { baseMs: e.BREVO_BACKOFF_BASE_MS, maxMs: e.BREVO_BACKOFF_MAX_MS },
+      requestTimeoutMs: e.BREVO_TIMEOUT_MS,
+    },
   };
 }

@@ -6,3 +6,4 @@ export * from './maintenance';
 export * from './outbox-relay';
 export * from './projections';
 export * from './stream';
+export * from './brevo';

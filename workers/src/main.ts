@@ -2,6 +2,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, pingDb } from '@qahwa/db';
 import pino from 'pino';
+import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createPruner } from './maintenance';
@@ -62,6 +63,19 @@ async function main() {
     retention: config.retention,
     intervalMs: config.retention.intervalMs,
   });
+  // Contacts owed to the e-mail-marketing provider, and the loop that sends them (docs/crm.md).
+  const brevoFeed = createBrevoFeed({
+    db,
+    js,
+    logger,
+    stream: streamName,
+    durable: config.brevo.durable,
+    subjectPrefix,
+    listIds: config.brevo.listIds,
+  });
+  const brevoSync = createBrevoSync({ db, logger, ...config.brevo });
+  brevoFeed.start();
+  brevoSync.start();
   relay.start();
   orderStats.start();
   productViews.start();
@@ -106,6 +120,8 @@ async function main() {
         productViews.stop(),
         paymentsModel.stop(),
         pruner.stop(),
+        brevoFeed.stop(),
+        brevoSync.stop(),
       ]);
       await nc.drain();
       await closeDb();

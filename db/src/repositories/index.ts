@@ -15,3 +15,5 @@ export * from './reviews';
 export * from './shipping';
 export * from './staff';
 export * from './stock';
+export * from './crm';
+export * from './marketing';

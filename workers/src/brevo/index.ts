@@ -1,0 +1,4 @@
+export * from './client';
+export * from './contacts';
+export * from './feed';
+export * from './sync';
