@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './catalogue';
 export * from './categories';
 export * from './checkouts';
@@ -6,7 +7,6 @@ export * from './customers';
 export * from './dashboard';
 export * from './engagement';
 export * from './idempotency';
-export * from './leads';
 export * from './maintenance';
 export * from './orders';
 export * from './outbox';
@@ -15,5 +15,3 @@ export * from './reviews';
 export * from './shipping';
 export * from './staff';
 export * from './stock';
-export * from './crm';
-export * from './marketing';

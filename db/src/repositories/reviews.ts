@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { products, reviews } from '../schema';
+import { type AuditActor, recordAudit } from './audit';
 import { createOutboxRepository } from './outbox';
 
 type Row = typeof reviews.$inferSelect;
@@ -123,6 +124,7 @@ export function createReviewsRepository(db: Db) {
       id: string,
       status: 'APPROVED' | 'REJECTED',
       requestId?: string,
+      actor?: AuditActor,
     ): Promise<AdminReview | null> {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
@@ -140,6 +142,19 @@ export function createReviewsRepository(db: Db) {
             { id: randomUUID(), occurredAt: new Date().toISOString(), ...(requestId ? { requestId } : {}) },
           );
           await outbox.append(event, tx);
+        }
+        // The audit keeps what moderation changes (the status), not the shopper's words or e-mail.
+        if (actor) {
+          await recordAudit(tx, {
+            user: actor,
+            module: 'reviews',
+            action: status === 'APPROVED' ? 'approve' : 'reject',
+            entityType: 'review',
+            entityId: id,
+            before: { status: before.status, moderatedAt: before.moderatedAt },
+            after: { status: row.status, moderatedAt: row.moderatedAt },
+            requestId,
+          });
         }
         const [product] = await tx
           .select({ name: products.name })

@@ -1,3 +1,4 @@
+import type { AuditActor } from '@qahwa/db';
 import type { MenuModule, StaffAction } from '@qahwa/schema';
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { requireStaff } from './session';
@@ -80,4 +81,13 @@ export class AccessTable {
     Object.assign(guard, { staffGuard: true });
     route.onRequest = [guard, ...own] as RouteOptions['onRequest'];
   }
+}
+
+/**
+ * The member of staff behind a request, for the audit log (db/src/repositories/audit.ts). The
+ * route's access check has read the session already (once per request); a staff route always has one.
+ */
+export async function auditActor(req: FastifyRequest): Promise<AuditActor> {
+  const user = await req.sessionUser();
+  return { id: user?.id ?? null, email: user?.email ?? 'unknown' };
 }

@@ -1,4 +1,4 @@
-import { createOutboxRepository } from '@qahwa/db';
+import { createOutboxRepository, recordAudit } from '@qahwa/db';
 import {
   DeadLetterIdParams,
   DeadLetterList,
@@ -8,7 +8,7 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { staffOnly } from '../auth/access';
+import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -54,7 +54,24 @@ export async function operationsRoutes(app: FastifyInstance) {
       schema: { params: DeadLetterIdParams, response: { 200: RedriveResponse, 404: ErrorBody, ...denied } },
     },
     async (req) => {
-      const redriven = await outbox.redrive([req.params.id]);
+      const actor = await auditActor(req);
+      // The re-drive and its audit entry commit together.
+      const redriven = await app.deps.db.transaction(async (tx) => {
+        const ids = await outbox.redrive([req.params.id], tx);
+        if (ids.length > 0) {
+          await recordAudit(tx, {
+            user: actor,
+            module: 'logs',
+            action: 'redrive',
+            entityType: 'dead-letter',
+            entityId: req.params.id,
+            before: { state: 'dead' },
+            after: { state: 'queued' },
+            requestId: String(req.id),
+          });
+        }
+        return ids;
+      });
       if (redriven.length === 0) {
         throw new HttpError(404, 'DEAD_LETTER_NOT_FOUND', t('deadLetterNotFound', localeOf(req.headers)));
       }

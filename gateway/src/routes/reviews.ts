@@ -15,7 +15,7 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { staffOnly } from '../auth/access';
+import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -104,7 +104,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         schema: { params: ReviewIdParams, response: { 200: AdminReview, 404: ErrorBody, ...denied } },
       },
       async (req, reply) => {
-        const review = await reviews.moderate(req.params.id, status, String(req.id));
+        const review = await reviews.moderate(req.params.id, status, String(req.id), await auditActor(req));
         if (!review) throw new HttpError(404, 'REVIEW_NOT_FOUND', t('reviewNotFound', localeOf(req.headers)));
         req.log.info({ reviewId: review.id, status }, 'review moderated');
         return reply.header('cache-control', 'no-store').send(review);
