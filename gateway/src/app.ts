@@ -31,6 +31,7 @@ import { translateMessage } from './i18n/translate';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
+import { adminPromotionRoutes } from './routes/admin-promotions';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { contentRoutes } from './routes/content';
@@ -45,6 +46,7 @@ import { promotionRoutes } from './routes/promotions';
 import { recommendationRoutes } from './routes/recommendations';
 import { reviewRoutes } from './routes/reviews';
 import { shippingRoutes } from './routes/shipping';
+import { variationRoutes } from './routes/variations';
 import { webhookRoutes } from './routes/webhooks';
 
 export interface GatewayDeps {
@@ -232,6 +234,8 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(webhookRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(variationRoutes);
+  await app.register(adminPromotionRoutes);
   await app.register(operationsRoutes);
   return app;
 }

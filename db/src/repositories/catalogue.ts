@@ -21,6 +21,38 @@ interface Figures {
   reviewCount: number;
 }
 
+/** A variation row with its size, type and beans → SPEC 3 "Product variation" (the back office's editor reads it too). */
+export function toVariation({
+  v,
+  size,
+  type,
+  beans,
+}: {
+  v: typeof productVariations.$inferSelect;
+  size: typeof variationSizes.$inferSelect;
+  type: typeof variationTypes.$inferSelect | null;
+  beans: typeof variationBeans.$inferSelect | null;
+}): Variation {
+  return {
+    id: v.id,
+    productId: v.productId,
+    sizeId: v.sizeId,
+    size: { displayName: size.displayName, displayNameAr: size.displayNameAr, isActive: size.isActive },
+    typeId: v.typeId,
+    type: type ? { name: type.name, nameAr: type.nameAr, isActive: type.isActive } : null,
+    beansId: v.beansId,
+    beans: beans ? { name: beans.name, nameAr: beans.nameAr, isActive: beans.isActive } : null,
+    price: toAed(v.priceFils),
+    discount: v.discount,
+    discountType: v.discountType,
+    sku: v.sku,
+    stockQuantity: v.stockQuantity,
+    isActive: v.isActive,
+    imageUrl: v.imageUrl,
+    version: v.version,
+  };
+}
+
 /** Reads the catalogue in the shape of SPEC 3 "Product (as read)". */
 export function createCatalogueRepository(db: DbOrTx) {
   async function variationsOf(productIds: string[], tx: DbOrTx = db): Promise<Map<string, Variation[]>> {
@@ -34,26 +66,10 @@ export function createCatalogueRepository(db: DbOrTx) {
       .leftJoin(variationBeans, eq(productVariations.beansId, variationBeans.id))
       .where(inArray(productVariations.productId, productIds))
       .orderBy(asc(variationSizes.sortOrder), asc(productVariations.priceFils));
-    for (const { v, size, type, beans } of rows) {
-      const list = byProduct.get(v.productId) ?? [];
-      list.push({
-        id: v.id,
-        productId: v.productId,
-        sizeId: v.sizeId,
-        size: { displayName: size.displayName, displayNameAr: size.displayNameAr, isActive: size.isActive },
-        typeId: v.typeId,
-        type: type ? { name: type.name, nameAr: type.nameAr, isActive: type.isActive } : null,
-        beansId: v.beansId,
-        beans: beans ? { name: beans.name, nameAr: beans.nameAr, isActive: beans.isActive } : null,
-        price: toAed(v.priceFils),
-        discount: v.discount,
-        discountType: v.discountType,
-        sku: v.sku,
-        stockQuantity: v.stockQuantity,
-        isActive: v.isActive,
-        imageUrl: v.imageUrl,
-      });
-      byProduct.set(v.productId, list);
+    for (const row of rows) {
+      const list = byProduct.get(row.v.productId) ?? [];
+      list.push(toVariation(row));
+      byProduct.set(row.v.productId, list);
     }
     return byProduct;
   }

@@ -72,6 +72,25 @@ export function createStockRepository(db: DbOrTx) {
     },
 
     /**
+     * Staff set a variation's stock to a count (the back office's variations editor, issue 11).
+     * Returns false when there is no such variation (nothing is announced then).
+     */
+    async set(
+      tx: DbOrTx,
+      line: { productId: string; variationId: string; quantity: number },
+      requestId?: string,
+    ): Promise<boolean> {
+      const updated = await tx
+        .update(productVariations)
+        .set({ stockQuantity: line.quantity, updatedAt: sql`now()` })
+        .where(eq(productVariations.id, line.variationId))
+        .returning({ id: productVariations.id });
+      if (updated.length === 0) return false;
+      await changed(tx, [line.productId], requestId);
+      return true;
+    },
+
+    /**
      * Cancels an order and gives its stock back, once: the status change is the guard, so a
      * second cancellation (a double click, a redelivered command) returns false and changes
      * nothing. The status flow around it (who may cancel when) comes with the order screens.

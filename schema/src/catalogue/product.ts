@@ -25,6 +25,11 @@ export const Variation = z
     stockQuantity: z.number().int(),
     isActive: z.boolean(),
     imageUrl: z.string().nullable(),
+    /**
+     * Optimistic concurrency (issue 11): the row's version; the back office's PUT names the one
+     * it edited. Optional so copies made without it (the cart, fixtures) still parse.
+     */
+    version: z.number().int().optional(),
   })
   .meta({ id: 'Variation' });
 export type Variation = z.infer<typeof Variation>;

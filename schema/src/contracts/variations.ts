@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { Variation } from '../catalogue/product';
+import { validationText } from '../validation/fields';
 import { EntityId } from './ids';
+
+/** Built in English; the gateway renders each issue in Arabic from the shared table. */
+const t = validationText('en');
 
 /** SPEC 7 GET /api/variations/sizes: only items with isActive are kept by the editor. */
 export const VariationSize = z
@@ -34,18 +38,26 @@ export const VariationList = z.array(Variation).meta({ id: 'VariationList' });
 export type VariationList = z.infer<typeof VariationList>;
 
 const variationBody = {
-  sizeId: EntityId(),
+  sizeId: EntityId().meta({ description: 'The weight; SPEC 5: required.' }),
   typeId: EntityId().nullable().optional(),
   beansId: EntityId().nullable().optional(),
   /** AED, at least 0.01 (SPEC 9). */
-  price: z.number().min(0.01),
+  price: z
+    .number({ error: t('variation.priceInvalid') })
+    .min(0.01, { error: t('variation.priceInvalid') })
+    .max(1_000_000, { error: t('variation.priceInvalid') }),
   /** A fraction 0..1 (the form's percent divided by 100). */
   discount: z.number().min(0).max(1).default(0),
   discountType: z.enum(['PERCENTAGE', 'FIXED_AMOUNT']).default('PERCENTAGE'),
   sku: z.string().trim().max(64).nullable().optional(),
-  stockQuantity: z.number().int().min(0).default(0),
+  stockQuantity: z
+    .number({ error: t('variation.stockInvalid') })
+    .int({ error: t('variation.stockInvalid') })
+    .min(0, { error: t('variation.stockInvalid') })
+    .max(1_000_000, { error: t('variation.stockInvalid') })
+    .default(0),
   isActive: z.boolean().default(true),
-  imageUrl: z.string().nullable().optional(),
+  imageUrl: z.string().max(2048).nullable().optional(),
 };
 
 /** SPEC 7 POST /api/variations/products. */
@@ -54,8 +66,14 @@ export const VariationCreateRequest = z
   .meta({ id: 'VariationCreateRequest' });
 export type VariationCreateRequest = z.input<typeof VariationCreateRequest>;
 
-/** SPEC 7 PUT /api/variations/products/{id}. */
-export const VariationUpdateRequest = z.object(variationBody).meta({ id: 'VariationUpdateRequest' });
+/**
+ * SPEC 7 PUT /api/variations/products/{id}, plus the `version` the edit started from (issue 11):
+ * a stale one answers 409 and nothing is written, so two editors never overwrite each other
+ * silently. Required: a client that does not say what it edited cannot be checked.
+ */
+export const VariationUpdateRequest = z
+  .object({ ...variationBody, version: z.number().int().min(1).max(2_147_483_647) })
+  .meta({ id: 'VariationUpdateRequest' });
 export type VariationUpdateRequest = z.input<typeof VariationUpdateRequest>;
 
 export const VariationIdParams = z.object({ id: EntityId() });

@@ -154,6 +154,25 @@ export const VALIDATION_MESSAGES = {
   'variation.beansLoadFailed': { en: 'Failed to load bean variations', ar: 'تعذّر تحميل أنواع الحبوب' },
   'variation.imageUploadFailed': { en: 'Failed to upload variation image', ar: 'تعذّر رفع صورة المتغيّر' },
   'variation.imageInvalid': { en: 'Invalid image file', ar: 'ملف الصورة غير صالح' },
+  // Ours (issue 11): optimistic concurrency and the server's refusals, which SPEC 8 does not word.
+  'variation.changed': {
+    en: 'Someone else changed this variation since you opened it. Your changes were not saved: the table now shows the latest values, edit it again.',
+    ar: 'عدّل شخص آخر هذا المتغيّر منذ فتحته. لم تُحفظ تغييراتك: يعرض الجدول الآن أحدث القيم، عدّله من جديد.',
+  },
+  'variation.notFound': {
+    en: 'This variation no longer exists. Reload the list.',
+    ar: 'هذا المتغيّر لم يعد موجودًا. أعد تحميل القائمة.',
+  },
+  'variation.productNotFound': { en: 'Product not found', ar: 'المنتج غير موجود' },
+  'variation.ordered': {
+    en: 'This variation has been ordered, so it cannot be removed. Set it to Inactive instead.',
+    ar: 'سبق طلب هذا المتغيّر، لذا لا يمكن حذفه. اجعله غير نشط بدلًا من ذلك.',
+  },
+  'promotion.codeInUse': {
+    en: 'Another promotion already uses this code',
+    ar: 'هذا الرمز مستخدم في عرض ترويجي آخر',
+  },
+  'promotion.notFound': { en: 'Promotion not found', ar: 'العرض الترويجي غير موجود' },
   'variation.empty': {
     en: 'No variations added yet. Add at least one variation above.',
     ar: 'لم تُضف أي متغيّرات بعد. أضف متغيّرًا واحدًا على الأقل في الأعلى.',

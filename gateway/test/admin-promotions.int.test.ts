@@ -1,0 +1,177 @@
+import { hash } from '@node-rs/argon2';
+import { and, eq, tables } from '@qahwa/db';
+import type { Promotion } from '@qahwa/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, startGateway } from './harness';
+
+/*
+ * SPEC 7 POST /api/promotions and PATCH /api/promotions/{id} against the real gateway: the form's
+ * per-type fields (SPEC 5) are what is stored, the messages come in both languages, a taken code
+ * is a 409, view-only staff are refused, each write is audited and the shopper's coupon box
+ * sees the new promotion at once.
+ */
+let gw: Gateway;
+let admin: string;
+let viewer: string;
+let products: string[];
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await gw.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const c = res.cookies.find((k) => k.name === 'qahwa_staff_session');
+  if (!c) throw new Error(`sign-in failed: ${res.body}`);
+  return `qahwa_staff_session=${c.value}`;
+}
+
+const send = (method: 'POST' | 'PATCH' | 'GET', url: string, cookie: string, payload?: object, ar = false) =>
+  gw.app.inject({
+    method,
+    url,
+    headers: { cookie, ...(ar ? { 'accept-language': 'ar' } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+beforeAll(async () => {
+  gw = await startGateway();
+  admin = await signIn('admin@qahwa.local', 'qahwa-admin-dev');
+  await gw.db.insert(tables.users).values({
+    email: 'promo-viewer@qahwa.local',
+    name: 'Viewer',
+    passwordHash: await hash('viewer-pass-1'),
+    role: 'STAFF',
+    permissions: [{ module: 'promotions', canView: true }],
+  });
+  viewer = await signIn('promo-viewer@qahwa.local', 'viewer-pass-1');
+  products = (await gw.db.select({ id: tables.products.id }).from(tables.products).limit(3)).map((p) => p.id);
+});
+afterAll(async () => gw?.close());
+
+const buyTwoGetOne = () => ({
+  name: 'Buy 2 get 1',
+  nameAr: 'اشترِ 2 واحصل على 1',
+  description: 'Beans for the office',
+  code: 'office3',
+  type: 'BUY_X_GET_Y',
+  value: '',
+  startDate: '2026-01-01',
+  endDate: '2030-12-31',
+  isActive: true,
+  productIds: [products[0]],
+  minOrderAmount: '',
+  maxUses: 50,
+  buyQuantity: 2,
+  getQuantity: 1,
+  // Not BUNDLE, not UPSELL: SPEC 5 says these are not sent; a stale form value must not stick.
+  bundleDiscount: 25,
+  targetProductIds: [products[1]],
+  relationshipType: 'RELATED',
+});
+
+describe('creating and editing promotions', () => {
+  let created: Promotion;
+
+  it('stores a BUY_X_GET_Y with its quantities only, the code upper-cased, the dates as whole Dubai days', async () => {
+    const res = await send('POST', '/api/promotions', admin, buyTwoGetOne());
+    expect(res.statusCode).toBe(201);
+    created = res.json();
+    expect(created).toMatchObject({
+      name: 'Buy 2 get 1',
+      code: 'OFFICE3',
+      type: 'BUY_X_GET_Y',
+      buyQuantity: 2,
+      getQuantity: 1,
+      bundleDiscount: null,
+      targetProductIds: [],
+      relationshipType: null,
+      minOrderAmount: null,
+      maxUses: 50,
+      usedCount: 0,
+      productIds: [products[0]],
+      startDate: '2025-12-31T20:00:00.000Z',
+      endDate: '2030-12-31T19:59:59.999Z',
+    });
+    const [audit] = await gw.db
+      .select()
+      .from(tables.auditLog)
+      .where(and(eq(tables.auditLog.entityId, created.id), eq(tables.auditLog.action, 'create')));
+    expect(audit).toMatchObject({ module: 'promotions', userEmail: 'admin@qahwa.local' });
+  });
+
+  it('is a code the shopper can apply at once', async () => {
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/promotions/validate',
+      payload: {
+        code: 'office3',
+        orderAmount: 300,
+        items: [{ productId: products[0], quantity: 3, price: 100 }],
+      },
+    });
+    expect(res.json()).toMatchObject({ valid: true, promotionId: created.id, discountAmount: 100 });
+  });
+
+  it('switches type on PATCH and drops the fields the new type does not use', async () => {
+    const res = await send('PATCH', `/api/promotions/${created.id}`, admin, {
+      ...buyTwoGetOne(),
+      type: 'PERCENTAGE',
+      value: 15,
+      minOrderAmount: 120.5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      type: 'PERCENTAGE',
+      value: 15,
+      minOrderAmount: 120.5,
+      buyQuantity: null,
+      getQuantity: null,
+    });
+    const one = await send('GET', `/api/promotions/${created.id}`, viewer);
+    expect(one.json()).toMatchObject({ id: created.id, value: 15 });
+  });
+
+  it('refuses a missing name and a missing value with SPEC 5 words, in English and Arabic', async () => {
+    const bad = { ...buyTwoGetOne(), name: '', type: 'PERCENTAGE', value: '', code: '' };
+    const en = await send('POST', '/api/promotions', admin, bad);
+    expect(en.statusCode).toBe(400);
+    const messages = en.json().issues.map((i: { message: string }) => i.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Name, type, start date, and end date are required',
+        'Discount value is required',
+      ]),
+    );
+    const ar = await send('POST', '/api/promotions', admin, bad, true);
+    const arMessages: string[] = ar.json().issues.map((i: { message: string }) => i.message);
+    expect(arMessages.every((m) => /[\u0600-\u06FF]/.test(m))).toBe(true);
+  });
+
+  it('refuses a code another promotion has with 409, and an unknown promotion with 404', async () => {
+    const res = await send('POST', '/api/promotions', admin, { ...buyTwoGetOne(), code: 'OFFICE3' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CODE_IN_USE',
+      error: 'Another promotion already uses this code',
+    });
+    const missing = await send(
+      'PATCH',
+      '/api/promotions/00000000-0000-4000-8000-000000000000',
+      admin,
+      buyTwoGetOne(),
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('lets view-only staff read but not write, and nobody signed out', async () => {
+    const write = await send('POST', '/api/promotions', viewer, { ...buyTwoGetOne(), code: 'NOPE1' });
+    expect(write.statusCode).toBe(403);
+    const list = await send('GET', '/api/promotions', viewer);
+    expect(list.statusCode).toBe(200);
+    const anonymous = await gw.app.inject({
+      method: 'POST',
+      url: '/api/promotions',
+      payload: buyTwoGetOne(),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const [none] = await gw.db.select().from(tables.promotions).where(eq(tables.promotions.code, 'NOPE1'));
+    expect(none).toBeUndefined();
+  });
+});
