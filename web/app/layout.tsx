@@ -3,13 +3,12 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { TrackingPixels } from '../analytics/pixels';
-import { CartPanel } from '../cart/cart-panel';
-import { OptionsModal } from '../catalogue/options-modal';
 import { requestOrigin } from '../catalogue/product/origin';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
+import { LazyOverlays } from '../shell/lazy-overlays';
 import { Providers } from '../shell/providers';
 import { Toaster } from '../toast/toaster';
 import './globals.css';
@@ -43,8 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Header />
             <main className="flex-1">{children}</main>
             <Footer />
-            <CartPanel />
-            <OptionsModal />
+            <LazyOverlays />
             <Toaster />
           </Providers>
         </NextIntlClientProvider>

@@ -9,7 +9,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { commerceOf, highValueTier, track } from '../analytics/events';
 import { ProductImage } from '../catalogue/product-image';
 import { TabbyPromo } from '../payments/tabby-promo';
@@ -30,11 +30,15 @@ export function CartPanel() {
   const lastAddedId = useAtomValue(lastAddedIdAtom);
   const close = () => setOpen(false);
   // The panel never outlives a navigation (Order Now, a product link): the next page is not covered.
+  // Only a change of page closes it: the panel is mounted lazily, on its first opening, and that
+  // first render must not close what the shopper just opened.
   const pathname = usePathname();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page only.
+  const shownOn = useRef(pathname);
   useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
     setOpen(false);
-  }, [pathname]);
+  }, [pathname, setOpen]);
 
   // Analytics (SPEC 1): the cart was looked at, with its value then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening, not on every change while open.

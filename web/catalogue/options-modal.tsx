@@ -103,6 +103,11 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
   const setCartOpen = useSetAtom(cartOpenAtom);
   const pushToast = useSetAtom(pushToastAtom);
   const quantityId = useId();
+  // The cart panel is loaded on its first opening (shell/lazy-overlays.tsx): warm its chunk now,
+  // so the panel that opens after "Add to Cart" does not wait for the network.
+  useEffect(() => {
+    void import('../cart/cart-panel');
+  }, []);
 
   const lists = useMemo(() => optionLists(product.variations), [product.variations]);
   const labels = useMemo(() => optionLabels(product.variations, locale), [product.variations, locale]);

@@ -97,9 +97,10 @@ export async function ShopView({
 
       {state.q && <TrackOnView name="search" data={{ search_term: state.q, results: page.total }} />}
       <div className="mt-4 mb-3 flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
-        <p className="text-sm text-coffee-700">
+        {/* The results' heading: the cards' names (h3) sit under it, not straight under the h1. */}
+        <h2 className="text-sm font-normal text-coffee-700">
           {state.q ? t('resultsFor', { count: page.total, q: state.q }) : t('results', { count: page.total })}
-        </p>
+        </h2>
         {filtered && (
           <Link href={base} className="text-sm font-medium text-coffee-800 underline">
             {t('clear')}

@@ -1,0 +1,45 @@
+'use client';
+
+import { useAtomValue } from 'jotai';
+import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
+import { cartOpenAtom } from '../cart/cart-store';
+import { optionsTargetAtom } from '../catalogue/options-store';
+
+/**
+ * The cart panel and the options modal (and the dialog library under them) are not part of any
+ * page's first load: most visits never open them, and a cheap phone pays for every kilobyte it
+ * parses (issue 10, docs/performance.md). Each is fetched the first time it is asked for — the
+ * cart button, an "Add to Cart", a card's "Select Options" — and stays mounted afterwards, so the
+ * second opening is as instant as before. `prefetchCartPanel` lets the options modal warm the
+ * cart's chunk while the shopper picks a weight, so the panel that opens 300 ms after "Add to
+ * Cart" (SPEC 4) does not wait for the network.
+ */
+const loadCartPanel = () => import('../cart/cart-panel');
+const loadOptionsModal = () => import('../catalogue/options-modal');
+const CartPanel = dynamic(() => loadCartPanel().then((m) => m.CartPanel), { ssr: false });
+const OptionsModal = dynamic(() => loadOptionsModal().then((m) => m.OptionsModal), { ssr: false });
+
+export function prefetchCartPanel(): void {
+  void loadCartPanel();
+}
+
+/** True from the first time `wanted` is true, for the life of the page. */
+function useOnceWanted(wanted: boolean): boolean {
+  const [once, setOnce] = useState(wanted);
+  useEffect(() => {
+    if (wanted) setOnce(true);
+  }, [wanted]);
+  return once || wanted;
+}
+
+export function LazyOverlays() {
+  const cart = useOnceWanted(useAtomValue(cartOpenAtom));
+  const options = useOnceWanted(useAtomValue(optionsTargetAtom) !== null);
+  return (
+    <>
+      {cart && <CartPanel />}
+      {options && <OptionsModal />}
+    </>
+  );
+}
