@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { type StripeDouble, startStripeDouble } from '@qahwa/fake-stripe';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifacts = `${root}.data/e2e`;
@@ -23,6 +24,8 @@ export interface Stack {
   admin: { email: string; password: string };
   /** The stateful Stripe double the gateway and the storefront's Stripe.js double both talk to. */
   stripe: StripeDouble;
+  /** The Tabby fake (fakes/tabby): the gateway's provider, its hosted page and the promo script. */
+  tabby: TabbyFake;
   stop(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ const PORTS = {
   web: Number(process.env.E2E_WEB_PORT ?? 3100),
   admin: Number(process.env.E2E_ADMIN_PORT ?? 3101),
   stripe: Number(process.env.E2E_STRIPE_PORT ?? 4112),
+  tabby: Number(process.env.E2E_TABBY_PORT ?? 4113),
 };
 
 function portOpen(port: number): Promise<boolean> {
@@ -78,6 +82,23 @@ export async function startStack(): Promise<Stack> {
     { webhookUrl: `${gatewayUrl}/api/webhooks/stripe`, webhookSecret: stripeWebhookSecret },
     PORTS.stripe,
   );
+  // Tabby's webhooks carry one static header (TABBY.md): a value of this run's own.
+  const tabbyHeader = {
+    title: TABBY_DEV_DEFAULTS.TABBY_WEBHOOK_HEADER_TITLE,
+    value: `e2e_tabby_${run}_webhook`,
+  };
+  let tabby: TabbyFake;
+  try {
+    tabby = await startTabbyFake({
+      port: PORTS.tabby,
+      host: '127.0.0.1',
+      webhookUrl: `${gatewayUrl}/api/webhooks/tabby`,
+      webhookHeader: tabbyHeader,
+    });
+  } catch (err) {
+    await stripe.close().catch(() => {});
+    throw err;
+  }
   const env = {
     ...process.env,
     // The Node services run in test mode (plain-HTTP cookies); `next start` serves the production builds.
@@ -102,6 +123,13 @@ export async function startStack(): Promise<Stack> {
     STRIPE_DOUBLE_URL: stripe.url,
     STRIPE_PUBLISHABLE_KEY: '',
     NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: '',
+    // Pay later: the gateway and workflows call the Tabby fake; Tabby sends the shopper back to
+    // the e2e storefront; the storefront relays the fake's promo script (docs/web-pay-later.md).
+    TABBY_API_BASE: tabby.url,
+    TABBY_WEBHOOK_HEADER_TITLE: tabbyHeader.title,
+    TABBY_WEBHOOK_HEADER_VALUE: tabbyHeader.value,
+    TABBY_PROMO_SCRIPT_URL: `${tabby.url}/tabby-promo.js`,
+    STOREFRONT_URL: `http://127.0.0.1:${PORTS.web}`,
     LOG_LEVEL: 'info',
   };
   const procs: ChildProcess[] = [];
@@ -138,6 +166,7 @@ export async function startStack(): Promise<Stack> {
       } catch {}
     }
     await stripe.close().catch(() => {});
+    await tabby.stop().catch(() => {});
   };
 
   try {
@@ -173,6 +202,7 @@ export async function startStack(): Promise<Stack> {
     gatewayUrl,
     admin,
     stripe,
+    tabby,
     stop,
   };
 }
