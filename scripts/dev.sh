@@ -35,21 +35,24 @@ trap 'exit 143' TERM
 bash scripts/services.sh start --record "$started_file"
 bash scripts/db.sh setup
 
-for entry in gateway:4000 web:3000 admin:3001 stripe-double:12120; do
+for entry in gateway:4000 web:3000 admin:3001 stripe-double:12120 tabby-fake:4010; do
   if is_port_open "${entry##*:}"; then
     die "port ${entry##*:} (${entry%%:*}) is already in use: is another 'make dev' running? ('make stop' stops only services)"
   fi
 done
 
-log "starting gateway, workers, workflows, web, admin and the Stripe double (Ctrl-C stops them)"
+log "starting gateway, workers, workflows, web, admin, the Stripe double and the Tabby fake (Ctrl-C stops them)"
 rc=0
 # The Stripe double (fakes/stripe, docs/payments.md) is Stripe for `make dev`: pay with 4242 4242 4242 4242.
-npx --no -- concurrently -n gateway,workers,workflows,web,admin,stripe,ready -c auto --kill-others-on-fail \
+# The Tabby fake (fakes/tabby, docs/tabby.md) is Tabby on :4010: its page has Approve / Reject / Cancel /
+# Let it expire; its webhooks go to the gateway with the TABBY_WEBHOOK_HEADER_* the gateway expects.
+npx --no -- concurrently -n gateway,workers,workflows,web,admin,stripe,tabby,ready -c auto --kill-others-on-fail \
   "npm run dev -w @qahwa/gateway" \
   "npm run start -w @qahwa/workers" \
   "npm run start -w @qahwa/workflows" \
   "npm run dev -w @qahwa/web" \
   "npm run dev -w @qahwa/admin" \
   "npm run start -w @qahwa/fake-stripe" \
+  "npm run start -w @qahwa/fake-tabby" \
   "bash scripts/ready.sh" || rc=$?
 exit "$rc"
