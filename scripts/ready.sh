@@ -16,5 +16,6 @@ qahwa is up after $(($(date +%s) - started))s:
   gateway      http://localhost:4000/health/ready
   Temporal UI  http://localhost:8233
   NATS         http://localhost:8222 (monitoring)
+  Tabby fake   http://localhost:4010 (pay later; its page approves, rejects, cancels or expires)
 Ctrl-C stops everything this run started.
 MSG
