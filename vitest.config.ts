@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The apps' tsconfig keeps JSX for Next (`preserve`); a test that renders a component
+        // (admin/test/ui.test.tsx) needs it compiled.
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'unit',
           include: [`${apps}/test/**/*.test.{ts,tsx}`],

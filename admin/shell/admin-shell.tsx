@@ -2,6 +2,7 @@ import type { SessionUser } from '@qahwa/schema';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { menuEntry, visibleMenu } from '../menu';
+import { ToastProvider } from '../ui/toast';
 import { Logo } from './logo';
 import type { NavItem } from './nav-item';
 import { SidebarNav } from './sidebar-nav';
@@ -40,7 +41,7 @@ export async function AdminShell({ user, children }: { user: SessionUser; childr
       <div className="lg:ps-64">
         <TopBar items={items} user={{ name: user.name, email: user.email }} showSettings={showSettings} />
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-          {children}
+          <ToastProvider>{children}</ToastProvider>
         </main>
       </div>
     </div>

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+
+export interface Column {
+  key: string;
+  header: ReactNode;
+  /** Extra classes for the header cell (alignment, hiding on small screens). */
+  className?: string;
+}
+
+export type TableState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; retry?: () => void; retryLabel?: string }
+  | { status: 'ready'; empty: boolean };
+
+/**
+ * The back office's one table shell (issue 11): every table has a loading, an empty and an error
+ * state, in the same place and words. Rows come as children (`<tr>`s); the shell draws the
+ * caption, the header and, instead of rows, the state.
+ */
+export function DataTable({
+  caption,
+  columns,
+  state,
+  loadingLabel,
+  empty,
+  children,
+}: {
+  caption: string;
+  columns: readonly Column[];
+  state: TableState;
+  loadingLabel: string;
+  /** Shown when ready with no rows: a title and, optionally, what to do next. */
+  empty: { title: string; body?: ReactNode };
+  children?: ReactNode;
+}) {
+  const span = columns.length;
+  let body: ReactNode;
+  if (state.status === 'loading') {
+    body = (
+      <tr>
+        <td colSpan={span} className="px-4 py-10 text-center text-sm text-stone-500">
+          <span role="status" className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-coffee-700"
+            />
+            {loadingLabel}
+          </span>
+        </td>
+      </tr>
+    );
+  } else if (state.status === 'error') {
+    body = (
+      <tr>
+        <td colSpan={span} className="px-4 py-10 text-center">
+          <p role="alert" className="text-sm text-red-700">
+            {state.message}
+          </p>
+          {state.retry ? (
+            <button
+              type="button"
+              onClick={state.retry}
+              className="mt-3 rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
+            >
+              {state.retryLabel}
+            </button>
+          ) : null}
+        </td>
+      </tr>
+    );
+  } else if (state.empty) {
+    body = (
+      <tr>
+        <td colSpan={span} className="px-4 py-10 text-center">
+          <p className="font-medium text-stone-700">{empty.title}</p>
+          {empty.body ? <div className="mt-1 text-sm text-stone-500">{empty.body}</div> : null}
+        </td>
+      </tr>
+    );
+  } else {
+    body = children;
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-stone-200 text-sm" aria-busy={state.status === 'loading'}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-stone-50">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={`px-4 py-3 text-start font-semibold text-stone-700 ${c.className ?? ''}`}
+              >
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">{body}</tbody>
+      </table>
+    </div>
+  );
+}
