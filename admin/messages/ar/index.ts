@@ -7,11 +7,9 @@
 
 import core from './core.json';
 import ui from './ui.json';
-import variations from './variations.json';
 
 const messages = {
   ...core,
   ...ui,
-  ...variations,
 };
 export default messages;
