@@ -24,6 +24,9 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['POST'], /^\/api\/orders$/],
   [['POST'], /^\/api\/create-payment-intent$/],
   [['POST'], /^\/api\/payments\/tabby$/],
+  // The shopper back from Tabby: the return (signals the workflow) and polling its answer.
+  [['POST'], /^\/api\/payments\/tabby\/[^/]+\/return$/],
+  [['GET', 'HEAD'], /^\/api\/payments\/tabby\/[^/]+$/],
   [['PATCH'], /^\/api\/leads$/],
   [['POST'], /^\/api\/leads\/cart-abandonment$/],
 ];

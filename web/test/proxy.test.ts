@@ -18,6 +18,9 @@ describe('the storefront proxy', () => {
     ['POST', '/api/shipping/calculate'],
     ['POST', '/api/orders'],
     ['POST', '/api/create-payment-intent'],
+    ['POST', '/api/payments/tabby'],
+    ['POST', '/api/payments/tabby/pay_123/return'],
+    ['GET', '/api/payments/tabby/pay_123'],
     ['POST', '/api/leads/cart-abandonment'],
     ['GET', '/api/content/sliders'],
     ['GET', '/api/content/texts'],
@@ -50,6 +53,11 @@ describe('the storefront proxy', () => {
     ['PATCH', '/api/promotions/0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],
     // Stripe calls the gateway's webhook directly; the storefront has no door to it.
     ['POST', '/api/webhooks/stripe'],
+    // So does Tabby; and nothing else under the pay-later path.
+    ['POST', '/api/webhooks/tabby'],
+    ['POST', '/api/payments/tabby/pay_123'],
+    ['DELETE', '/api/payments/tabby/pay_123'],
+    ['POST', '/api/payments/tabby/pay_123/capture'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();
