@@ -209,12 +209,13 @@ describe('the Tabby client against the fake', () => {
     expect(err).toMatchObject({ status: 400, retryable: false });
   });
 
-  it('an unpaid payment expires by itself after its time (a webhook says so)', async () => {
+  it("an unpaid payment expires by itself after 30 minutes on the fake's clock (a webhook says so)", async () => {
+    let clock = Date.parse('2026-11-22T10:00:00Z');
     const quick = await startTabbyFake({
       port: 0,
       webhookUrl: receiverUrl,
       webhookHeader: HEADER,
-      paymentTtlMs: 50,
+      now: () => clock,
     });
     try {
       const c = createTabbyClient({
@@ -223,7 +224,9 @@ describe('the Tabby client against the fake', () => {
         merchantCode: 'GR',
       });
       const s = await c.createSession(request());
-      await new Promise((r) => setTimeout(r, 80));
+      clock += 29 * 60_000;
+      expect((await c.getPayment(s.paymentId)).status).toBe('CREATED');
+      clock += 60_000;
       expect((await c.getPayment(s.paymentId)).status).toBe('EXPIRED');
       await quick.control.idle();
       expect(received.map((r) => r.body.status)).toEqual(['expired']);

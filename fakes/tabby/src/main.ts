@@ -9,6 +9,10 @@ import { startTabbyFake } from './server';
 const env = process.env;
 const fake = await startTabbyFake({
   port: Number(env.TABBY_FAKE_PORT ?? SERVICE_DEFAULTS.tabbyFakePort),
+  // In a container: listen on every interface, and name the hosted page by the address the
+  // shopper's browser reaches (docker-compose.yml).
+  host: env.TABBY_FAKE_HOST || '127.0.0.1',
+  ...(env.TABBY_FAKE_PUBLIC_URL ? { publicUrl: env.TABBY_FAKE_PUBLIC_URL } : {}),
   secretKey: env.TABBY_SECRET_KEY || TABBY_DEV_DEFAULTS.TABBY_SECRET_KEY,
   webhookUrl: env.TABBY_FAKE_WEBHOOK_URL ?? `${SERVICE_DEFAULTS.gatewayUrl}/api/webhooks/tabby`,
   webhookHeader: {

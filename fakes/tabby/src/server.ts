@@ -28,6 +28,8 @@ export interface TabbyFakeOptions {
   publicUrl?: string;
   /** An unpaid payment expires after this long (Tabby: about 30 minutes). */
   paymentTtlMs?: number;
+  /** The fake's clock (default Date.now); a time-skipping test can pass its own. */
+  now?: () => number;
   webhookRetries?: number;
   webhookRetryDelayMs?: number;
   log?: (line: Record<string, unknown>) => void;
@@ -149,6 +151,7 @@ export async function startTabbyFake(o: TabbyFakeOptions = {}): Promise<TabbyFak
   const state = createTabbyState({
     paymentTtlMs: o.paymentTtlMs ?? 30 * 60_000,
     onChange: webhooks.onChange,
+    now: o.now ?? Date.now,
   });
   const control = createFakeControl(state, webhooks, () => target);
   let origin = o.publicUrl?.replace(/\/+$/, '') ?? '';
@@ -267,7 +270,9 @@ export async function startTabbyFake(o: TabbyFakeOptions = {}): Promise<TabbyFak
     server.listen(o.port ?? SERVICE_DEFAULTS.tabbyFakePort, o.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const url = `http://${o.host ?? '127.0.0.1'}:${address.port}`;
+  // Listening on every interface: this machine still reaches it on loopback.
+  const reachable = !o.host || o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host;
+  const url = `http://${reachable}:${address.port}`;
   if (!origin) origin = url;
   return {
     url,

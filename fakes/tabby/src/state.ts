@@ -93,7 +93,12 @@ export const toAmount = (fils: number) => `${Math.floor(fils / 100)}.${String(fi
 const sum = (ms: Movement[]) => ms.reduce((s, m) => s + toFils(m.amount), 0);
 const copy = (p: Payment): Payment => structuredClone(p);
 
-export function createTabbyState(opts: { paymentTtlMs: number; onChange: ChangeListener }) {
+/** `now` is the fake's clock: a test on Temporal's skipped time can hand it the same clock. */
+export function createTabbyState(opts: {
+  paymentTtlMs: number;
+  onChange: ChangeListener;
+  now: () => number;
+}) {
   const sessions = new Map<string, Session>();
   const payments = new Map<string, Payment>();
 
@@ -119,7 +124,7 @@ export function createTabbyState(opts: { paymentTtlMs: number; onChange: ChangeL
 
   /** Tabby expires an unpaid payment after about 30 minutes; the fake does it when asked about it. */
   function expireIfDue(p: Payment) {
-    if (p.status === 'CREATED' && Date.parse(p.expires_at) <= Date.now()) move(p, 'EXPIRED');
+    if (p.status === 'CREATED' && Date.parse(p.expires_at) <= opts.now()) move(p, 'EXPIRED');
   }
 
   function payment(id: string): Payment {
@@ -139,7 +144,7 @@ export function createTabbyState(opts: { paymentTtlMs: number; onChange: ChangeL
 
   function createSession(input: SessionInput): { session: Session; payment: Payment } {
     const rejection = prescore(input);
-    const now = Date.now();
+    const now = opts.now();
     const s: Session = {
       id: randomUUID(),
       status: rejection ? 'rejected' : 'created',
@@ -210,7 +215,7 @@ export function createTabbyState(opts: { paymentTtlMs: number; onChange: ChangeL
       id: randomUUID(),
       amount: req.amount,
       reference_id: req.reference_id,
-      created_at: new Date().toISOString(),
+      created_at: new Date(opts.now()).toISOString(),
       items: req.items ?? [],
     });
     // A full capture closes the payment (TABBY.md).
@@ -255,7 +260,7 @@ export function createTabbyState(opts: { paymentTtlMs: number; onChange: ChangeL
       id: randomUUID(),
       amount: req.amount,
       reference_id: req.reference_id,
-      created_at: new Date().toISOString(),
+      created_at: new Date(opts.now()).toISOString(),
       ...(req.reason ? { reason: req.reason } : {}),
       items: req.items ?? [],
     });
