@@ -6,10 +6,14 @@
  */
 
 import core from './core.json';
+import promotions from './promotions.json';
 import ui from './ui.json';
+import variations from './variations.json';
 
 const messages = {
   ...core,
   ...ui,
+  ...promotions,
+  ...variations,
 };
 export default messages;

@@ -1,0 +1,138 @@
+'use client';
+
+import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
+import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import { promotionStatus, remainingUses } from '@qahwa/schema/promotions/promotion-status';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { DataTable, type TableState } from '../ui/data-table';
+import { promotionsApi } from './promotions-api';
+
+const STATUS_STYLE = {
+  active: 'bg-emerald-100 text-emerald-800',
+  scheduled: 'bg-sky-100 text-sky-800',
+  usedUp: 'bg-amber-100 text-amber-900',
+  ended: 'bg-stone-200 text-stone-700',
+  off: 'bg-stone-200 text-stone-700',
+} as const;
+
+/** The promotions list: uses so far and remaining, in force now or scheduled (issue 11). */
+export function PromotionsList({ canEdit }: { canEdit: boolean }) {
+  const t = useTranslations('Promotions');
+  const locale = useLocale() as Locale;
+  const [rows, setRows] = useState<Promotion[]>([]);
+  const [state, setState] = useState<TableState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      const list = await promotionsApi.list();
+      setRows(list);
+      setState({ status: 'ready', empty: list.length === 0 });
+    } catch {
+      setState({
+        status: 'error',
+        message: t('loadFailed'),
+        retry: () => void load(),
+        retryLabel: t('retry'),
+      });
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const now = new Date();
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
+      dateStyle: 'medium',
+      timeZone: 'Asia/Dubai',
+    }).format(new Date(iso));
+  const value = (p: Promotion) => {
+    switch (p.type) {
+      case 'PERCENTAGE':
+        return `${p.value ?? 0}%`;
+      case 'FIXED_AMOUNT':
+        return formatAed(toFils(p.value ?? 0), locale);
+      case 'BUY_X_GET_Y':
+        return t('buyGet', { buy: p.buyQuantity ?? 1, get: p.getQuantity ?? 1 });
+      case 'BUNDLE':
+        return `${p.bundleDiscount ?? 0}%`;
+      default:
+        return '—';
+    }
+  };
+  const columns = [
+    { key: 'name', header: t('name') },
+    { key: 'code', header: t('code') },
+    { key: 'type', header: t('type') },
+    { key: 'value', header: t('value') },
+    { key: 'uses', header: t('uses') },
+    { key: 'dates', header: t('dates') },
+    { key: 'status', header: t('status') },
+    { key: 'actions', header: <span className="sr-only">{t('actions')}</span> },
+  ];
+  return (
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      state={state}
+      loadingLabel={t('loading')}
+      empty={{ title: t('empty') }}
+    >
+      {rows.map((p) => {
+        const status = promotionStatus(p, now);
+        const left = remainingUses(p);
+        const name = locale === 'ar' && p.nameAr ? p.nameAr : p.name;
+        return (
+          <tr key={p.id}>
+            <th scope="row" className="px-4 py-2 text-start font-medium text-stone-900">
+              {name}
+            </th>
+            <td className="px-4 py-2">
+              {p.code ? (
+                <span dir="ltr" className="font-mono">
+                  {p.code}
+                </span>
+              ) : (
+                <span className="text-stone-600">{t('automatic')}</span>
+              )}
+            </td>
+            <td className="px-4 py-2">{t(`types.${p.type}`)}</td>
+            <td className="px-4 py-2">
+              <span dir="ltr">{value(p)}</span>
+            </td>
+            <td className="px-4 py-2 whitespace-nowrap">
+              {t('usedCount', { count: p.usedCount })}
+              <span className="block text-xs text-stone-600">
+                {left === null ? t('unlimited') : t('remaining', { count: left })}
+              </span>
+            </td>
+            <td className="px-4 py-2 whitespace-nowrap text-stone-700">
+              {date(p.startDate)} – {date(p.endDate)}
+            </td>
+            <td className="px-4 py-2">
+              <span
+                className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status]}`}
+              >
+                {t(`statuses.${status}`)}
+              </span>
+            </td>
+            <td className="px-4 py-2">
+              {canEdit ? (
+                <Link
+                  href={`/backend/promotions/${p.id}`}
+                  className="text-sm font-medium text-coffee-800 underline"
+                  aria-label={t('editNamed', { name })}
+                >
+                  {t('edit')}
+                </Link>
+              ) : null}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}

@@ -1,0 +1,278 @@
+'use client';
+
+import type { Variation } from '@qahwa/schema/catalogue/product';
+import type { Locale } from '@qahwa/schema/money/money';
+import { useTranslations } from 'next-intl';
+import type { Lookups, VariationDraft } from './variation-rows';
+
+const cell = 'px-4 py-2 align-middle';
+const field = 'w-full min-w-20 rounded border border-stone-300 bg-white px-2 py-1 text-sm';
+const action = 'rounded px-2 py-1 text-sm font-medium hover:bg-stone-100 disabled:opacity-50';
+
+const label = (locale: Locale, en: string | undefined, ar: string | undefined) =>
+  (locale === 'ar' && ar ? ar : en) ?? '';
+
+/**
+ * One row of SPEC 2.3's table, displayed or edited inline (SPEC 4): Edit loads its values, Save
+ * commits, Cancel discards; the status toggles between Active and Inactive in edit mode.
+ */
+export function VariationRow({
+  row,
+  locale,
+  lookups,
+  canEdit,
+  busy,
+  selected,
+  unsaved,
+  draft,
+  price,
+  onSelect,
+  onEdit,
+  onDraft,
+  onSave,
+  onCancel,
+  onDuplicate,
+  onRemove,
+  onPersist,
+}: {
+  row: Variation;
+  locale: Locale;
+  lookups: Lookups;
+  canEdit: boolean;
+  busy: boolean;
+  selected: boolean;
+  unsaved: boolean;
+  draft: VariationDraft | null;
+  price: string;
+  onSelect: () => void;
+  onEdit: () => void;
+  onDraft: (d: VariationDraft) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+  onPersist: () => void;
+}) {
+  const t = useTranslations('Variations');
+  const name = row.sku || label(locale, row.size.displayName, row.size.displayNameAr);
+  const set = (patch: Partial<VariationDraft>) => draft && onDraft({ ...draft, ...patch });
+  const status = (active: boolean) => (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-emerald-100 text-emerald-800' : 'bg-stone-200 text-stone-700'}`}
+    >
+      {active ? t('active') : t('inactive')}
+    </span>
+  );
+
+  if (draft) {
+    return (
+      <tr className="bg-amber-50/50">
+        <td className={cell} />
+        <td className={cell}>
+          <select
+            aria-label={t('weight')}
+            className={field}
+            value={draft.sizeId}
+            onChange={(e) => set({ sizeId: e.target.value })}
+          >
+            <option value="">{t('choose')}</option>
+            {lookups.sizes.map((s) => (
+              <option key={s.id} value={s.id}>
+                {label(locale, s.displayName, s.displayNameAr)}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td className={cell}>
+          <select
+            aria-label={t('additions')}
+            className={field}
+            value={draft.typeId}
+            onChange={(e) => set({ typeId: e.target.value })}
+          >
+            <option value="">{t('none')}</option>
+            {lookups.types.map((o) => (
+              <option key={o.id} value={o.id}>
+                {label(locale, o.name, o.nameAr)}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td className={cell}>
+          <select
+            aria-label={t('beans')}
+            className={field}
+            value={draft.beansId}
+            onChange={(e) => set({ beansId: e.target.value })}
+          >
+            <option value="">{t('none')}</option>
+            {lookups.beans.map((o) => (
+              <option key={o.id} value={o.id}>
+                {label(locale, o.name, o.nameAr)}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td className={cell}>
+          <input
+            aria-label={t('priceAed')}
+            className={field}
+            type="number"
+            min="0.01"
+            step="0.01"
+            dir="ltr"
+            value={draft.price}
+            onChange={(e) => set({ price: e.target.value })}
+          />
+        </td>
+        <td className={cell}>
+          <input
+            aria-label={t('discountPercent')}
+            className={field}
+            type="number"
+            min="0"
+            max="100"
+            step="1"
+            dir="ltr"
+            value={draft.discount}
+            onChange={(e) => set({ discount: e.target.value })}
+          />
+        </td>
+        <td className={cell}>
+          <input
+            aria-label={t('sku')}
+            className={field}
+            dir="ltr"
+            value={draft.sku}
+            onChange={(e) => set({ sku: e.target.value })}
+          />
+        </td>
+        <td className={cell}>
+          <input
+            aria-label={t('stock')}
+            className={field}
+            type="number"
+            min="0"
+            step="1"
+            dir="ltr"
+            value={draft.stockQuantity}
+            onChange={(e) => set({ stockQuantity: e.target.value })}
+          />
+        </td>
+        <td className={cell}>
+          {draft.imageUrl ? (
+            // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
+            <img src={draft.imageUrl} alt="" className="size-10 rounded object-cover" />
+          ) : null}
+        </td>
+        <td className={cell}>
+          <button
+            type="button"
+            aria-pressed={draft.isActive}
+            onClick={() => set({ isActive: !draft.isActive })}
+            aria-label={t('toggleStatus')}
+            className="rounded-full"
+          >
+            {status(draft.isActive)}
+          </button>
+        </td>
+        <td className={`${cell} whitespace-nowrap`}>
+          <button type="button" className={`${action} text-coffee-800`} disabled={busy} onClick={onSave}>
+            {t('save')}
+          </button>
+          <button type="button" className={`${action} text-stone-700`} disabled={busy} onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <tr>
+      <td className={cell}>
+        {canEdit ? (
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={onSelect}
+            aria-label={t('selectRow', { name })}
+            className="size-4"
+          />
+        ) : null}
+      </td>
+      <td className={`${cell} font-medium text-stone-900`}>
+        {label(locale, row.size.displayName, row.size.displayNameAr)}
+      </td>
+      <td className={cell}>{row.type ? label(locale, row.type.name, row.type.nameAr) : '—'}</td>
+      <td className={cell}>{row.beans ? label(locale, row.beans.name, row.beans.nameAr) : '—'}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <span dir="ltr">{price}</span>
+      </td>
+      <td className={cell}>
+        <span dir="ltr">{row.discount > 0 ? `${Math.round(row.discount * 10000) / 100}%` : '—'}</span>
+      </td>
+      <td className={cell}>
+        <span dir="ltr">{row.sku ?? '—'}</span>
+        {unsaved ? (
+          <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+            {t('unsaved')}
+          </span>
+        ) : null}
+      </td>
+      <td className={cell}>{row.stockQuantity}</td>
+      <td className={cell}>
+        {row.imageUrl ? (
+          // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
+          <img src={row.imageUrl} alt={t('imageAlt')} className="size-10 rounded object-cover" />
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className={cell}>{status(row.isActive)}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        {canEdit ? (
+          <>
+            <button
+              type="button"
+              className={`${action} text-coffee-800`}
+              disabled={busy}
+              onClick={onEdit}
+              aria-label={t('editRow', { name })}
+            >
+              {t('edit')}
+            </button>
+            <button
+              type="button"
+              className={`${action} text-stone-700`}
+              disabled={busy}
+              onClick={onDuplicate}
+              aria-label={t('duplicateRow', { name })}
+            >
+              {t('duplicate')}
+            </button>
+            <button
+              type="button"
+              className={`${action} text-red-700`}
+              disabled={busy}
+              onClick={onRemove}
+              aria-label={t('removeRow', { name })}
+            >
+              {t('remove')}
+            </button>
+            {unsaved ? (
+              <button
+                type="button"
+                className={`${action} text-emerald-800`}
+                disabled={busy}
+                onClick={onPersist}
+              >
+                {t('saveToProduct')}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
