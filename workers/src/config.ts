@@ -1,5 +1,6 @@
-import { STREAM_NAME } from '@qahwa/schema';
+import { CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
+import { LeadTimingEnv } from '@qahwa/schema/config/leads';
 import { parseEnv, runMode } from '@qahwa/schema/config/env';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -31,6 +32,10 @@ export interface WorkersConfig {
   /** The small HTTP server that answers /health/live and /health/ready; 0 turns it off. */
   healthPort: number;
   healthHost: string;
+  /** Where the lead consumers start leadConversion (the workflows worker polls the checkout queue). */
+  temporal: { address: string; namespace: string; taskQueue: string };
+  /** leadConversion's timings (docs/leads.md): LEAD_RECOVERY_DELAY (1h), LEAD_CONVERSION_WINDOW (7d). */
+  leads: { recoveryDelayMs: number; conversionWindowMs: number };
   /** The e-mail-marketing sync (workers/src/brevo, docs/crm.md). */
   brevo: BrevoSettings;
 }
@@ -70,6 +75,10 @@ const WorkersEnv = z.object({
   RETAIN_EXPIRED_SESSIONS_HOURS: count(24),
   WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
   WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+  TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
+  TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
+  CHECKOUT_TASK_QUEUE: z.string().min(1).default(CHECKOUT_TASK_QUEUE),
+  ...LeadTimingEnv,
   BREVO_API_KEY: z.string().default(''),
   BREVO_API_BASE: z.url().optional(),
   BREVO_LIST_IDS: z
@@ -127,6 +136,8 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     },
     healthPort: e.WORKERS_HEALTH_PORT,
     healthHost: e.WORKERS_HEALTH_HOST,
+    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.CHECKOUT_TASK_QUEUE },
+    leads: { recoveryDelayMs: e.LEAD_RECOVERY_DELAY, conversionWindowMs: e.LEAD_CONVERSION_WINDOW },
     brevo: {
       apiKey: e.BREVO_API_KEY,
       // Production talks to Brevo unless told otherwise; elsewhere the fake (fakes/brevo).

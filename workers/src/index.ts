@@ -7,3 +7,4 @@ export * from './outbox-relay';
 export * from './projections';
 export * from './stream';
 export * from './brevo';
+export * from './leads/lead-consumer';

@@ -1,10 +1,12 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, pingDb } from '@qahwa/db';
+import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
+import { createLeadConsumers } from './leads/lead-consumer';
 import { createPruner } from './maintenance';
 import { createOutboxRelay } from './outbox-relay';
 import {
@@ -74,6 +76,19 @@ async function main() {
     listIds: config.brevo.listIds,
   });
   const brevoSync = createBrevoSync({ db, logger, ...config.brevo });
+  // Lazy: Temporal down at start must not stop the relay; the lead consumers nak until it answers.
+  const temporalConnection = Connection.lazy({ address: config.temporal.address });
+  const leadConsumers = createLeadConsumers({
+    db,
+    js,
+    logger,
+    temporal: new Client({ connection: temporalConnection, namespace: config.temporal.namespace }),
+    taskQueue: config.temporal.taskQueue,
+    stream: streamName,
+    subjectPrefix,
+    ...config.leads,
+  });
+  leadConsumers.start();
   brevoFeed.start();
   brevoSync.start();
   relay.start();
@@ -121,9 +136,11 @@ async function main() {
         paymentsModel.stop(),
         pruner.stop(),
         brevoFeed.stop(),
+        leadConsumers.stop(),
         brevoSync.stop(),
       ]);
       await nc.drain();
+      await temporalConnection.close();
       await closeDb();
       logger.info('stopped');
       process.exit(0);

@@ -22,6 +22,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
 import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
+import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
 import {
   createCardActivities,
   paymentMismatch,
@@ -32,6 +33,8 @@ import {
 export interface ActivityDeps {
   db: Db;
   logger: Logger;
+  /** For leadConversion's recovery e-mail (docs/leads.md); a worker without it cannot send one. */
+  leadRecovery?: LeadRecoverySettings | undefined;
   /** For the card path (retrieving the intent at capture); a COD-only worker may leave it out. */
   stripe?: Stripe | undefined;
 }
@@ -50,7 +53,7 @@ const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
 const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false;
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
-export function createActivities({ db, logger, stripe }: ActivityDeps) {
+export function createActivities({ db, logger, stripe, leadRecovery }: ActivityDeps) {
   const orders = createOrdersRepository(db);
   const customers = createCustomersRepository(db);
   const outbox = createOutboxRepository(db);
@@ -278,7 +281,12 @@ export function createActivities({ db, logger, stripe }: ActivityDeps) {
   /** The card path's order: the same order creation as cash on delivery, with its verified payment. */
   const placePaidOrder = (raw: CheckoutToOrderInput, payment: VerifiedPayment) => placeOrder(raw, payment);
 
-  return { placeCodOrder, placePaidOrder, ...createCardActivities({ db, logger, stripe }) };
+  return {
+    placeCodOrder,
+    placePaidOrder,
+    ...createCardActivities({ db, logger, stripe }),
+    ...createLeadActivities({ db, logger, recovery: leadRecovery }),
+  };
 }
 
 /**

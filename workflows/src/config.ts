@@ -1,5 +1,6 @@
 import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
+import { LeadLinkEnv, type LeadLinkSettings, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
 import { ConfigError, parseEnv, runMode } from '@qahwa/schema/config/env';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
@@ -20,6 +21,8 @@ export interface WorkflowsConfig {
   activityConcurrency: number;
   /** The card path retrieves each payment intent from Stripe (or the double) before its order. */
   stripe: StripeSettings;
+  /** The cart-recovery link's secret and lifetime (docs/leads.md). */
+  leadLink: LeadLinkSettings;
 }
 
 const WorkflowsEnv = z
@@ -32,6 +35,7 @@ const WorkflowsEnv = z
     /** Defaults to the pool size. */
     WORKFLOWS_ACTIVITY_CONCURRENCY: z.coerce.number().int().positive().optional(),
     ...StripeEnv,
+    ...LeadLinkEnv,
   })
   .refine(
     (e) =>
@@ -52,6 +56,7 @@ export function loadWorkflowsConfig(env: Record<string, string | undefined> = pr
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
     activityConcurrency: e.WORKFLOWS_ACTIVITY_CONCURRENCY ?? e.DB_POOL_SIZE,
     stripe: stripeSettingsOf(e, runMode(env.NODE_ENV)),
+    leadLink: leadLinkSettingsOf(e, runMode(env.NODE_ENV)),
   };
 }
 

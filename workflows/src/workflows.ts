@@ -152,3 +152,4 @@ export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<Chec
     throw err;
   }
 }
+export { leadConversion } from './lead-conversion';

@@ -27,12 +27,23 @@ describe('the workflows config', () => {
     const live = loadWorkflowsConfig({
       STRIPE_SECRET_KEY: 'sk_live_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_real',
+      LEAD_LINK_SECRET: 'l'.repeat(40),
     });
     expect(live.stripe).toMatchObject({ apiBase: null, secretKey: 'sk_live_abc' });
     // Pointed at a double or stripe-mock (the Docker demo), test values are fine.
-    expect(loadWorkflowsConfig({ STRIPE_API_BASE: 'http://stripe-mock:12111' }).stripe.apiBase).toBe(
-      'http://stripe-mock:12111',
-    );
+    expect(
+      loadWorkflowsConfig({ STRIPE_API_BASE: 'http://stripe-mock:12111', LEAD_LINK_SECRET: 'l'.repeat(40) })
+        .stripe.apiBase,
+    ).toBe('http://stripe-mock:12111');
+  });
+
+  it('refuses the development lead-link secret in production (anyone could mint cart-restore links)', () => {
+    const live = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_real' };
+    expect(() => loadWorkflowsConfig(live)).toThrow(/LEAD_LINK_SECRET/);
+    expect(() => loadWorkflowsConfig({ ...live, LEAD_LINK_SECRET: 'short' })).toThrow(/LEAD_LINK_SECRET/);
+    const ok = loadWorkflowsConfig({ ...live, LEAD_LINK_SECRET: 'l'.repeat(40), LEAD_LINK_TTL: '3d' });
+    expect(ok.leadLink).toEqual({ secret: 'l'.repeat(40), ttlMs: 3 * 86_400_000 });
+    expect(loadWorkflowsConfig({ NODE_ENV: 'test' }).leadLink.ttlMs).toBe(7 * 86_400_000);
   });
 
   it('refuses more concurrent activities than database connections, and names the variable', () => {

@@ -163,6 +163,10 @@ describe('the Tabby client against the fake', () => {
       refunds: [],
       is_test: true,
     });
+    // Pressed again (a double click): back to the page, which says the session is over.
+    const second = await fetch(`${s.webUrl}/reject`, { method: 'POST', redirect: 'manual' });
+    expect(second.headers.get('location')).toBe(`/checkout/${s.id}`);
+    expect((await tabby.getPayment(s.paymentId)).status).toBe('AUTHORIZED');
     // The session is over: the page says so in place of the buttons.
     const after = await (await fetch(s.webUrl ?? '')).text();
     expect(after).toContain('This payment session is over');

@@ -246,6 +246,12 @@ export async function startTabbyFake(o: TabbyFakeOptions = {}): Promise<TabbyFak
     if (m) {
       const session = state.session(decodeURIComponent(m[1] ?? ''));
       const action = m[2] as 'approve' | 'reject' | 'cancel' | 'expire';
+      // A second press (double click, back button) finds the session over: show the page that says
+      // so rather than an API error.
+      if (state.payment(session.paymentId).status !== 'CREATED') {
+        res.writeHead(303, { location: `/checkout/${encodeURIComponent(session.id)}` });
+        return res.end();
+      }
       state.act(session.paymentId, action);
       res.writeHead(303, { location: redirectFor(session, action) });
       return res.end();
