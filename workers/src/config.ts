@@ -1,7 +1,7 @@
 import { CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { LeadTimingEnv } from '@qahwa/schema/config/leads';
 import { parseEnv, runMode } from '@qahwa/schema/config/env';
+import { LeadTimingEnv } from '@qahwa/schema/config/leads';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 

@@ -20,9 +20,9 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
 import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
-import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
 import {
   createCardActivities,
   paymentMismatch,
