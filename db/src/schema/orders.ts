@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products, productVariations } from './catalogue';
 import { timestamps } from './columns';
 import { customers } from './customers';
@@ -47,9 +59,12 @@ export const orders = pgTable(
     address: text('address').notNull(),
     locale: text('locale').notNull().default('en'),
     requestId: text('request_id'),
+    /** Optimistic concurrency for staff moving the order (issue 12): a stale move is refused. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_customer_idx').on(t.customerId),
     index('orders_created_idx').on(t.createdAt),
     // Orders per phone and per e-mail in the last hour (the anti-hoarding limit) read these.
@@ -86,4 +101,49 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/** Every status an order went through (issue 12): who moved it, from what, to what, when. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** Null when the system moved it (the checkout made it, a workflow cancelled it). */
+    byUserId: uuid('by_user_id'),
+    byEmail: text('by_email'),
+    note: text('note'),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Money given back for an order (issue 12): one row per refund the store asked a provider for.
+ * `reference` is the idempotency key sent to the provider, so a retried refund is not a second one.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: text('payment_id'),
+    provider: text('provider').$type<'STRIPE' | 'TABBY' | 'COD'>().notNull(),
+    amountFils: integer('amount_fils').notNull(),
+    reference: text('reference').notNull(),
+    /** requested, succeeded, failed */
+    status: text('status').notNull().default('requested'),
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason'),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [unique('refunds_reference_uq').on(t.reference), index('refunds_order_idx').on(t.orderId)],
 );

@@ -13,6 +13,8 @@ export const users = pgTable('users', {
     .notNull()
     .default([]),
   isActive: boolean('is_active').notNull().default(true),
+  /** The back office's language for this user (profile, issue 12); null: the browser's. */
+  locale: text('locale'),
   ...timestamps,
 });
 
@@ -67,3 +69,33 @@ export const auditLog = pgTable(
     index('audit_log_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/** One-time links to set a password (an invitation or a reset, issue 12); only the token's SHA-256 is kept. */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** invite, reset */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_invites_user_idx').on(t.userId)],
+);
+
+/**
+ * The store's settings staff may change (issue 12: store name, contact details, hours, shipping
+ * fallback, pay-later range, the sale switch, tracking ids), one row per key, read by the code that
+ * uses them (never copied into a second place).
+ */
+export const storeSettings = pgTable('store_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by'),
+  ...timestamps,
+});
