@@ -6,6 +6,7 @@ import { TrackingPixels } from '../analytics/pixels';
 import { requestOrigin } from '../catalogue/product/origin';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
+import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
 import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
 import { LazyOverlays } from '../shell/lazy-overlays';
@@ -43,6 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <main className="flex-1">{children}</main>
             <Footer />
             <LazyOverlays />
+            <CartAbandonmentTracker />
             <Toaster />
           </Providers>
         </NextIntlClientProvider>

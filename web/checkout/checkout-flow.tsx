@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { type CheckoutStepName, commerceOf, track } from '../analytics/events';
 import { cartItemsAtom } from '../cart/cart-store';
+import { captureLeadEmail } from '../leads/lead-reports';
 import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { useHydrated } from '../shell/use-hydrated';
 import { OrderSummary } from './order-summary';
@@ -108,6 +109,8 @@ export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
             initial={customer}
             onDone={(values) => {
               setCustomer(values);
+              // SPEC 4 email_capture: the e-mail is filled and valid (the step validated it).
+              captureLeadEmail({ email: values.email, fullName: values.fullName, phone: values.phone });
               go(2);
             }}
           />

@@ -23,6 +23,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
+import { markCartReported, reportLeadConverted, reportLeadQualified } from '../leads/lead-reports';
 import { billingDetails } from '../payments/billing';
 import { CardField } from '../payments/card-field';
 import { cardOrderRequest, paymentIntentRequest } from '../payments/card-order';
@@ -150,6 +151,13 @@ function PaymentForm({
 
   const message = (code: PaymentMessageCode) => localize(PAYMENT_MESSAGES[code], locale);
 
+  // SPEC 4: the lead is QUALIFIED at the payment step, with the method chosen (again on each change).
+  const claimRef = useRef(claim);
+  claimRef.current = claim;
+  useEffect(() => {
+    reportLeadQualified(claimRef.current, method);
+  }, [method]);
+
   // A coupon or a quote moved the total out of pay later's range: its radio is gone, so card it is.
   useEffect(() => {
     if (method === 'tabby' && !isPayLaterEligible(totalFils)) setMethod('card');
@@ -173,6 +181,7 @@ function PaymentForm({
     const params = new URLSearchParams({ order: orderId });
     if (totalAmount !== null) params.set('total', String(totalAmount));
     if (method !== 'cod') params.set('paid', '1');
+    reportLeadConverted(claim, method);
     onPlaced();
     router.replace(`/checkout/confirmation?${params}`);
     dispatch({ type: 'clear' });
@@ -202,6 +211,8 @@ function PaymentForm({
     if (result.ok) {
       keepPayLaterOrderData(payLaterOrderData(claim, result.paymentId, Date.now()));
       markLeadConverted(claim);
+      // The cart leaves for the provider bought: the page exit must not report it abandoned.
+      markCartReported();
       // Still "Processing..." while the browser leaves: a second click must not start another session.
       window.location.assign(result.checkoutUrl);
       return;

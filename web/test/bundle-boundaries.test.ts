@@ -5,9 +5,19 @@ import { describe, expect, it } from 'vitest';
 const root = new URL('..', import.meta.url).pathname;
 
 /** Every page loads these (header, cart, options modal, toasts, language switcher, footer, hearts, analytics). */
-const EVERY_PAGE = ['cart', 'catalogue', 'shell', 'toast', 'i18n', 'wishlist', 'newsletter', 'analytics'];
+const EVERY_PAGE = [
+  'cart',
+  'catalogue',
+  'shell',
+  'toast',
+  'i18n',
+  'wishlist',
+  'newsletter',
+  'analytics',
+  'leads',
+];
 /** Server-only modules in those folders may use anything. */
-const SERVER_ONLY = new Set(['i18n/request.ts']);
+const SERVER_ONLY = new Set(['i18n/request.ts', 'leads/restore.ts']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -12,6 +12,19 @@ const request = (path: string, init: { method?: string; headers?: Record<string,
   new NextRequest(new URL(path, 'http://shop.test'), init);
 
 describe('the storefront proxy', () => {
+  it('forwards the page-exit beacon as the browser sent it (text/plain, read as JSON by the gateway)', () => {
+    const res = proxy(
+      request('/api/leads/cart-abandonment', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      }),
+    );
+    expect(res.headers.get(REWRITE)).toBe('http://127.0.0.1:4000/api/leads/cart-abandonment');
+    expect(forwarded(res, 'content-type')).toBe('text/plain;charset=UTF-8');
+    // The restore link is read by the storefront's server, never forwarded from a browser.
+    expect(proxy(request('/api/leads/restore?token=abc', { method: 'GET' })).status).toBe(404);
+  });
+
   it.each([
     ['GET', '/api/products?limit=4'],
     ['GET', '/api/products/colombian-supremo'],
@@ -22,6 +35,7 @@ describe('the storefront proxy', () => {
     ['POST', '/api/payments/tabby/pay_123/return'],
     ['GET', '/api/payments/tabby/pay_123'],
     ['POST', '/api/leads/cart-abandonment'],
+    ['PATCH', '/api/leads'],
     ['GET', '/api/content/sliders'],
     ['GET', '/api/content/texts'],
     ['GET', '/api/categories'],

@@ -8,6 +8,7 @@ import account from './account.json';
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
+import leads from './leads.json';
 import pages from './pages.json';
 import payLater from './pay-later.json';
 import payments from './payments.json';
@@ -24,5 +25,6 @@ const messages = {
   ...promotions,
   ...pages,
   ...account,
+  ...leads,
 };
 export default messages;

@@ -1,0 +1,65 @@
+import { cartItemId } from '@qahwa/schema/cart/cart';
+import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
+import type { Product } from '@qahwa/schema/catalogue/product';
+import { toAed } from '@qahwa/schema/money/money';
+import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
+
+export interface RestoreLine {
+  productId: string;
+  variationId?: string | undefined;
+  quantity: number;
+}
+
+export interface RestoredCart {
+  items: CartItem[];
+  /** Lines no longer sold (product or variation gone, inactive, or out of stock). */
+  missing: number;
+  /** Lines cut down to what is left in stock. */
+  reduced: number;
+}
+
+/**
+ * The recovery link's cart (docs/leads.md), rebuilt from today's catalogue: today's price (the
+ * variation's own discount, the storefront's one rule), today's stock (a line is cut to what is
+ * left, or left out), today's names and pictures. Nothing of the old cart's prices survives.
+ */
+export function restoreCart(
+  lines: readonly RestoreLine[],
+  products: ReadonlyMap<string, Product | null>,
+): RestoredCart {
+  const items: CartItem[] = [];
+  let missing = 0;
+  let reduced = 0;
+  for (const line of lines) {
+    const product = products.get(line.productId) ?? null;
+    const v = product?.variations.find((x) => x.id === line.variationId && x.isActive);
+    if (!product || !v || v.stockQuantity <= 0) {
+      missing++;
+      continue;
+    }
+    const quantity = Math.min(line.quantity, v.stockQuantity, MAX_LINE_QUANTITY);
+    if (quantity < line.quantity) reduced++;
+    items.push({
+      id: cartItemId(product.id, v.id),
+      productId: product.id,
+      variationId: v.id,
+      name: product.name,
+      nameAr: product.nameAr,
+      price: toAed(discountedUnitFils(v.price, v.discount, v.discountType)),
+      quantity,
+      image: v.imageUrl ?? product.imageUrl ?? product.images[0]?.url ?? null,
+      variation: {
+        weight: v.size.displayName,
+        beans: v.beans?.name ?? null,
+        additions: v.type?.name ?? null,
+      },
+      variationAr: {
+        weight: v.size.displayNameAr,
+        beans: v.beans?.nameAr ?? null,
+        additions: v.type?.nameAr ?? null,
+      },
+    });
+  }
+  return { items, missing, reduced };
+}
