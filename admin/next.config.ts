@@ -6,6 +6,12 @@ const nextConfig: NextConfig = {
   // @qahwa/schema ships TypeScript sources, not a build.
   transpilePackages: ['@qahwa/schema'],
   poweredByHeader: false,
+  experimental: {
+    // Image uploads go through proxy.ts to the gateway: Next's default 10 MB cap would cut a
+    // file just over SPEC 5's 10 MB limit short (and the gateway could then take the stump).
+    // The gateway refuses anything over 10 MB itself, with the size in the message.
+    proxyClientMaxBodySize: '16mb',
+  },
   // Several builds of one checkout side by side (parallel work, CI beside a developer) need their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // /api/* is forwarded to the gateway by proxy.ts, at run time.

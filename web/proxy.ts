@@ -29,6 +29,8 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['GET', 'HEAD'], /^\/api\/payments\/tabby\/[^/]+$/],
   [['PATCH'], /^\/api\/leads$/],
   [['POST'], /^\/api\/leads\/cart-abandonment$/],
+  // Staff's uploaded pictures on the gateway's disk (content-addressed names only; uploading is the admin app's).
+  [['GET', 'HEAD'], /^\/api\/uploads\/files\/[a-f0-9]{64}\.(?:jpg|png|webp|avif)$/],
 ];
 
 export function isShopperApi(method: string, pathname: string): boolean {

@@ -46,6 +46,7 @@ import { promotionRoutes } from './routes/promotions';
 import { recommendationRoutes } from './routes/recommendations';
 import { reviewRoutes } from './routes/reviews';
 import { shippingRoutes } from './routes/shipping';
+import { uploadRoutes } from './routes/uploads';
 import { variationRoutes } from './routes/variations';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -237,5 +238,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(variationRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(operationsRoutes);
+  // Encapsulated: its body parser (the file's bytes, counted past the limit) applies to uploads only.
+  await app.register(uploadRoutes);
   return app;
 }

@@ -1,6 +1,7 @@
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
+import { UploadsEnv, type UploadsSettings, uploadsSettingsOf } from '@qahwa/schema/config/uploads';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -69,6 +70,8 @@ export interface GatewayConfig {
   storefrontRevalidation: { urls: string[]; secret: string };
   /** Payment intents and the webhook's signature (docs/payments.md). */
   stripe: StripeSettings;
+  /** Staff's images: local disk (UPLOADS_DIR) or Cloudinary when its keys are set (docs/admin.md). */
+  uploads: UploadsSettings;
 }
 
 /** A route's per-address limit, in the shape `config.rateLimit` of @fastify/rate-limit takes. */
@@ -148,6 +151,7 @@ const GatewayEnv = z.object({
     .pipe(z.array(z.url())),
   REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
   ...StripeEnv,
+  ...UploadsEnv,
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
@@ -210,5 +214,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
     stripe: stripeSettingsOf(e, mode),
+    uploads: uploadsSettingsOf(e),
   };
 }

@@ -6,13 +6,15 @@ import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type GatewayConfig, loadConfig } from '../src/config';
 import type { HealthProbe } from '../src/routes/health';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 
 /** The real gateway over the real test database, Temporal and a checkout worker on a private task queue. */
-export async function startGateway(options: { probes?: HealthProbe[]; poolSize?: number } = {}) {
+export async function startGateway(
+  options: { probes?: HealthProbe[]; poolSize?: number; config?: Partial<GatewayConfig> } = {},
+) {
   // One pool for the gateway and its test worker; a test sending hundreds of orders at once may
   // ask for a bigger one (in production each process has its own).
   const handle: DbHandle = createDb(TEST_DATABASE_URL, options.poolSize ? { max: options.poolSize } : {});
@@ -25,6 +27,7 @@ export async function startGateway(options: { probes?: HealthProbe[]; poolSize?:
     ...loadConfig({ NODE_ENV: 'test' }),
     checkoutTaskQueue: taskQueue,
     databaseUrl: TEST_DATABASE_URL,
+    ...options.config,
   };
   const app = await buildApp({
     config,

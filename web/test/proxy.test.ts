@@ -47,6 +47,7 @@ describe('the storefront proxy', () => {
     ['POST', '/api/promotions/validate'],
     ['GET', '/api/promotions?active=true'],
     ['GET', '/api/recommendations?productIds=0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],
+    ['GET', `/api/uploads/files/${'a'.repeat(64)}.png`],
   ])('forwards the shopper API: %s %s', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
@@ -72,6 +73,9 @@ describe('the storefront proxy', () => {
     ['POST', '/api/payments/tabby/pay_123'],
     ['DELETE', '/api/payments/tabby/pay_123'],
     ['POST', '/api/payments/tabby/pay_123/capture'],
+    // Uploading is the back office's; only a stored picture's own name is served.
+    ['POST', '/api/uploads/products'],
+    ['GET', '/api/uploads/files/../../etc/passwd'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();

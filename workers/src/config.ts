@@ -1,4 +1,5 @@
 import { CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
+import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/config/brevo';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { parseEnv, runMode } from '@qahwa/schema/config/env';
 import { LeadTimingEnv } from '@qahwa/schema/config/leads';
@@ -37,22 +38,15 @@ export interface WorkersConfig {
   /** leadConversion's timings (docs/leads.md): LEAD_RECOVERY_DELAY (1h), LEAD_CONVERSION_WINDOW (7d). */
   leads: { recoveryDelayMs: number; conversionWindowMs: number };
   /** The e-mail-marketing sync (workers/src/brevo, docs/crm.md). */
-  brevo: BrevoSettings;
+  brevo: BrevoSyncSettings;
 }
 
-export interface BrevoSettings {
-  /** Empty: nothing is sent; each contact is recorded as what would be sent (status `recorded`). */
-  apiKey: string;
-  /** Brevo's host (the fake's in development and tests). */
-  apiBase: string;
-  /** Lists a contact is added to, per source (BREVO_LIST_IDS `subscriber=2,lead=3,customer=4`, or one id for all). */
-  listIds: Record<'subscriber' | 'lead' | 'customer', number[]>;
+export interface BrevoSyncSettings extends BrevoSettings {
   durable: string;
   pollIntervalMs: number;
   batchSize: number;
   maxAttempts: number;
   backoff: { baseMs: number; maxMs: number };
-  requestTimeoutMs: number;
 }
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -79,39 +73,14 @@ const WorkersEnv = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
   CHECKOUT_TASK_QUEUE: z.string().min(1).default(CHECKOUT_TASK_QUEUE),
   ...LeadTimingEnv,
-  BREVO_API_KEY: z.string().default(''),
-  BREVO_API_BASE: z.url().optional(),
-  BREVO_LIST_IDS: z
-    .string()
-    .default('')
-    .refine((v) => parseListIds(v) !== null, 'subscriber=2,lead=3,customer=4, or one list id for all'),
+  ...BrevoEnv,
   BREVO_DURABLE: z.string().min(1).default('brevo-feed'),
   BREVO_SYNC_INTERVAL_MS: ms(2_000),
   BREVO_SYNC_BATCH_SIZE: count(25),
   BREVO_MAX_ATTEMPTS: count(8),
   BREVO_BACKOFF_BASE_MS: ms(2_000),
   BREVO_BACKOFF_MAX_MS: ms(600_000),
-  BREVO_TIMEOUT_MS: ms(10_000),
 });
-
-const SOURCES = ['subscriber', 'lead', 'customer'] as const;
-
-/** `subscriber=2,lead=3+7,customer=4` (several lists joined by +), or one id for every source. */
-export function parseListIds(value: string): BrevoSettings['listIds'] | null {
-  const out: BrevoSettings['listIds'] = { subscriber: [], lead: [], customer: [] };
-  const text = value.trim();
-  if (text === '') return out;
-  if (/^\d+$/.test(text)) {
-    for (const s of SOURCES) out[s] = [Number(text)];
-    return out;
-  }
-  for (const part of text.split(',')) {
-    const m = /^\s*(subscriber|lead|customer)\s*=\s*(\d+(?:\+\d+)*)\s*$/.exec(part);
-    if (!m?.[1] || !m[2]) return null;
-    out[m[1] as (typeof SOURCES)[number]] = m[2].split('+').map(Number);
-  }
-  return out;
-}
 
 export function loadWorkersConfig(env: Record<string, string | undefined> = process.env): WorkersConfig {
   const e = parseEnv('workers', WorkersEnv, env);
@@ -136,21 +105,19 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     },
     healthPort: e.WORKERS_HEALTH_PORT,
     healthHost: e.WORKERS_HEALTH_HOST,
-    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.CHECKOUT_TASK_QUEUE },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.CHECKOUT_TASK_QUEUE,
+    },
     leads: { recoveryDelayMs: e.LEAD_RECOVERY_DELAY, conversionWindowMs: e.LEAD_CONVERSION_WINDOW },
     brevo: {
-      apiKey: e.BREVO_API_KEY,
-      // Production talks to Brevo unless told otherwise; elsewhere the fake (fakes/brevo).
-      apiBase:
-        e.BREVO_API_BASE ??
-        (runMode(env.NODE_ENV) === 'production' ? 'https://api.brevo.com' : SERVICE_DEFAULTS.brevoApiBase),
-      listIds: parseListIds(e.BREVO_LIST_IDS) ?? { subscriber: [], lead: [], customer: [] },
+      ...brevoSettingsOf(e, runMode(env.NODE_ENV)),
       durable: e.BREVO_DURABLE,
       pollIntervalMs: e.BREVO_SYNC_INTERVAL_MS,
       batchSize: e.BREVO_SYNC_BATCH_SIZE,
       maxAttempts: e.BREVO_MAX_ATTEMPTS,
       backoff: { baseMs: e.BREVO_BACKOFF_BASE_MS, maxMs: e.BREVO_BACKOFF_MAX_MS },
-      requestTimeoutMs: e.BREVO_TIMEOUT_MS,
     },
   };
 }

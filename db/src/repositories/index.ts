@@ -16,4 +16,5 @@ export * from './reviews';
 export * from './shipping';
 export * from './staff';
 export * from './stock';
+export * from './uploads';
 export * from './variations';

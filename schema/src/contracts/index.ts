@@ -2,6 +2,7 @@ export * from './api';
 export * from './auth';
 export * from './categories';
 export * from './content';
+export * from './crm';
 export * from './engagement';
 export * from './leads';
 export * from './operations';

@@ -8,8 +8,8 @@ import {
   tables,
 } from '@qahwa/db';
 import { LeadConverted, LeadQualified, NewsletterSubscribed, OrderPlaced, STREAM_NAME } from '@qahwa/schema';
+import type { BrevoSettings } from '@qahwa/schema/config/brevo';
 import type { Logger } from 'pino';
-import type { BrevoSettings } from '../config';
 import {
   createDurableConsumer,
   type DurableConsumer,

@@ -1,13 +1,13 @@
 import { createMarketingRepository, type Db, type MarketingRow } from '@qahwa/db';
 import type { Logger } from 'pino';
-import type { BrevoSettings } from '../config';
+import type { BrevoSyncSettings } from '../config';
 import { backoffDelay } from '../outbox-relay/backoff';
 import { createSleeper } from '../sleeper';
 import { type BrevoClient, createBrevoClient, isBrevoError } from './client';
 
 export interface BrevoSyncOptions
   extends Pick<
-    BrevoSettings,
+    BrevoSyncSettings,
     'apiKey' | 'apiBase' | 'pollIntervalMs' | 'batchSize' | 'maxAttempts' | 'backoff' | 'requestTimeoutMs'
   > {
   db: Db;

@@ -1,0 +1,189 @@
+import { createCrmRepository, createMarketingRepository } from '@qahwa/db';
+import {
+  AdminBrevoStatus,
+  AdminBrevoSyncResult,
+  AdminContactList,
+  AdminContactParams,
+  AdminContactQuery,
+  AdminContactReadBody,
+  AdminContactReadResult,
+  AdminSubscriberExportQuery,
+  AdminSubscriberList,
+  AdminSubscriberQuery,
+  ErrorBody,
+  gulfDate,
+} from '@qahwa/schema';
+import { csvRow } from '@qahwa/schema/export/csv';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { staffOnly } from '../auth/access';
+import { localeOf, t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+type Connection = AdminBrevoStatus['connection'];
+
+/**
+ * The back office's contact messages, newsletter subscribers and e-mail-marketing sync (issue 9,
+ * docs/crm.md). Reads need the module's 'view', writes its 'edit' (config.access).
+ */
+export async function crmRoutes(app: FastifyInstance) {
+  const crm = createCrmRepository(app.deps.db);
+  const marketing = createMarketingRepository(app.deps.db);
+  const brevo = app.deps.config.brevo;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const denied = { 401: ErrorBody, 403: ErrorBody };
+
+  r.get(
+    '/api/admin/contacts',
+    {
+      ...staffOnly('contacts'),
+      schema: { querystring: AdminContactQuery, response: { 200: AdminContactList, ...denied } },
+    },
+    async (req, reply) => {
+      const page = await crm.listContacts({
+        filter: req.query.status,
+        limit: req.query.limit,
+        offset: req.query.offset,
+      });
+      reply.header('cache-control', 'no-store');
+      return { ...page, items: page.items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+    },
+  );
+
+  r.patch(
+    '/api/admin/contacts/:id',
+    {
+      ...staffOnly('contacts', 'edit'),
+      schema: {
+        params: AdminContactParams,
+        body: AdminContactReadBody,
+        response: { 200: AdminContactReadResult, ...denied, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const changed = await crm.setContactRead(req.params.id, req.body.isRead);
+      if (!changed) throw new HttpError(404, 'CONTACT_NOT_FOUND', t('notFound', localeOf(req.headers)));
+      const { unread } = await crm.listContacts({ filter: 'unread', limit: 1, offset: 0 });
+      return { success: true as const, id: req.params.id, isRead: changed.after, unread };
+    },
+  );
+
+  r.get(
+    '/api/admin/subscribers',
+    {
+      ...staffOnly('subscribers'),
+      schema: { querystring: AdminSubscriberQuery, response: { 200: AdminSubscriberList, ...denied } },
+    },
+    async (req, reply) => {
+      const page = await crm.listSubscribers(req.query);
+      reply.header('cache-control', 'no-store');
+      return { ...page, items: page.items.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })) };
+    },
+  );
+
+  r.get(
+    '/api/admin/subscribers/export',
+    {
+      ...staffOnly('subscribers'),
+      schema: {
+        querystring: AdminSubscriberExportQuery,
+        response: { 200: z.string().describe('text/csv: email, locale, source, subscribed_at'), ...denied },
+      },
+    },
+    async (req, reply) => {
+      let csv = csvRow(['email', 'locale', 'source', 'subscribed_at']);
+      for await (const s of crm.eachSubscriber(req.query.q)) {
+        csv += csvRow([s.email, s.locale, s.source, s.createdAt.toISOString()]);
+      }
+      req.log.info({ q: req.query.q ? 'filtered' : 'all' }, 'subscribers exported');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="subscribers-${gulfDate(new Date())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  // Brevo's answer to "does this key work", kept a little: the screen may be refreshed often and
+  // Brevo's limits are per account.
+  let cached: { at: number; key: string; connection: Connection } | null = null;
+  async function connection(): Promise<Connection> {
+    const now = Date.now();
+    if (brevo.apiKey === '') {
+      return { state: 'not-configured', account: null, detail: null, checkedAt: new Date(now).toISOString() };
+    }
+    const key = `${brevo.apiBase} ${brevo.apiKey}`;
+    if (cached && cached.key === key && now - cached.at < 30_000) return cached.connection;
+    let result: Connection;
+    try {
+      const res = await fetch(`${brevo.apiBase}/v3/account`, {
+        headers: { 'api-key': brevo.apiKey, accept: 'application/json' },
+        signal: AbortSignal.timeout(Math.min(brevo.requestTimeoutMs, 5_000)),
+      });
+      const body = (await res.json().catch(() => ({}))) as {
+        email?: string;
+        companyName?: string;
+        message?: string;
+      };
+      if (res.ok) {
+        result = {
+          state: 'connected',
+          account: body.companyName ?? body.email ?? null,
+          detail: null,
+          checkedAt: new Date(now).toISOString(),
+        };
+      } else if (res.status === 401 || res.status === 403) {
+        result = {
+          state: 'refused',
+          account: null,
+          detail: `${res.status} ${body.message ?? ''}`.trim(),
+          checkedAt: new Date(now).toISOString(),
+        };
+      } else {
+        result = {
+          state: 'unreachable',
+          account: null,
+          detail: `HTTP ${res.status}`,
+          checkedAt: new Date(now).toISOString(),
+        };
+      }
+    } catch (err) {
+      result = {
+        state: 'unreachable',
+        account: null,
+        detail: err instanceof Error ? err.name : 'error',
+        checkedAt: new Date(now).toISOString(),
+      };
+    }
+    cached = { at: now, key, connection: result };
+    return result;
+  }
+
+  r.get(
+    '/api/admin/brevo',
+    { ...staffOnly('brevo'), schema: { response: { 200: AdminBrevoStatus, ...denied } } },
+    async (_req, reply) => {
+      const [conn, summary] = await Promise.all([connection(), marketing.summary(50)]);
+      reply.header('cache-control', 'no-store');
+      return {
+        connection: conn,
+        counts: summary.counts,
+        lastSyncedAt: summary.lastSyncedAt?.toISOString() ?? null,
+        lastAttemptAt: summary.lastAttemptAt?.toISOString() ?? null,
+        failures: summary.failures.map((f) => ({ ...f, updatedAt: f.updatedAt.toISOString() })),
+      };
+    },
+  );
+
+  r.post(
+    '/api/admin/brevo/sync',
+    { ...staffOnly('brevo', 'edit'), schema: { response: { 202: AdminBrevoSyncResult, ...denied } } },
+    async (req, reply) => {
+      // The workers' sync loop picks the rows up on its next poll (BREVO_SYNC_INTERVAL_MS).
+      const requeued = await marketing.requeueAll();
+      req.log.info({ requeued }, 'brevo sync requested by staff');
+      return reply.code(202).send({ success: true as const, requeued });
+    },
+  );
+}
