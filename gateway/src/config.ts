@@ -1,5 +1,6 @@
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
+import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { UploadsEnv, type UploadsSettings, uploadsSettingsOf } from '@qahwa/schema/config/uploads';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
@@ -70,6 +71,8 @@ export interface GatewayConfig {
   storefrontRevalidation: { urls: string[]; secret: string };
   /** Payment intents and the webhook's signature (docs/payments.md). */
   stripe: StripeSettings;
+  /** The order confirmation is sent by the checkout worker in this process too (docs/email.md). */
+  mail: MailSettings;
   /** Staff's images: local disk (UPLOADS_DIR) or Cloudinary when its keys are set (docs/admin.md). */
   uploads: UploadsSettings;
 }
@@ -151,6 +154,7 @@ const GatewayEnv = z.object({
     .pipe(z.array(z.url())),
   REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
   ...StripeEnv,
+  ...MailEnv,
   ...UploadsEnv,
 });
 
@@ -214,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
     stripe: stripeSettingsOf(e, mode),
+    mail: mailSettingsOf(e),
     uploads: uploadsSettingsOf(e),
   };
 }

@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createCatalogueRepository, createDb } from '@qahwa/db';
+import { createMailer } from '@qahwa/mail';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
@@ -23,6 +24,8 @@ async function main() {
   const stripe = createStripeClient(config.stripe);
   const eagerCheckout = startEagerCheckout({
     stripe,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
+    storeUrl: config.mail.storeUrl,
     address: config.temporalAddress,
     namespace: config.temporalNamespace,
     taskQueue: config.checkoutTaskQueue,

@@ -7,6 +7,7 @@ import {
   createStockRepository,
   type Db,
 } from '@qahwa/db';
+import type { Mailer } from '@qahwa/mail';
 import {
   CheckoutToOrderInput,
   type CheckoutToOrderResult,
@@ -20,6 +21,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import { createEmailActivities } from './activities/email';
 import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
 import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
@@ -37,6 +39,10 @@ export interface ActivityDeps {
   leadRecovery?: LeadRecoverySettings | undefined;
   /** For the card path (retrieving the intent at capture); a COD-only worker may leave it out. */
   stripe?: Stripe | undefined;
+  /** Sends the order confirmation (activities/email.ts); without one that activity fails for good. */
+  mailer?: Mailer | undefined;
+  /** The storefront's origin, for links in e-mails. */
+  storeUrl?: string | undefined;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -53,7 +59,7 @@ const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
 const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false;
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
-export function createActivities({ db, logger, stripe, leadRecovery }: ActivityDeps) {
+export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRecovery }: ActivityDeps) {
   const orders = createOrdersRepository(db);
   const customers = createCustomersRepository(db);
   const outbox = createOutboxRepository(db);
@@ -285,6 +291,7 @@ export function createActivities({ db, logger, stripe, leadRecovery }: ActivityD
     placeCodOrder,
     placePaidOrder,
     ...createCardActivities({ db, logger, stripe }),
+    ...createEmailActivities({ db, logger, mailer, storeUrl }),
     ...createLeadActivities({ db, logger, recovery: leadRecovery }),
   };
 }

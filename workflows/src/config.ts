@@ -2,6 +2,7 @@ import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { LeadLinkEnv, type LeadLinkSettings, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
 import { ConfigError, parseEnv, runMode } from '@qahwa/schema/config/env';
+import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export interface WorkflowsConfig {
   activityConcurrency: number;
   /** The card path retrieves each payment intent from Stripe (or the double) before its order. */
   stripe: StripeSettings;
+  /** SMTP server, sender, staff inbox and store origin of the e-mails (docs/email.md). */
+  mail: MailSettings;
   /** The cart-recovery link's secret and lifetime (docs/leads.md). */
   leadLink: LeadLinkSettings;
 }
@@ -35,6 +38,7 @@ const WorkflowsEnv = z
     /** Defaults to the pool size. */
     WORKFLOWS_ACTIVITY_CONCURRENCY: z.coerce.number().int().positive().optional(),
     ...StripeEnv,
+    ...MailEnv,
     ...LeadLinkEnv,
   })
   .refine(
@@ -56,6 +60,7 @@ export function loadWorkflowsConfig(env: Record<string, string | undefined> = pr
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
     activityConcurrency: e.WORKFLOWS_ACTIVITY_CONCURRENCY ?? e.DB_POOL_SIZE,
     stripe: stripeSettingsOf(e, runMode(env.NODE_ENV)),
+    mail: mailSettingsOf(e),
     leadLink: leadLinkSettingsOf(e, runMode(env.NODE_ENV)),
   };
 }

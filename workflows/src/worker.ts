@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@qahwa/db';
+import { createMailer } from '@qahwa/mail';
 import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import pino, { type Logger } from 'pino';
@@ -43,7 +44,13 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
   const handle = createDb(config.db.url, { ...config.db, applicationName: 'qahwa-workflows' });
   const worker = await createCheckoutWorker({
     connection,
-    deps: { db: handle.db, logger, stripe: createStripeClient(config.stripe) },
+    deps: {
+      db: handle.db,
+      logger,
+      stripe: createStripeClient(config.stripe),
+      mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
+      storeUrl: config.mail.storeUrl,
+    },
     taskQueue: config.checkoutTaskQueue,
     namespace: config.temporalNamespace,
     activityConcurrency: config.activityConcurrency,

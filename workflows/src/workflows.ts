@@ -15,6 +15,9 @@ import {
 import type { Activities } from './activities';
 import { CHECKOUT_FAILURE } from './checkout/errors';
 import { SA } from './checkout/search-attributes';
+import { confirmOrder } from './order-confirmation';
+
+export { orderConfirmation } from './order-confirmation';
 
 const retry: ActivityOptions['retry'] = {
   initialInterval: '500 milliseconds',
@@ -134,6 +137,7 @@ export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<Chec
         stage = s;
       });
       stage = 'placed';
+      await confirmOrder(result.orderId);
       return result;
     }
     stage = 'placing';
@@ -142,6 +146,7 @@ export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<Chec
       // The order number exists only now: an operator searches `OrderNumber = "QH-100042"`.
       upsertSearchAttributes([{ key: SA.orderNumber, value: result.orderId }]);
       stage = 'placed';
+      await confirmOrder(result.orderId);
       return result;
     }
     const result = await remote.placeCodOrder(input);

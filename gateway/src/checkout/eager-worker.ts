@@ -1,4 +1,5 @@
 import type { Db } from '@qahwa/db';
+import type { Mailer } from '@qahwa/mail';
 import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
 import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
 import { Client } from '@temporalio/client';
@@ -14,6 +15,9 @@ export interface EagerCheckoutOptions {
   logger: Logger;
   /** For the card path's activities (the intent is retrieved before its order). */
   stripe?: Stripe;
+  /** The order confirmation is a local activity of the checkout (docs/email.md). */
+  mailer?: Mailer;
+  storeUrl?: string;
   /** Local activities at once: a share of the gateway's pool, which HTTP requests use too. */
   activityConcurrency: number;
   /** Wait between attempts to (re)connect. */
@@ -54,7 +58,13 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
         bundle ??= bundleWorkflowCode({ workflowsPath, logger: quiet });
         const worker = await createCheckoutWorker({
           connection,
-          deps: { db: opts.db, logger: opts.logger, stripe: opts.stripe },
+          deps: {
+            db: opts.db,
+            logger: opts.logger,
+            stripe: opts.stripe,
+            mailer: opts.mailer,
+            storeUrl: opts.storeUrl,
+          },
           taskQueue: opts.taskQueue,
           namespace: opts.namespace,
           activityConcurrency: opts.activityConcurrency,

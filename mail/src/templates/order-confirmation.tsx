@@ -1,3 +1,4 @@
+import { shippingLineText } from '@qahwa/schema/checkout/summary-text';
 import { Column, Row, Section, Text } from '@react-email/components';
 import type { MailLocale, OrderEmailData } from '../types';
 import { copyFor } from './copy';
@@ -109,11 +110,7 @@ export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailDat
           : order.discountFils > 0
             ? sumRow(c.discount, `− ${money(order.discountFils, locale)}`, 'discount')
             : null}
-        {sumRow(
-          c.shipping,
-          order.shippingFils === 0 ? c.free : money(order.shippingFils, locale),
-          'shipping',
-        )}
+        {sumRow(c.shipping, shippingLineText(order.shippingFils, locale), 'shipping')}
         {sumRow(c.total, money(order.totalFils, locale), 'total', true)}
         <Text style={textStyle(d, { color: colors.muted, fontSize: '12px', margin: '4px 0 0' })}>
           {c.vat}
