@@ -1,5 +1,12 @@
 import 'server-only';
-import { AdminOrderList, DashboardSummary, SessionResponse, type SessionUser } from '@qahwa/schema';
+import {
+  AdminOrderList,
+  DashboardSummary,
+  LeadList,
+  type LeadStatus,
+  SessionResponse,
+  type SessionUser,
+} from '@qahwa/schema';
 import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
 import { gatewayTimeoutMs, gatewayUrl } from './config';
@@ -72,4 +79,11 @@ export function getDashboard(): Promise<DashboardSummary> {
 export function getOrders(page: { limit: number; offset: number }): Promise<AdminOrderList> {
   const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
   return gatewayGet(`/api/admin/orders?${query}`, AdminOrderList);
+}
+
+/** The leads list of `/backend/leads` (issue 9), newest activity first, by status when given. */
+export function getLeads(q: { status: LeadStatus | null; limit: number; offset: number }): Promise<LeadList> {
+  const query = new URLSearchParams({ limit: String(q.limit), offset: String(q.offset) });
+  if (q.status) query.set('status', q.status);
+  return gatewayGet(`/api/admin/leads?${query}`, LeadList);
 }

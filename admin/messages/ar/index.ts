@@ -6,12 +6,14 @@
  */
 
 import core from './core.json';
+import leads from './leads.json';
 import promotions from './promotions.json';
 import ui from './ui.json';
 import variations from './variations.json';
 
 const messages = {
   ...core,
+  ...leads,
   ...ui,
   ...promotions,
   ...variations,
