@@ -35,6 +35,7 @@ import { adminPromotionRoutes } from './routes/admin-promotions';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { contentRoutes } from './routes/content';
+import { crmRoutes } from './routes/crm';
 import { engagementRoutes } from './routes/engagement';
 import { type HealthProbe, healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
@@ -235,6 +236,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(webhookRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(crmRoutes);
   await app.register(variationRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(operationsRoutes);

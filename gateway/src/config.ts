@@ -1,3 +1,4 @@
+import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/config/brevo';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
@@ -71,6 +72,8 @@ export interface GatewayConfig {
   storefrontRevalidation: { urls: string[]; secret: string };
   /** Payment intents and the webhook's signature (docs/payments.md). */
   stripe: StripeSettings;
+  /** The e-mail-marketing provider: /backend/brevo asks it whether the key works (docs/crm.md). */
+  brevo: BrevoSettings;
   /** The order confirmation is sent by the checkout worker in this process too (docs/email.md). */
   mail: MailSettings;
   /** Staff's images: local disk (UPLOADS_DIR) or Cloudinary when its keys are set (docs/admin.md). */
@@ -154,6 +157,7 @@ const GatewayEnv = z.object({
     .pipe(z.array(z.url())),
   REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
   ...StripeEnv,
+  ...BrevoEnv,
   ...MailEnv,
   ...UploadsEnv,
 });
@@ -218,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
     stripe: stripeSettingsOf(e, mode),
+    brevo: brevoSettingsOf(e, mode),
     mail: mailSettingsOf(e),
     uploads: uploadsSettingsOf(e),
   };
