@@ -31,7 +31,9 @@ import { translateMessage } from './i18n/translate';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
+import { adminContentRoutes } from './routes/admin-content';
 import { adminPromotionRoutes } from './routes/admin-promotions';
+import { adminShippingRoutes } from './routes/admin-shipping';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { contentRoutes } from './routes/content';
@@ -239,6 +241,8 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(crmRoutes);
   await app.register(variationRoutes);
   await app.register(adminPromotionRoutes);
+  await app.register(adminShippingRoutes);
+  await app.register(adminContentRoutes);
   await app.register(operationsRoutes);
   // Encapsulated: its body parser (the file's bytes, counted past the limit) applies to uploads only.
   await app.register(uploadRoutes);

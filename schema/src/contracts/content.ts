@@ -45,3 +45,45 @@ export type LocalText = z.infer<typeof LocalText>;
  */
 export const SiteTexts = z.record(z.string(), LocalText).meta({ id: 'SiteTexts' });
 export type SiteTexts = z.infer<typeof SiteTexts>;
+
+/** The back office's offer banner (issue 11: PUT /api/admin/content/offer). */
+export const OfferSettingsWrite = z
+  .object({
+    isActive: z.boolean(),
+    endTime: z.iso.datetime({ offset: true }).nullable(),
+    message: z.string().trim().max(200),
+    messageAr: z.string().trim().max(200),
+  })
+  .meta({ id: 'OfferSettingsWrite' });
+export type OfferSettingsWrite = z.infer<typeof OfferSettingsWrite>;
+
+/** A slider as staff edit it (active or not). The link stays on the storefront: a path, never `//host`. */
+export const SliderWrite = z
+  .object({
+    title: z.string().trim().min(1).max(120),
+    titleAr: z.string().trim().min(1).max(120),
+    subtitle: z.string().trim().max(240).default(''),
+    subtitleAr: z.string().trim().max(240).default(''),
+    imageUrl: z.string().trim().max(2048).nullable(),
+    link: z.string().regex(/^\/(?!\/)[A-Za-z0-9/_?=&.-]{0,200}$/),
+    sortOrder: z.number().int().min(0).max(1000),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'SliderWrite' });
+export type SliderWrite = z.infer<typeof SliderWrite>;
+
+export const AdminSlider = Slider.extend({ isActive: z.boolean() }).meta({ id: 'AdminSlider' });
+export type AdminSlider = z.infer<typeof AdminSlider>;
+
+/** GET /api/admin/content: everything the content screen edits. */
+export const AdminContent = z
+  .object({ offer: OfferSettings, sliders: z.array(AdminSlider), texts: SiteTexts })
+  .meta({ id: 'AdminContent' });
+export type AdminContent = z.infer<typeof AdminContent>;
+
+export const SiteTextKeyParams = z.object({ key: z.enum(SITE_TEXT_KEYS) });
+export const SiteTextWrite = z
+  .object({ en: z.string().trim().min(1).max(2000), ar: z.string().trim().min(1).max(2000) })
+  .meta({ id: 'SiteTextWrite' });
+export type SiteTextWrite = z.infer<typeof SiteTextWrite>;
+export const SliderIdParams = z.object({ id: z.guid() });

@@ -87,3 +87,25 @@ export function shippingQuoteResponse(quote: ShippingQuote): ShippingCalculateRe
     amountToFreeShipping: toAed(quote.amountToFreeShippingFils),
   };
 }
+
+/**
+ * The back office's shipping rule (issue 11: POST /api/admin/shipping/rules, PUT …/{id}): SPEC 3's
+ * fields, money in AED with 2 decimals, cities as the slugs of SPEC 3's table (empty: every city).
+ */
+export const ShippingRuleWrite = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    nameAr: z.string().trim().min(1).max(120),
+    type: z.enum(['FREE', 'STANDARD']),
+    description: z.string().trim().max(500).default(''),
+    descriptionAr: z.string().trim().max(500).default(''),
+    cost: z.number().min(0).max(10_000).multipleOf(0.01),
+    freeShippingThreshold: z.number().min(0).max(MAX_ORDER_TOTAL_AED).multipleOf(0.01).nullable(),
+    isActive: z.boolean(),
+    estimatedDays: z.string().trim().min(1).max(40),
+    cities: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/)).max(100),
+  })
+  .meta({ id: 'ShippingRuleWrite' });
+export type ShippingRuleWrite = z.infer<typeof ShippingRuleWrite>;
+export const ShippingRuleList = z.array(ShippingRuleView).meta({ id: 'ShippingRuleList' });
+export const ShippingRuleIdParams = z.object({ id: EntityId() });

@@ -1,5 +1,5 @@
 import { revalidateTag } from 'next/cache';
-import { CATALOGUE_TAG } from '../../../lib/catalogue';
+import { CATALOGUE_TAG, CONTENT_TAG } from '../../../lib/catalogue';
 import { webConfig } from '../../../lib/config';
 import { bearerMatches } from '../../../lib/revalidation';
 
@@ -13,5 +13,7 @@ export async function POST(request: Request): Promise<Response> {
     return new Response(null, { status: 401 });
   }
   revalidateTag(CATALOGUE_TAG, { expire: 0 });
+  // Staff's content changes (banner, sliders, texts) come the same way (CatalogueChanged 'content').
+  revalidateTag(CONTENT_TAG, { expire: 0 });
   return new Response(null, { status: 204 });
 }
