@@ -23,14 +23,6 @@ export const SERVICE_DEFAULTS = {
   staffNotifyEmail: 'team@qahwa.local',
   /** The storefront's origin, for links in e-mails (order, restored cart). */
   storeUrl: 'http://127.0.0.1:3000',
-  /** MailDev's SMTP port (scripts/services.sh); production sets SMTP_URL to its provider. */
-  smtpUrl: 'smtp://127.0.0.1:1025',
-  /** MailDev's web inbox and REST API (tests read caught mail there). */
-  maildevApiUrl: 'http://127.0.0.1:1080',
-  mailFrom: 'qahwa <orders@qahwa.local>',
-  staffNotifyEmail: 'team@qahwa.local',
-  /** The storefront's origin, for links in e-mails (order, restored cart). */
-  storeUrl: 'http://127.0.0.1:3000',
   /** The Brevo fake (fakes/brevo, docs/crm.md); production sets BREVO_API_BASE to https://api.brevo.com. */
   brevoApiBase: 'http://127.0.0.1:4020',
   brevoFakePort: 4020,
