@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import type { Db } from '@qahwa/db';
 import type { ErrorIssue } from '@qahwa/schema';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
+import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import type { Client } from '@temporalio/client';
 import Fastify, {
   type FastifyBaseLogger,
@@ -43,6 +44,7 @@ import { type HealthProbe, healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
 import { operationsRoutes } from './routes/operations';
 import { orderRoutes } from './routes/orders';
+import { payLaterRoutes } from './routes/pay-later';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { promotionRoutes } from './routes/promotions';
@@ -66,6 +68,8 @@ export interface GatewayDeps {
   eagerCheckout?: () => Client | null;
   /** The Stripe client (payment intents, webhook signatures); built from `config.stripe` when absent. */
   stripe?: Stripe;
+  /** The Tabby client (pay later); built from `config.tabby` when absent (routes/pay-later.ts). */
+  tabby?: TabbyClient;
 }
 
 declare module 'fastify' {
@@ -234,6 +238,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(leadRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(payLaterRoutes);
   // Encapsulated: its raw-body parser applies to the webhook only.
   await app.register(webhookRoutes);
   await app.register(authRoutes);

@@ -3,6 +3,7 @@ import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/s
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
+import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
 import { UploadsEnv, type UploadsSettings, uploadsSettingsOf } from '@qahwa/schema/config/uploads';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -72,6 +73,15 @@ export interface GatewayConfig {
   storefrontRevalidation: { urls: string[]; secret: string };
   /** Payment intents and the webhook's signature (docs/payments.md). */
   stripe: StripeSettings;
+  /** Pay later: Tabby's API and the webhook's static header (docs/pay-later.md). */
+  tabby: TabbySettings;
+  payLater: {
+    /** The storefront's public origin: Tabby sends the shopper back to `{origin}/checkout/pay-later`. */
+    storefrontUrl: string;
+    /** How long the shopper's return waits for the workflow's answer before saying `pending`. */
+    returnWaitMs: number;
+    timing: { expiryMs: number; pollMs: number[] };
+  };
   /** The e-mail-marketing provider: /backend/brevo asks it whether the key works (docs/crm.md). */
   brevo: BrevoSettings;
   /** The order confirmation is sent by the checkout worker in this process too (docs/email.md). */
@@ -157,6 +167,16 @@ const GatewayEnv = z.object({
     .pipe(z.array(z.url())),
   REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
   ...StripeEnv,
+  ...TabbyEnv,
+  // Pay later (docs/pay-later.md): how long the shopper's return (to STOREFRONT_URL, the mail's
+  // setting) waits for the workflow's answer, and the workflow's looks and expiry.
+  PAY_LATER_RETURN_WAIT_MS: positiveInt.default(8000),
+  PAY_LATER_EXPIRY_MS: positiveInt.default(30 * 60_000),
+  PAY_LATER_POLL_MS: z
+    .string()
+    .default('10000,30000,60000,120000,300000')
+    .transform((v) => v.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().positive()).min(1)),
   ...BrevoEnv,
   ...MailEnv,
   ...UploadsEnv,
@@ -222,6 +242,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
     stripe: stripeSettingsOf(e, mode),
+    tabby: tabbySettingsOf(e, mode),
+    payLater: {
+      storefrontUrl: e.STOREFRONT_URL.replace(/\/+$/, ''),
+      returnWaitMs: e.PAY_LATER_RETURN_WAIT_MS,
+      timing: { expiryMs: e.PAY_LATER_EXPIRY_MS, pollMs: e.PAY_LATER_POLL_MS },
+    },
     brevo: brevoSettingsOf(e, mode),
     mail: mailSettingsOf(e),
     uploads: uploadsSettingsOf(e),

@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createCatalogueRepository, createDb } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
+import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -22,8 +23,10 @@ async function main() {
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   // Checkouts start eagerly on a worker in this process once Temporal answers (docs/checkout.md).
   const stripe = createStripeClient(config.stripe);
+  const tabby = createTabbyClient(config.tabby);
   const eagerCheckout = startEagerCheckout({
     stripe,
+    tabby,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
     storeUrl: config.mail.storeUrl,
     address: config.temporalAddress,
@@ -68,6 +71,7 @@ async function main() {
     temporal,
     eagerCheckout: eagerCheckout.client,
     stripe,
+    tabby,
     logger,
     catalogue,
     probes: [

@@ -23,6 +23,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { createEmailActivities } from './activities/email';
 import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
+import { createPayLaterActivities, type SettlePayment } from './activities/pay-later';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
 import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
 import {
@@ -31,6 +32,7 @@ import {
   recordPaidOrder,
   type VerifiedPayment,
 } from './payments/stripe';
+import type { TabbyClient } from './payments/tabby';
 
 export interface ActivityDeps {
   db: Db;
@@ -39,6 +41,8 @@ export interface ActivityDeps {
   leadRecovery?: LeadRecoverySettings | undefined;
   /** For the card path (retrieving the intent at capture); a COD-only worker may leave it out. */
   stripe?: Stripe | undefined;
+  /** For pay later (reading, capturing and closing Tabby payments); a COD-only worker may leave it out. */
+  tabby?: TabbyClient | undefined;
   /** Sends the order confirmation (activities/email.ts); without one that activity fails for good. */
   mailer?: Mailer | undefined;
   /** The storefront's origin, for links in e-mails. */
@@ -59,7 +63,15 @@ const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
 const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false;
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
-export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRecovery }: ActivityDeps) {
+export function createActivities({
+  db,
+  logger,
+  stripe,
+  tabby,
+  mailer,
+  storeUrl,
+  leadRecovery,
+}: ActivityDeps) {
   const orders = createOrdersRepository(db);
   const customers = createCustomersRepository(db);
   const outbox = createOutboxRepository(db);
@@ -80,6 +92,11 @@ export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRec
   async function placeOrder(
     raw: CheckoutToOrderInput,
     payment: VerifiedPayment | null,
+    /**
+     * Pay later: takes the money (Tabby's capture) after the stock is taken and before the
+     * commit, and records it; replaces `recordPaidOrder` (docs/pay-later.md).
+     */
+    settle?: SettlePayment,
   ): Promise<CheckoutToOrderResult> {
     const began = performance.now();
     // The gateway validated this already; a workflow started by anything else (an operator, an
@@ -189,7 +206,7 @@ export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRec
             customerId: customer.id,
             // The snapshot: the courier calls the phone given at this checkout (issue 7).
             customer: contact,
-            paymentProvider: payment ? 'STRIPE' : 'COD',
+            paymentProvider: payment ? (payment.provider ?? 'STRIPE') : 'COD',
             paymentIntentId: payment?.paymentIntentId ?? null,
             status: 'new',
             subtotalFils: priced.subtotalFils,
@@ -222,7 +239,7 @@ export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRec
             customerId: customer.id,
             isNewCustomer: customer.isNew,
             status: 'new',
-            paymentProvider: payment ? 'STRIPE' : 'COD',
+            paymentProvider: payment ? (payment.provider ?? 'STRIPE') : 'COD',
             totalFils: priced.totalFils,
             placedAt,
             items: priced.lines.map((l) => ({
@@ -234,13 +251,14 @@ export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRec
           },
         };
         await outbox.append(event, tx);
-        if (payment) await recordPaidOrder(tx, { checkoutId, orderId, requestId, payment });
+        if (payment && !settle) await recordPaidOrder(tx, { checkoutId, orderId, requestId, payment });
         // Last, so a best-seller's row is locked only from here to the commit.
         const [shortNow] = await stock.take(tx, priced.lines, requestId);
         if (shortNow) {
           const line = priced.lines.find((l) => l.variationId === shortNow.variationId)!;
           throw outOfStock(line, shortNow.available);
         }
+        if (settle) await settle(tx, { checkoutId, orderId, requestId, totalFils: priced.totalFils, priced });
         dbMs = performance.now() - txBegan;
         return {
           orderId,
@@ -291,6 +309,7 @@ export function createActivities({ db, logger, stripe, mailer, storeUrl, leadRec
     placeCodOrder,
     placePaidOrder,
     ...createCardActivities({ db, logger, stripe }),
+    ...createPayLaterActivities({ db, logger, tabby, placeOrder }),
     ...createEmailActivities({ db, logger, mailer, storeUrl }),
     ...createLeadActivities({ db, logger, recovery: leadRecovery }),
   };

@@ -1,9 +1,10 @@
 import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { LeadLinkEnv, type LeadLinkSettings, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
 import { ConfigError, parseEnv, runMode } from '@qahwa/schema/config/env';
+import { LeadLinkEnv, type LeadLinkSettings, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
+import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -22,6 +23,8 @@ export interface WorkflowsConfig {
   activityConcurrency: number;
   /** The card path retrieves each payment intent from Stripe (or the double) before its order. */
   stripe: StripeSettings;
+  /** Pay later reads, captures and closes Tabby payments (docs/pay-later.md). */
+  tabby: TabbySettings;
   /** SMTP server, sender, staff inbox and store origin of the e-mails (docs/email.md). */
   mail: MailSettings;
   /** The cart-recovery link's secret and lifetime (docs/leads.md). */
@@ -38,6 +41,7 @@ const WorkflowsEnv = z
     /** Defaults to the pool size. */
     WORKFLOWS_ACTIVITY_CONCURRENCY: z.coerce.number().int().positive().optional(),
     ...StripeEnv,
+    ...TabbyEnv,
     ...MailEnv,
     ...LeadLinkEnv,
   })
@@ -60,6 +64,7 @@ export function loadWorkflowsConfig(env: Record<string, string | undefined> = pr
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
     activityConcurrency: e.WORKFLOWS_ACTIVITY_CONCURRENCY ?? e.DB_POOL_SIZE,
     stripe: stripeSettingsOf(e, runMode(env.NODE_ENV)),
+    tabby: tabbySettingsOf(e, runMode(env.NODE_ENV)),
     mail: mailSettingsOf(e),
     leadLink: leadLinkSettingsOf(e, runMode(env.NODE_ENV)),
   };

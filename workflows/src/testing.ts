@@ -3,6 +3,7 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
 import pino from 'pino';
 import type Stripe from 'stripe';
+import type { TabbyClient } from './payments/tabby';
 import { ensureSearchAttributes } from './search-attributes';
 import { createCheckoutWorker, workflowsPath } from './worker';
 
@@ -24,13 +25,18 @@ export async function startTestWorker(
   db: Db,
   taskQueue: string,
   address: string = temporalAddress(),
-  extra: { stripe?: Stripe } = {},
+  extra: { stripe?: Stripe; tabby?: TabbyClient } = {},
 ) {
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, 'default');
   const worker: Worker = await createCheckoutWorker({
     connection,
-    deps: { db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), stripe: extra.stripe },
+    deps: {
+      db,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      stripe: extra.stripe,
+      tabby: extra.tabby,
+    },
     taskQueue,
     workflowBundle: await sharedWorkflowBundle(),
   });

@@ -7,6 +7,7 @@ import pino, { type Logger } from 'pino';
 import { type ActivityDeps, createActivities } from './activities';
 import { loadWorkflowsConfig, type WorkflowsConfig } from './config';
 import { createStripeClient } from './payments/stripe';
+import { createTabbyClient } from './payments/tabby';
 import { ensureSearchAttributes } from './search-attributes';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
@@ -48,6 +49,7 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
       db: handle.db,
       logger,
       stripe: createStripeClient(config.stripe),
+      tabby: createTabbyClient(config.tabby),
       mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
       storeUrl: config.mail.storeUrl,
     },

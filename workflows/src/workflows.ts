@@ -158,3 +158,4 @@ export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<Chec
   }
 }
 export { leadConversion } from './lead-conversion';
+export * from './pay-later';

@@ -1,5 +1,6 @@
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
+import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
 import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
 import { Client } from '@temporalio/client';
@@ -15,6 +16,7 @@ export interface EagerCheckoutOptions {
   logger: Logger;
   /** For the card path's activities (the intent is retrieved before its order). */
   stripe?: Stripe;
+  tabby?: TabbyClient;
   /** The order confirmation is a local activity of the checkout (docs/email.md). */
   mailer?: Mailer;
   storeUrl?: string;
@@ -62,6 +64,7 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
             db: opts.db,
             logger: opts.logger,
             stripe: opts.stripe,
+            tabby: opts.tabby,
             mailer: opts.mailer,
             storeUrl: opts.storeUrl,
           },

@@ -74,6 +74,20 @@ export const MESSAGES = {
     en: 'Too many orders were placed with this phone number or e-mail in the last hour. Please try again later or contact us.',
     ar: 'تم تقديم طلبات كثيرة بهذا الرقم أو البريد الإلكتروني خلال الساعة الماضية. يرجى المحاولة لاحقًا أو التواصل معنا.',
   },
+  // Pay later (docs/pay-later.md).
+  payLaterNotCharged: {
+    en: '{provider} has not charged you for this order.',
+    ar: 'لم تحصّل {provider} أي مبلغ مقابل هذا الطلب.',
+  },
+  payLaterCouponGone: {
+    en: 'Your coupon can no longer be used, so the order was not placed. Please remove it and try again.',
+    ar: 'لم يعد بالإمكان استخدام القسيمة، لذا لم يتم تسجيل الطلب. يرجى إزالتها والمحاولة مرة أخرى.',
+  },
+  payLaterNotFound: {
+    en: 'We could not find this payment. Please go back to the payment step.',
+    ar: 'لم نعثر على عملية الدفع هذه. يرجى العودة إلى خطوة الدفع.',
+  },
+  webhookUnauthorized: { en: 'Unauthorized', ar: 'غير مصرّح' },
   checkoutUnavailable: {
     en: 'We cannot take orders at this moment. Please try again in a minute; trying again will not order twice.',
     ar: 'لا يمكننا استقبال الطلبات في هذه اللحظة. يرجى المحاولة بعد دقيقة؛ لن يُسجَّل الطلب مرتين عند إعادة المحاولة.',

@@ -1,3 +1,4 @@
 export * from './database';
 export * from './env';
 export * from './stripe';
+export * from './tabby';

@@ -58,3 +58,49 @@ export const PayLaterOrderData = CheckoutClaim.extend({
   sessionId: z.string(),
 }).meta({ id: 'PayLaterOrderData' });
 export type PayLaterOrderData = z.infer<typeof PayLaterOrderData>;
+
+/** Tabby's payment id as it comes back in `?payment_id=…` (a uuid at Tabby; checked for shape only). */
+export const TabbyPaymentIdParams = z
+  .object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/) })
+  .meta({ id: 'TabbyPaymentIdParams' });
+
+/** The shopper came back from Tabby's page: which merchant URL brought them (docs/pay-later.md). */
+export const PayLaterReturnRequest = z
+  .object({ result: z.enum(['success', 'cancel', 'failure']) })
+  .meta({ id: 'PayLaterReturnRequest' });
+export type PayLaterReturnRequest = z.infer<typeof PayLaterReturnRequest>;
+
+/**
+ * Where a pay-later checkout stands, as the return page shows it. `approved`: the order exists;
+ * `pending`: ask again; every other status carries the SPEC 8 `message` in the shopper's language.
+ */
+export const PayLaterStatusResponse = z
+  .object({
+    status: z.enum(['approved', 'pending', 'cancelled', 'rejected', 'expired', 'failed']),
+    orderId: z.string().optional(),
+    orderNumber: z.string().optional(),
+    isNewCustomer: z.boolean().optional(),
+    reason: z
+      .enum([
+        'cancelled',
+        'rejected',
+        'not_available',
+        'order_amount_too_high',
+        'order_amount_too_low',
+        'expired',
+      ])
+      .optional(),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'PayLaterStatusResponse' });
+export type PayLaterStatusResponse = z.infer<typeof PayLaterStatusResponse>;
+
+/** Tabby's webhook body (TABBY.md), read only for the payment id: the workflow asks Tabby for the truth. */
+export const TabbyWebhookBody = z
+  .object({
+    id: z.string().min(1).max(100),
+    status: z.string().max(40).optional(),
+  })
+  .passthrough()
+  .meta({ id: 'TabbyWebhookBody' });
+export type TabbyWebhookBody = z.infer<typeof TabbyWebhookBody>;

@@ -59,6 +59,12 @@ export type TabbyApproved = z.infer<typeof TabbyApproved>;
 /** Every pay-later refusal carries its SPEC 8 outcome. */
 export const TabbyRejected = envelope(
   'TabbyRejected',
-  z.object({ checkoutId: z.string(), paymentId: z.string().optional(), outcome: PayLaterOutcome }),
+  z.object({
+    checkoutId: z.string(),
+    paymentId: z.string().optional(),
+    outcome: PayLaterOutcome,
+    /** What the session asked for, so the payments read model can show it. */
+    amountFils: FilsAmount.optional(),
+  }),
 ).meta({ id: 'TabbyRejectedEvent' });
 export type TabbyRejected = z.infer<typeof TabbyRejected>;

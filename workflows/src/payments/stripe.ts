@@ -36,7 +36,9 @@ export interface VerifiedPayment {
   currency: string;
   /** Our checkout id, from the intent's metadata. */
   checkoutId: string | null;
-  method: 'card' | 'wallet';
+  method: 'card' | 'wallet' | 'pay_later';
+  /** Who took it: Stripe unless said (pay later: TABBY, `paymentIntentId` is Tabby's payment id). */
+  provider?: 'STRIPE' | 'TABBY';
 }
 
 /** Why a succeeded payment cannot become an order as it is: null when it can. */
@@ -116,7 +118,7 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
         requestId,
         data: {
           checkoutId,
-          provider: 'STRIPE',
+          provider: payment.provider ?? 'STRIPE',
           paymentId: payment.paymentIntentId,
           amountFils: payment.amountFils,
           currency: payment.currency.toUpperCase(),

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createDb, type Db, type DbHandle, desc, eq, tables } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
+import { startTabbyFake } from '@qahwa/fake-tabby';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { createOutboxRelay, createPaymentsProjection, ensureStream } from '@qahwa/workers';
+import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
+import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
+import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
+import { buildApp } from '../../../src/app';
+import { loadConfig } from '../../../src/config';
+import { TEST_DATABASE_URL } from '../../harness';
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/**
+ * Pay later for real: the Tabby fake (its webhooks registered to the gateway, as a merchant
+ * registers them at Tabby), the gateway listening on a port, a checkout worker with a Tabby
+ * client on a private task queue, and optionally the outbox relay and the payments projection.
+ * The workflow's looks are short (300 ms growing to 1 s) so "webhook never" is found in seconds.
+ */
+export async function startPayLaterStack(opts: { events?: boolean; expiryMs?: number } = {}) {
+  const handle: DbHandle = createDb(TEST_DATABASE_URL);
+  await resetDatabase(handle.db);
+  const fake = await startTabbyFake({ port: 0, webhookRetryDelayMs: 200 });
+  const tabby = createTabbyClient({
+    apiBase: fake.url,
+    secretKey: TABBY_DEV_DEFAULTS.TABBY_SECRET_KEY,
+    merchantCode: 'GR',
+  });
+  const taskQueue = `test-pay-later-${randomUUID()}`;
+  const worker = await startTestWorker(handle.db, taskQueue, temporalAddress(), { tabby });
+  const connection = await Connection.connect({ address: temporalAddress() });
+  const temporal = new Client({ connection });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    TABBY_API_BASE: fake.url,
+    RATE_LIMIT_ORDERS: '1000000',
+    RATE_LIMIT_VIEWS: '1000000',
+  });
+  const config = {
+    ...base,
+    checkoutTaskQueue: taskQueue,
+    databaseUrl: TEST_DATABASE_URL,
+    payLater: {
+      ...base.payLater,
+      storefrontUrl: 'http://shop.test',
+      timing: { pollMs: [300, 600, 1000], expiryMs: opts.expiryMs ?? 60_000 },
+    },
+  };
+  const app = await buildApp({ config, db: handle.db, temporal, logger, tabby });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await tabby.registerWebhook({
+    url: `${gatewayUrl}/api/webhooks/tabby`,
+    header: config.tabby.webhookHeader,
+  });
+
+  let stopEvents: (() => Promise<void>) | null = null;
+  if (opts.events) {
+    const run = randomUUID().slice(0, 8);
+    const nc = await connect({ servers: process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl });
+    const jsm = await jetstreamManager(nc);
+    const stream = `TEST_PAY_LATER_${run}`;
+    const subjectPrefix = `test-${run}.`;
+    await ensureStream(jsm, { name: stream, subjects: [`${subjectPrefix}commerce.>`] });
+    const js = jetstream(nc);
+    const relay = createOutboxRelay({ db: handle.db, js, logger, subjectPrefix, pollIntervalMs: 50 });
+    const projection = createPaymentsProjection({
+      db: handle.db,
+      js,
+      logger,
+      stream,
+      subjectPrefix,
+      durable: `payments-${run}`,
+    });
+    relay.start();
+    projection.start();
+    stopEvents = async () => {
+      await Promise.all([relay.stop(), projection.stop()]);
+      await jsm.streams.delete(stream).catch(() => {});
+      await nc.drain();
+    };
+  }
+
+  return {
+    app,
+    db: handle.db,
+    fake,
+    tabby,
+    temporal,
+    taskQueue,
+    gatewayUrl,
+    config,
+    async close() {
+      await fake.control.idle().catch(() => {});
+      await stopEvents?.();
+      await app.close();
+      await worker.stop();
+      await fake.stop();
+      await connection.close();
+      await handle.close();
+    },
+  };
+}
+export type PayLaterStack = Awaited<ReturnType<typeof startPayLaterStack>>;
+
+/** A pay-later checkout of seeded variations, as the payment step sends it (SPEC 7). */
+export async function payLaterClaim(
+  db: Db,
+  opts: { lines?: number; quantity?: number; email?: string; coupon?: string; priciest?: boolean } = {},
+) {
+  const rows = await db
+    .select({
+      id: tables.productVariations.id,
+      productId: tables.productVariations.productId,
+      priceFils: tables.productVariations.priceFils,
+    })
+    .from(tables.productVariations)
+    .where(eq(tables.productVariations.isActive, true))
+    .orderBy(opts.priciest ? desc(tables.productVariations.priceFils) : tables.productVariations.id)
+    .limit(opts.lines ?? 2);
+  return {
+    customerInfo: {
+      fullName: 'Mariam Al Suwaidi',
+      email: opts.email ?? `mariam+${randomUUID().slice(0, 8)}@example.ae`,
+      phone: '+971501234567',
+    },
+    shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Al Rigga Street, Building 12, Flat 4' },
+    items: rows.map((r, i) => ({
+      id: `${r.id}-line`,
+      productId: r.productId,
+      variationId: r.id,
+      name: 'Coffee',
+      price: r.priceFils / 100,
+      quantity: opts.quantity ?? i + 1,
+      variation: { weight: '250g', beans: null, additions: null },
+    })),
+    subtotal: 1,
+    shippingCost: 0,
+    discount: 0,
+    tax: 0,
+    amount: 1,
+    currency: 'AED',
+    ...(opts.coupon ? { appliedCoupon: { code: opts.coupon, discountAmount: 1 } } : {}),
+  };
+}
+
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  ms = 20_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
