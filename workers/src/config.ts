@@ -3,6 +3,7 @@ import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/con
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { parseEnv, runMode } from '@qahwa/schema/config/env';
 import { LeadTimingEnv } from '@qahwa/schema/config/leads';
+import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -39,6 +40,8 @@ export interface WorkersConfig {
   leads: { recoveryDelayMs: number; conversionWindowMs: number };
   /** The e-mail-marketing sync (workers/src/brevo, docs/crm.md). */
   brevo: BrevoSyncSettings;
+  /** The contact and newsletter mail consumers (workers/src/mail, docs/email.md). */
+  mail: MailSettings & { durablePrefix: string };
 }
 
 export interface BrevoSyncSettings extends BrevoSettings {
@@ -74,6 +77,8 @@ const WorkersEnv = z.object({
   CHECKOUT_TASK_QUEUE: z.string().min(1).default(CHECKOUT_TASK_QUEUE),
   ...LeadTimingEnv,
   ...BrevoEnv,
+  ...MailEnv,
+  MAIL_DURABLE_PREFIX: z.string().min(1).default('mail'),
   BREVO_DURABLE: z.string().min(1).default('brevo-feed'),
   BREVO_SYNC_INTERVAL_MS: ms(2_000),
   BREVO_SYNC_BATCH_SIZE: count(25),
@@ -111,6 +116,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
       taskQueue: e.CHECKOUT_TASK_QUEUE,
     },
     leads: { recoveryDelayMs: e.LEAD_RECOVERY_DELAY, conversionWindowMs: e.LEAD_CONVERSION_WINDOW },
+    mail: { ...mailSettingsOf(e), durablePrefix: e.MAIL_DURABLE_PREFIX },
     brevo: {
       ...brevoSettingsOf(e, runMode(env.NODE_ENV)),
       durable: e.BREVO_DURABLE,

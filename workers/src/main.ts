@@ -1,12 +1,14 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, pingDb } from '@qahwa/db';
+import { createMailer } from '@qahwa/mail';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createLeadConsumers } from './leads/lead-consumer';
+import { createMailConsumers } from './mail/mail-consumer';
 import { createPruner } from './maintenance';
 import { createOutboxRelay } from './outbox-relay';
 import {
@@ -88,6 +90,18 @@ async function main() {
     subjectPrefix,
     ...config.leads,
   });
+  // The contact acknowledgement, the staff notice and the newsletter welcome (docs/email.md).
+  const mailConsumers = createMailConsumers({
+    db,
+    js,
+    logger,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
+    settings: config.mail,
+    stream: streamName,
+    durablePrefix: config.mail.durablePrefix,
+    subjectPrefix,
+  });
+  mailConsumers.start();
   leadConsumers.start();
   brevoFeed.start();
   brevoSync.start();
@@ -137,6 +151,7 @@ async function main() {
         pruner.stop(),
         brevoFeed.stop(),
         leadConsumers.stop(),
+        mailConsumers.stop(),
         brevoSync.stop(),
       ]);
       await nc.drain();

@@ -1,0 +1,183 @@
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { type Db, eq, tables } from '@qahwa/db';
+import { type Mailer, type MailLocale, sendEmailOnce } from '@qahwa/mail';
+import { ContactReceived, NewsletterSubscribed, STREAM_NAME } from '@qahwa/schema';
+import type { MailSettings } from '@qahwa/schema/config/mail';
+import type { Logger } from 'pino';
+import {
+  createDurableConsumer,
+  type DurableConsumer,
+  type DurableConsumerOptions,
+} from '../durable-consumer';
+import { InvalidEventError } from '../errors';
+
+export interface MailConsumerOptions
+  extends Pick<
+    DurableConsumerOptions,
+    'maxAckPending' | 'concurrency' | 'ackWaitMs' | 'nakDelay' | 'restartBackoff'
+  > {
+  db: Db;
+  js: JetStreamClient;
+  logger: Logger;
+  mailer: Mailer;
+  settings: Pick<MailSettings, 'staffNotifyEmail' | 'storeUrl'>;
+  stream?: string;
+  /** Prefix of the durable names (tests keep theirs apart); defaults to `mail`. */
+  durablePrefix?: string;
+  subjectPrefix?: string;
+  /** sendEmailOnce's claim lease (tests shorten it). */
+  claimLeaseMs?: number;
+}
+
+type MailEvent = ContactReceived | NewsletterSubscribed;
+const SCHEMAS = { ContactReceived, NewsletterSubscribed } as const;
+
+/** The events these consumers act on; null for others on the same subjects. */
+export function parseMailEvent(raw: unknown): MailEvent | null {
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string') throw new InvalidEventError('message is not an event envelope (no type)');
+  const schema = SCHEMAS[type as keyof typeof SCHEMAS];
+  if (!schema) return null;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new InvalidEventError(`${type} does not match its contract`);
+  return parsed.data as MailEvent;
+}
+
+const localeOf = (l: string | null | undefined): MailLocale => (l === 'ar' ? 'ar' : 'en');
+
+/**
+ * The shopper-facing mail of the engagement events (issue 9, docs/email.md): ContactReceived →
+ * an acknowledgement to the shopper in their language and a notification to the store's inbox
+ * (reply-to the shopper); NewsletterSubscribed → a welcome. Content is read from the database by
+ * the event's id. Idempotent through sendEmailOnce, keyed by the contact message or subscriber
+ * id: a redelivered event (or one delivered three times) mails each recipient once; a failure
+ * after the first of two mails naks, and the redelivery sends only the missing one. Logs name
+ * messages and subscribers by id, never by address.
+ */
+export function createMailConsumers(options: MailConsumerOptions): DurableConsumer {
+  const { db, mailer } = options;
+  const prefix = options.subjectPrefix ?? '';
+  const durablePrefix = options.durablePrefix ?? 'mail';
+  const logger = options.logger.child({ consumer: 'mail' });
+  const deps = {
+    db,
+    mailer,
+    logger,
+    ...(options.claimLeaseMs ? { claimLeaseMs: options.claimLeaseMs } : {}),
+  };
+
+  async function onContact(event: ContactReceived, log: Logger) {
+    const [contact] = await db
+      .select()
+      .from(tables.contactMessages)
+      .where(eq(tables.contactMessages.id, event.data.contactId));
+    if (!contact) throw new InvalidEventError(`contact message ${event.data.contactId} does not exist`);
+    const requestId = event.requestId;
+    const locale = localeOf(contact.locale ?? event.data.locale);
+    const ack = await sendEmailOnce(deps, {
+      purpose: 'contact-ack',
+      subjectId: contact.id,
+      to: contact.email,
+      locale,
+      template: {
+        kind: 'contact-ack',
+        name: contact.fullName,
+        subject: contact.subject,
+        message: contact.message,
+      },
+      ...(requestId ? { requestId } : {}),
+    });
+    // The store's team reads English in the back office; a reply goes straight to the shopper.
+    const staff = await sendEmailOnce(deps, {
+      purpose: 'contact-staff',
+      subjectId: contact.id,
+      to: options.settings.staffNotifyEmail,
+      locale: 'en',
+      replyTo: contact.email,
+      template: {
+        kind: 'contact-staff',
+        contact: {
+          name: contact.fullName,
+          email: contact.email,
+          ...(contact.phone ? { phone: contact.phone } : {}),
+          subject: contact.subject,
+          message: contact.message,
+          receivedAt: contact.createdAt.toISOString(),
+        },
+      },
+      ...(requestId ? { requestId } : {}),
+    });
+    log.info({ contactId: contact.id, ack: ack.status, staff: staff.status }, 'contact mails');
+  }
+
+  async function onSubscribed(event: NewsletterSubscribed, log: Logger) {
+    const [subscriber] = await db
+      .select()
+      .from(tables.newsletterSubscribers)
+      .where(eq(tables.newsletterSubscribers.id, event.data.subscriberId));
+    if (!subscriber) throw new InvalidEventError(`subscriber ${event.data.subscriberId} does not exist`);
+    const welcome = await sendEmailOnce(deps, {
+      purpose: 'newsletter-welcome',
+      subjectId: subscriber.id,
+      to: subscriber.email,
+      locale: localeOf(subscriber.locale ?? event.data.locale),
+      template: { kind: 'newsletter-welcome', email: subscriber.email, storeUrl: options.settings.storeUrl },
+      ...(event.requestId ? { requestId: event.requestId } : {}),
+    });
+    log.info({ subscriberId: subscriber.id, welcome: welcome.status }, 'newsletter welcome');
+  }
+
+  const consumers = [
+    ['contact', `${prefix}commerce.contact.>`],
+    ['newsletter', `${prefix}commerce.newsletter.>`],
+  ].map(([name, filterSubject]) =>
+    createDurableConsumer({
+      ...options,
+      logger,
+      stream: options.stream ?? STREAM_NAME,
+      durable: `${durablePrefix}-${name}`,
+      filterSubject: filterSubject as string,
+      async handle(m, log) {
+        let raw: unknown;
+        try {
+          raw = m.json();
+        } catch (err) {
+          throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
+        }
+        const event = parseMailEvent(raw);
+        if (event?.type === 'ContactReceived') await onContact(event, log);
+        else if (event?.type === 'NewsletterSubscribed') await onSubscribed(event, log);
+      },
+    }),
+  );
+
+  return {
+    start() {
+      for (const c of consumers) c.start();
+    },
+    async stop() {
+      await Promise.all(consumers.map((c) => c.stop()));
+    },
+    async health() {
+      const all = await Promise.all(consumers.map((c) => c.health()));
+      const sum = (k: 'handled' | 'failed' | 'consecutiveFailures') => all.reduce((n, h) => n + h[k], 0);
+      const pending = (k: 'numPending' | 'numAckPending') =>
+        all.some((h) => h[k] === null) ? null : all.reduce((n, h) => n + (h[k] ?? 0), 0);
+      return {
+        running: all.every((h) => h.running),
+        consecutiveFailures: sum('consecutiveFailures'),
+        handled: sum('handled'),
+        failed: sum('failed'),
+        lastHandledAt:
+          all
+            .map((h) => h.lastHandledAt)
+            .filter(Boolean)
+            .sort()
+            .at(-1) ?? null,
+        lastError: all.find((h) => h.lastError)?.lastError ?? null,
+        numPending: pending('numPending'),
+        numAckPending: pending('numAckPending'),
+      };
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { eq, tables } from '@qahwa/db';
+import { createMailer, type Mailer } from '@qahwa/mail';
+import { mailCatcher } from '@qahwa/mail/testing';
+import { type DomainEvent, makeEvent, subjectOf } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type DurableConsumer, ensureStream } from '../src';
+import { createMailConsumers } from '../src/mail/mail-consumer';
+import { closeServices, connectServices, logger, type Services, waitFor } from './support';
+
+/**
+ * The contact and newsletter mail (issue 9) from real JetStream events to real SMTP (MailDev),
+ * read back over MailDev's API. Each event is published three times under different message ids
+ * (as a replayed outbox or a redrive would), so JetStream's duplicate window does not hide them:
+ * the consumer itself must mail once.
+ */
+let s: Services;
+const catcher = mailCatcher(process.env.MAILDEV_API_URL ?? SERVICE_DEFAULTS.maildevApiUrl);
+const smtpUrl = process.env.SMTP_URL ?? SERVICE_DEFAULTS.smtpUrl;
+const run = randomUUID().slice(0, 8);
+const staff = `team-${run}@qahwa.test`;
+const realMailer = () => createMailer({ smtpUrl, from: 'qahwa <hello@qahwa.local>', logger });
+const running: DurableConsumer[] = [];
+
+function consumers(mailer: Mailer, durablePrefix: string) {
+  const c = createMailConsumers({
+    db: s.handle.db,
+    js: s.js,
+    logger,
+    mailer,
+    settings: { staffNotifyEmail: staff, storeUrl: 'http://127.0.0.1:3000' },
+    stream: s.stream,
+    durablePrefix,
+    subjectPrefix: s.subjectPrefix,
+    nakDelay: { baseMs: 100, maxMs: 300 },
+  });
+  c.start();
+  running.push(c);
+  return c;
+}
+
+const publishThrice = async (event: DomainEvent) => {
+  for (const n of [1, 2, 3]) {
+    await s.js.publish(`${s.subjectPrefix}${subjectOf(event.type)}`, JSON.stringify(event), {
+      msgID: `${event.id}-${n}`,
+    });
+  }
+};
+const meta = () => ({
+  id: randomUUID(),
+  occurredAt: new Date().toISOString(),
+  requestId: `req-${randomUUID()}`,
+});
+const to = (email: string) => (m: { to: { address: string }[] }) => m.to.some((t) => t.address === email);
+
+beforeAll(async () => {
+  s = await connectServices();
+  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+});
+// Each test's consumers read the whole stream: stop them before the next test publishes.
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((c) => c.stop()));
+});
+afterAll(async () => {
+  await closeServices(s);
+});
+
+async function contactMessage(email: string, locale: 'en' | 'ar') {
+  const [row] = await s.handle.db
+    .insert(tables.contactMessages)
+    .values({
+      fullName: 'Layla Hassan',
+      email,
+      phone: '+971 52 111 2233',
+      subject: 'wholesale_inquiry',
+      message: 'Do you supply cafés?\nWe need 20 kg a month.',
+      locale,
+    })
+    .returning();
+  return row!;
+}
+
+describe('contact and newsletter mail', () => {
+  it('a contact message delivered three times: one acknowledgement in Arabic, one notice to staff', async () => {
+    const c = consumers(realMailer(), `mail-test-${run}-a`);
+    const email = `shopper-${randomUUID().slice(0, 8)}@example.ae`;
+    const contact = await contactMessage(email, 'ar');
+    await publishThrice(
+      makeEvent(
+        'ContactReceived',
+        { contactId: contact.id, email, subject: 'wholesale_inquiry', locale: 'ar' },
+        meta(),
+      ),
+    );
+    await waitFor(async () => (await c.health()).handled >= 3, 'three deliveries handled');
+    const ack = await catcher.waitForMessage(to(email));
+    expect(ack.subject).toBe('وصلتنا رسالتك');
+    expect(ack.html).toMatch(/<html[^>]*dir="rtl"/);
+    expect(ack.text).toContain('استفسار عن البيع بالجملة');
+    expect(ack.text).toContain('We need 20 kg a month.');
+    const notice = await catcher.waitForMessage((m) => to(staff)(m) && m.text.includes(email));
+    expect(notice.subject).toBe('New contact message: Wholesale inquiry — Layla Hassan');
+    expect(JSON.stringify(notice.headers['reply-to'])).toContain(email);
+    expect(notice.html).toContain(`href="mailto:${encodeURIComponent(email)}`);
+    expect(await catcher.messagesTo(email)).toHaveLength(1);
+    expect((await catcher.messagesTo(staff)).filter((m) => m.text.includes(email))).toHaveLength(1);
+    const rows = await s.handle.db
+      .select()
+      .from(tables.emails)
+      .where(eq(tables.emails.subjectId, contact.id));
+    expect(rows.map((r) => [r.purpose, r.status]).sort()).toEqual([
+      ['contact-ack', 'sent'],
+      ['contact-staff', 'sent'],
+    ]);
+  });
+
+  it('a newsletter signup delivered three times: one welcome, in English', async () => {
+    const c = consumers(realMailer(), `mail-test-${run}-b`);
+    const email = `reader-${randomUUID().slice(0, 8)}@example.ae`;
+    const [sub] = await s.handle.db
+      .insert(tables.newsletterSubscribers)
+      .values({ email, locale: 'en' })
+      .returning();
+    await publishThrice(
+      makeEvent('NewsletterSubscribed', { subscriberId: sub!.id, email, locale: 'en' }, meta()),
+    );
+    await waitFor(async () => (await c.health()).handled >= 3, 'three deliveries handled');
+    const welcome = await catcher.waitForMessage(to(email));
+    expect(welcome.subject).toBe('Welcome to the qahwa newsletter');
+    expect(welcome.text).toContain('Successfully subscribed to newsletter!');
+    expect(welcome.html).toMatch(/<html[^>]*dir="ltr"/);
+    expect(await catcher.messagesTo(email)).toHaveLength(1);
+  });
+
+  it('the staff notice failing once: the redelivery sends only the missing mail', async () => {
+    const real = realMailer();
+    let staffFailures = 0;
+    const flaky: Mailer = {
+      ...real,
+      from: real.from,
+      send: (m) =>
+        m.to === staff && staffFailures++ === 0
+          ? Promise.reject(new Error('421 try again later'))
+          : real.send(m),
+    };
+    const c = consumers(flaky, `mail-test-${run}-c`);
+    const email = `retry-${randomUUID().slice(0, 8)}@example.ae`;
+    const contact = await contactMessage(email, 'en');
+    await s.js.publish(
+      `${s.subjectPrefix}${subjectOf('ContactReceived')}`,
+      JSON.stringify(
+        makeEvent('ContactReceived', { contactId: contact.id, email, subject: 'wholesale_inquiry' }, meta()),
+      ),
+    );
+    await catcher.waitForMessage((m) => to(staff)(m) && m.text.includes(email));
+    await waitFor(
+      async () => (await c.health()).failed >= 1 && (await c.health()).handled >= 1,
+      'a failure, then success',
+    );
+    expect(staffFailures).toBe(2);
+    expect(await catcher.messagesTo(email)).toHaveLength(1);
+    expect((await catcher.messagesTo(staff)).filter((m) => m.text.includes(email))).toHaveLength(1);
+  });
+});
