@@ -225,6 +225,30 @@ describe('PATCH /api/leads', () => {
     expect(rows.map((r) => r.status).sort()).toEqual(['ABANDONED', 'CONVERTED']);
   });
 
+  it('keeps a claimed customer id only if the customer exists, and refuses amounts that are no amounts', async () => {
+    const email = `claims-${randomUUID()}@example.com`;
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/leads',
+      payload: { email, status: 'QUALIFIED', paymentStep: '-271821-04-20T00:00:00Z' },
+    });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/leads',
+      payload: { email, status: 'CONVERTED', convertedUserId: randomUUID(), convertedData: { value: 10 } },
+    });
+    expect(res.statusCode).toBe(202);
+    const [lead] = await handle.db.select().from(tables.leads).where(eq(tables.leads.email, email));
+    expect(lead).toMatchObject({ status: 'CONVERTED', convertedUserId: null });
+    expect(lead?.paymentStep?.getUTCFullYear()).toBeGreaterThanOrEqual(2000);
+    const huge = await app.inject({
+      method: 'PATCH',
+      url: '/api/leads',
+      payload: { email, cartValue: 1e21 },
+    });
+    expect(huge.statusCode).toBe(400);
+  });
+
   it('refuses a body without a valid e-mail (400), which the storefront ignores', async () => {
     const res = await app.inject({
       method: 'PATCH',

@@ -3,7 +3,7 @@ import type { AbandonmentTrigger, DeviceType, LeadStatus, Locale } from '@qahwa/
 import { makeEvent } from '@qahwa/schema';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
-import { leads } from '../schema';
+import { customers, leads } from '../schema';
 import { createOutboxRepository } from './outbox';
 
 const meta = (requestId?: string) => ({
@@ -93,12 +93,20 @@ export function createLeadsRepository(db: Db) {
     tx0?: DbOrTx,
   ): Promise<{ id: string } | null> {
     const run = async (tx: DbOrTx) => {
+      // The browser's claim of a customer id is kept only if that customer exists.
+      const [customer] = c.convertedUserId
+        ? await tx
+            .select({ id: customers.id })
+            .from(customers)
+            .where(eq(customers.id, c.convertedUserId))
+            .limit(1)
+        : [];
       const [row] = await tx
         .update(leads)
         .set({
           status: 'CONVERTED',
           convertedAt: new Date(),
-          ...(c.convertedUserId ? { convertedUserId: c.convertedUserId } : {}),
+          ...(customer ? { convertedUserId: customer.id } : {}),
           ...(c.convertedData !== undefined ? { convertedData: c.convertedData } : {}),
           lastActivityAt: new Date(),
           updatedAt: new Date(),
@@ -114,7 +122,7 @@ export function createLeadsRepository(db: Db) {
             email: c.email,
             valueFils: c.valueFils,
             ...(c.orderId ? { orderId: c.orderId } : {}),
-            ...(c.convertedUserId ? { convertedUserId: c.convertedUserId } : {}),
+            ...(customer ? { convertedUserId: customer.id } : {}),
           },
           meta(requestId),
         ),

@@ -100,13 +100,16 @@ export async function leadRoutes(app: FastifyInstance) {
         req.log.info({ leadId: converted?.id ?? null, status: 'CONVERTED' }, 'lead update');
       } else {
         const paymentStep = b.paymentStep === undefined ? undefined : new Date(b.paymentStep);
+        // A claimed time outside any plausible checkout (a fuzzer's year -271821) is "now".
+        const plausible =
+          paymentStep && paymentStep.getUTCFullYear() >= 2000 && paymentStep.getUTCFullYear() < 2200;
         const { id } = await leads.qualify(
           {
             email: b.email,
             fullName: b.convertedData?.name,
             phone: b.convertedData?.phone,
             hasPaymentInfo: b.hasPaymentInfo,
-            paymentStep: paymentStep && !Number.isNaN(paymentStep.getTime()) ? paymentStep : undefined,
+            paymentStep: plausible ? paymentStep : undefined,
             preferredPayment: b.preferredPayment ?? b.paymentData?.preferredPayment,
             cartValueFils: b.cartValue === undefined ? undefined : toFils(b.cartValue),
             cartItems: b.cartItems?.map(lineOf),

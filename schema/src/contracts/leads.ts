@@ -7,19 +7,22 @@ export const LeadStatus = z.enum(LEAD_STATUSES).meta({ id: 'LeadStatus' });
 export type LeadStatus = z.infer<typeof LeadStatus>;
 
 const LeadVariation = z.object({
-  weight: z.string().nullable().optional(),
-  beans: z.string().nullable().optional(),
-  additions: z.string().nullable().optional(),
+  weight: z.string().max(100).nullable().optional(),
+  beans: z.string().max(100).nullable().optional(),
+  additions: z.string().max(100).nullable().optional(),
 });
+
+/** AED, as the browser shows it: a claim (the server prices from the database), bounded so it converts to fils. */
+const Amount = z.number().nonnegative().max(10_000_000);
 
 export const LeadCartItem = z
   .object({
     id: z.string().max(200),
     variationId: EntityId().optional(),
     name: z.string().max(300),
-    price: z.number().nonnegative().max(1_000_000),
+    price: Amount,
     quantity: z.number().int().positive().max(1000),
-    total: z.number().optional(),
+    total: Amount.optional(),
     variation: LeadVariation.optional(),
   })
   .meta({ id: 'LeadCartItem' });
@@ -27,25 +30,25 @@ export const LeadCartItem = z
 /** SPEC 7 PATCH /api/leads: email plus whichever of the other fields the step knows. */
 export const LeadUpdateRequest = z
   .object({
-    email: z.string().trim().toLowerCase().email(),
+    email: z.string().trim().toLowerCase().max(254).email(),
     status: LeadStatus.optional(),
     convertedUserId: EntityId().optional(),
     convertedData: z
       .object({
-        name: z.string().optional(),
-        phone: z.string().optional(),
-        value: z.number().optional(),
-        currency: z.string().optional(),
+        name: z.string().max(100).optional(),
+        phone: z.string().max(30).optional(),
+        value: Amount.optional(),
+        currency: z.string().max(3).optional(),
         items: z.array(LeadCartItem).max(100).optional(),
       })
       .optional(),
     hasPaymentInfo: z.boolean().optional(),
     /** SPEC 3: a timestamp (ISO text or epoch milliseconds). */
-    paymentStep: z.union([z.string(), z.number()]).optional(),
-    preferredPayment: z.string().optional(),
-    cartValue: z.number().optional(),
+    paymentStep: z.union([z.string().max(40), z.number().int().min(0).max(8_640_000_000_000_000)]).optional(),
+    preferredPayment: z.string().max(30).optional(),
+    cartValue: Amount.optional(),
     cartItems: z.array(LeadCartItem).max(100).optional(),
-    paymentData: z.object({ preferredPayment: z.string().optional() }).optional(),
+    paymentData: z.object({ preferredPayment: z.string().max(30).optional() }).optional(),
   })
   .meta({ id: 'LeadUpdateRequest' });
 export type LeadUpdateRequest = z.infer<typeof LeadUpdateRequest>;
@@ -64,7 +67,7 @@ export type DeviceType = z.infer<typeof DeviceType>;
  */
 export const CartAbandonmentRequest = z
   .object({
-    cartValue: z.number().nonnegative().max(10_000_000),
+    cartValue: Amount,
     cartItems: z
       .array(LeadCartItem.omit({ total: true }).extend({ productId: EntityId().optional() }))
       .max(100),
@@ -73,8 +76,8 @@ export const CartAbandonmentRequest = z
       .regex(/^[A-Za-z0-9_-]{8,64}$/)
       .optional(),
     locale: z.enum(['en', 'ar']).optional(),
-    timeSpentOnSite: z.number().nonnegative(),
-    pageVisits: z.number().int().nonnegative(),
+    timeSpentOnSite: z.number().nonnegative().max(315_360_000),
+    pageVisits: z.number().int().nonnegative().max(1_000_000),
     lastVisitedPage: z.string().max(2000),
     userAgent: z.string().max(1000),
     referrer: z.string().max(2000),
