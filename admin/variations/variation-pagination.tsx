@@ -4,8 +4,9 @@ import { type PageSize, pageButtons } from '@qahwa/schema/catalogue/variation-ta
 import { VARIATION_PAGE_SIZES } from '@qahwa/schema/reference/constants';
 import { useTranslations } from 'next-intl';
 
-const button =
-  'min-w-9 rounded-md border border-stone-300 bg-white px-2.5 py-1.5 text-sm text-stone-800 hover:bg-stone-50 disabled:opacity-50';
+const shape = 'min-w-9 rounded-md border px-2.5 py-1.5 text-sm disabled:opacity-50';
+const button = `${shape} border-stone-300 bg-white text-stone-800 hover:bg-stone-50`;
+const currentButton = `${shape} border-coffee-700 bg-coffee-700 text-white`;
 
 /** SPEC 2.3: sizes 5, 10, 20, 50; Previous, Next; first, last and neighbours with ellipses. */
 export function VariationPagination({
@@ -52,7 +53,7 @@ export function VariationPagination({
             <button
               key={p}
               type="button"
-              className={`${button} ${p === page ? 'border-coffee-700 bg-coffee-700 text-white hover:bg-coffee-700' : ''}`}
+              className={p === page ? currentButton : button}
               aria-current={p === page ? 'page' : undefined}
               aria-label={t('page', { page: p })}
               onClick={() => onPage(p)}

@@ -3,11 +3,12 @@
 import type { Variation } from '@qahwa/schema/catalogue/product';
 import type { Locale } from '@qahwa/schema/money/money';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { Lookups, VariationDraft } from './variation-rows';
 
 const cell = 'px-4 py-2 align-middle';
 const field = 'w-full min-w-20 rounded border border-stone-300 bg-white px-2 py-1 text-sm';
-const action = 'rounded px-2 py-1 text-sm font-medium hover:bg-stone-100 disabled:opacity-50';
+const action = 'rounded px-1.5 py-1 text-sm font-medium hover:bg-stone-100 disabled:opacity-50';
 
 const label = (locale: Locale, en: string | undefined, ar: string | undefined) =>
   (locale === 'ar' && ar ? ar : en) ?? '';
@@ -160,10 +161,7 @@ export function VariationRow({
           />
         </td>
         <td className={cell}>
-          {draft.imageUrl ? (
-            // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
-            <img src={draft.imageUrl} alt="" className="size-10 rounded object-cover" />
-          ) : null}
+          <Thumb url={draft.imageUrl || null} alt={t('imageAlt')} />
         </td>
         <td className={cell}>
           <button
@@ -212,7 +210,7 @@ export function VariationRow({
       <td className={cell}>
         <span dir="ltr">{row.discount > 0 ? `${Math.round(row.discount * 10000) / 100}%` : '—'}</span>
       </td>
-      <td className={cell}>
+      <td className={`${cell} whitespace-nowrap text-xs`}>
         <span dir="ltr">{row.sku ?? '—'}</span>
         {unsaved ? (
           <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
@@ -222,12 +220,7 @@ export function VariationRow({
       </td>
       <td className={cell}>{row.stockQuantity}</td>
       <td className={cell}>
-        {row.imageUrl ? (
-          // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
-          <img src={row.imageUrl} alt={t('imageAlt')} className="size-10 rounded object-cover" />
-        ) : (
-          '—'
-        )}
+        <Thumb url={row.imageUrl} alt={t('imageAlt')} />
       </td>
       <td className={cell}>{status(row.isActive)}</td>
       <td className={`${cell} whitespace-nowrap`}>
@@ -275,4 +268,14 @@ export function VariationRow({
       </td>
     </tr>
   );
+}
+
+/** SPEC 8: an image that fails to load shows a placeholder, not a broken picture. */
+function Thumb({ url, alt }: { url: string | null; alt: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!url || failed === url) {
+    return <span aria-hidden="true" className="block size-10 rounded bg-stone-100" />;
+  }
+  // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
+  return <img src={url} alt={alt} onError={() => setFailed(url)} className="size-10 rounded object-cover" />;
 }

@@ -8,6 +8,7 @@
 import core from './core.json';
 import leads from './leads.json';
 import promotions from './promotions.json';
+import shipping from './shipping.json';
 import ui from './ui.json';
 import variations from './variations.json';
 
@@ -16,6 +17,7 @@ const messages = {
   ...leads,
   ...ui,
   ...promotions,
+  ...shipping,
   ...variations,
 };
 export default messages;
