@@ -36,7 +36,7 @@ export const COPY = {
         STRIPE: 'Paid by card',
         TABBY: 'Tabby — 4 interest-free payments',
       },
-      code: (c: string) => `code ${c}`,
+      codeLabel: 'code',
     },
     recovery: {
       subject: 'You left something in your cart',
@@ -109,7 +109,7 @@ export const COPY = {
         STRIPE: 'مدفوع بالبطاقة',
         TABBY: 'تابي — 4 دفعات بدون فوائد',
       },
-      code: (c: string) => `الرمز ${c}`,
+      codeLabel: 'الرمز',
     },
     recovery: {
       subject: 'تركت شيئاً في سلتك',

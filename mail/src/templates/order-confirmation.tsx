@@ -1,5 +1,6 @@
 import { shippingLineText } from '@qahwa/schema/checkout/summary-text';
 import { Column, Row, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
 import type { MailLocale, OrderEmailData } from '../types';
 import { copyFor } from './copy';
 import { colors, directionOf, formatDate, Layout, money, textStyle } from './layout';
@@ -18,7 +19,7 @@ export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailDat
     padding: '10px 0',
     borderBottom: `1px solid ${colors.line}`,
   };
-  const sumRow = (label: string, value: string, key: string, strong = false) => (
+  const sumRow = (label: ReactNode, value: string, key: string, strong = false) => (
     <Row key={key} data-row={key}>
       <Column
         align={d.start}
@@ -102,7 +103,15 @@ export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailDat
         {order.discounts.length > 0
           ? order.discounts.map((x, i) =>
               sumRow(
-                x.code ? `${c.discount}: ${x.name} (${c.code(x.code)})` : `${c.discount}: ${x.name}`,
+                <>
+                  {c.discount}: {x.name}
+                  {x.code ? (
+                    <>
+                      {' · '}
+                      {c.codeLabel} <span dir="ltr">{x.code}</span>
+                    </>
+                  ) : null}
+                </>,
                 `− ${money(x.amountFils, locale)}`,
                 `discount-${i}`,
               ),
