@@ -5,7 +5,9 @@
  * collide between areas.
  */
 
+import content from './content.json';
 import core from './core.json';
+import crm from './crm.json';
 import leads from './leads.json';
 import promotions from './promotions.json';
 import shipping from './shipping.json';
@@ -14,8 +16,10 @@ import variations from './variations.json';
 
 const messages = {
   ...core,
+  ...crm,
   ...leads,
   ...ui,
+  ...content,
   ...promotions,
   ...shipping,
   ...variations,
