@@ -304,4 +304,38 @@ describe('pay later with Tabby in the browser', () => {
       }
     });
   }
+  it('answers a return link opened without the kept data (another device), an unknown payment and a bare link', async () => {
+    const rejected = stack.tabby.control.payments().find((p) => p.status === 'REJECTED');
+    expect(rejected, 'the outcome tests left a rejected payment').toBeDefined();
+    for (const locale of ['ar', 'en'] as const) {
+      const t = messages('web', locale).PayLaterReturn!;
+      const { context, page, errors } = await shopper(locale, { width: 390, height: 844 });
+      try {
+        const back = page.getByRole('link', { name: t.backToCheckout! });
+        // The provider's truth, not the query string: "success" in the link, REJECTED at Tabby.
+        await page.goto(`${stack.webUrl}/checkout/pay-later?result=success&payment_id=${rejected!.id}`);
+        await page
+          .getByRole('main')
+          .getByRole('alert')
+          .filter({ hasText: sentence('payLater.rejected', locale) })
+          .waitFor({ timeout: 60_000 });
+        await back.waitFor();
+        await shot(page, `return-elsewhere-${locale}`);
+        await page.goto(`${stack.webUrl}/checkout/pay-later?result=success&payment_id=no_such_payment`);
+        await page
+          .getByRole('main')
+          .getByRole('alert')
+          .filter({ hasText: t.notFound! })
+          .waitFor({ timeout: 30_000 });
+        await shot(page, `return-unknown-${locale}`);
+        await page.goto(`${stack.webUrl}/checkout/pay-later`);
+        await page.getByRole('main').getByRole('alert').filter({ hasText: t.missing! }).waitFor();
+        await back.click();
+        await page.waitForURL('**/checkout');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

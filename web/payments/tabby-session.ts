@@ -77,9 +77,9 @@ export function returnResultOf(value: string | null | undefined): ReturnResult |
   return (RETURN_RESULTS as readonly string[]).includes(value ?? '') ? (value as ReturnResult) : null;
 }
 
-/** Provider payment ids are opaque; anything outside this shape is not worth a request. */
+/** Provider payment ids are opaque; outside the gateway's shape (8–100 of these) not worth a request. */
 export function paymentIdOf(value: string | null | undefined): string | null {
-  return value && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
+  return value && /^[A-Za-z0-9_-]{8,100}$/.test(value) ? value : null;
 }
 
 /**
@@ -104,7 +104,8 @@ export async function payLaterStatus(paymentId: string, result: ReturnResult | n
     return { ok: false, reason: 'network', message: null };
   }
   const body = await res.json().catch(() => null);
-  if (res.status === 404) return { ok: false, reason: 'not_found', ...errorOf(body) };
+  // Unknown (404) or refused as no payment id at all (400): asking again would not change it.
+  if (res.status === 404 || res.status === 400) return { ok: false, reason: 'not_found', ...errorOf(body) };
   const parsed = PayLaterStatus.safeParse(body);
   if (res.ok && parsed.success) return { ok: true, status: parsed.data };
   return { ok: false, reason: 'server', ...errorOf(body) };

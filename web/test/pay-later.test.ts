@@ -145,6 +145,7 @@ describe('the return from the provider', () => {
     expect(paymentIdOf('5d9c1c8e-7a3b-4a7e-9e0a-2b1f0c3d4e5f')).not.toBeNull();
     expect(paymentIdOf('../../admin')).toBeNull();
     expect(paymentIdOf('')).toBeNull();
+    expect(paymentIdOf('pay_1')).toBeNull();
   });
 
   it("shows the gateway's sentence, or SPEC 8's for the reason, in the shopper's language", () => {
