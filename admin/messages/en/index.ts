@@ -7,7 +7,6 @@
 
 import content from './content.json';
 import core from './core.json';
-import crm from './crm.json';
 import leads from './leads.json';
 import promotions from './promotions.json';
 import shipping from './shipping.json';
@@ -16,7 +15,6 @@ import variations from './variations.json';
 
 const messages = {
   ...core,
-  ...crm,
   ...leads,
   ...ui,
   ...content,
