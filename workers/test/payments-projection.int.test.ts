@@ -85,7 +85,7 @@ describe('payments projection', () => {
   });
 
   it('keeps only payment events it knows, and refuses a malformed one', () => {
-    expect(parsePaymentEvent({ type: 'TabbyApproved' })).toBeNull();
+    expect(parsePaymentEvent({ type: 'CheckoutStarted' })).toBeNull();
     expect(() => parsePaymentEvent({ type: 'PaymentSucceeded', data: {} })).toThrow(/contract/);
   });
 });

@@ -1,6 +1,6 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { type Db, sql, type Tx, tables } from '@qahwa/db';
-import { PaymentFailed, PaymentSucceeded, STREAM_NAME } from '@qahwa/schema';
+import { PaymentFailed, PaymentSucceeded, STREAM_NAME, TabbyApproved, TabbyRejected } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import {
   createDurableConsumer,
@@ -29,7 +29,7 @@ export interface PaymentsProjectionOptions
   subjectPrefix?: string;
 }
 
-export type PaymentEvent = PaymentSucceeded | PaymentFailed;
+export type PaymentEvent = PaymentSucceeded | PaymentFailed | TabbyApproved | TabbyRejected;
 
 /**
  * Keeps the payments read model (one row per provider payment id: provider, method, status,
@@ -67,12 +67,12 @@ export function createPaymentsProjection(options: PaymentsProjectionOptions): Du
   });
 }
 
-/** The payment events this projection keeps; null for others (Tabby's come with their issue). */
+/** The payment events this projection keeps (card and pay later); null for others. */
 export function parsePaymentEvent(raw: unknown): PaymentEvent | null {
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
   if (typeof type !== 'string') throw new InvalidEventError('message is not an event envelope (no type)');
-  const schema =
-    type === 'PaymentSucceeded' ? PaymentSucceeded : type === 'PaymentFailed' ? PaymentFailed : null;
+  const schemas = { PaymentSucceeded, PaymentFailed, TabbyApproved, TabbyRejected } as const;
+  const schema = Object.hasOwn(schemas, type) ? schemas[type as keyof typeof schemas] : null;
   if (!schema) return null;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new InvalidEventError(`${type} does not match its contract`);
@@ -88,7 +88,9 @@ export async function applyPaymentEventOnce(db: Db, consumer: string, event: Pay
       .returning({ eventId: processedEvents.eventId });
     if (first.length === 0) return false;
     if (event.type === 'PaymentSucceeded') await applySucceeded(tx, event);
-    else await applyFailed(tx, event);
+    else if (event.type === 'PaymentFailed') await applyFailed(tx, event);
+    else if (event.type === 'TabbyApproved') await applyTabbyApproved(tx, event);
+    else await applyTabbyRejected(tx, event);
     return true;
   });
 }
@@ -147,6 +149,56 @@ async function applyFailed(tx: Tx, event: PaymentFailed) {
       set: {
         // A later success (another card on the same intent) is not undone by an older failure.
         status: sql`case when ${payments.status} = 'succeeded' then ${payments.status} else 'failed' end`,
+        lastError: sql`excluded.last_error`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/**
+ * Pay later (docs/pay-later.md): TabbyApproved comes with the order's PaymentSucceeded (either
+ * may arrive first; both say succeeded). TabbyRejected carries the SPEC 8 outcome as the status
+ * (cancelled, rejected, not_available, amount_too_high, amount_too_low, failed — an expiry is
+ * `failed`), and never undoes a success.
+ */
+async function applyTabbyApproved(tx: Tx, event: TabbyApproved) {
+  const d = event.data;
+  await tx
+    .insert(payments)
+    .values({
+      id: d.paymentId,
+      provider: 'TABBY',
+      method: 'pay_later',
+      status: 'succeeded',
+      amountFils: d.amountFils,
+      currency: 'AED',
+      checkoutId: d.checkoutId,
+    })
+    .onConflictDoUpdate({
+      target: payments.id,
+      set: { status: 'succeeded', method: 'pay_later', updatedAt: sql`now()` },
+    });
+}
+
+async function applyTabbyRejected(tx: Tx, event: TabbyRejected) {
+  const d = event.data;
+  if (!d.paymentId) return;
+  await tx
+    .insert(payments)
+    .values({
+      id: d.paymentId,
+      provider: 'TABBY',
+      method: 'pay_later',
+      status: d.outcome,
+      amountFils: d.amountFils ?? 0,
+      currency: 'AED',
+      checkoutId: d.checkoutId,
+      lastError: d.outcome,
+    })
+    .onConflictDoUpdate({
+      target: payments.id,
+      set: {
+        status: sql`case when ${payments.status} = 'succeeded' then ${payments.status} else excluded.status end`,
         lastError: sql`excluded.last_error`,
         updatedAt: sql`now()`,
       },
