@@ -15,6 +15,7 @@ import type { Activities } from './activities';
 import type { PayLaterPaymentView } from './activities/pay-later';
 import { CHECKOUT_FAILURE } from './checkout/errors';
 import { SA } from './checkout/search-attributes';
+import { confirmOrder } from './order-confirmation';
 
 /** The shopper's way back from Tabby's page (merchant_urls: success, cancel, failure). */
 export type PayLaterReturn = 'success' | 'cancel' | 'failure';
@@ -146,6 +147,8 @@ export async function payLaterReconciliation(input: PayLaterInput): Promise<PayL
       upsertSearchAttributes([{ key: SA.orderNumber, value: result.orderId }]);
       state = { status: 'approved', orderId: result.orderId, isNewCustomer: result.isNewCustomer };
       log.info('pay-later order placed', { requestId, paymentId, orderId: result.orderId });
+      // The same confirmation as every other order (docs/email.md); it never fails the order.
+      await confirmOrder(result.orderId);
       return state;
     } catch (err) {
       const failure = businessFailureOf(err);
