@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOnly } from '../auth/access';
+import { adminOrderRoutes } from './admin-orders';
 
 /** The back office's reads. Signed-in staff with the 'orders' permission only. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -12,6 +13,8 @@ export async function adminRoutes(app: FastifyInstance) {
   const catalogue = createCatalogueRepository(app.deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
+  // Search, detail, the status command and the CSV export (issue 12) live in their own file.
+  await app.register(adminOrderRoutes);
 
   r.get(
     '/api/admin/orders',

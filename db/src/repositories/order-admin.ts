@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderStatus, OrderStatusChanged, PaymentProvider } from '@qahwa/schema';
+import { toAed } from '@qahwa/schema';
+import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
+import { canTransition } from '@qahwa/schema/orders/transitions';
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import {
+  emails,
+  orderDiscounts,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  outbox,
+  payments,
+  products,
+  productVariations,
+  refunds,
+} from '../schema';
+import { type AuditActor, recordAudit } from './audit';
+import { createOutboxRepository } from './outbox';
+import { createStockRepository } from './stock';
+
+/** Why a staff move was refused; the caller turns it into a 404 or a 409 the staff member can read. */
+export class OrderMoveError extends Error {
+  override readonly name = 'OrderMoveError';
+  constructor(
+    readonly code: 'not-found' | 'illegal' | 'stale',
+    readonly orderId: string,
+    /** What the order is now (absent when there is no such order). */
+    readonly current?: { status: OrderStatus; version: number },
+  ) {
+    super(`order ${orderId}: ${code}`);
+  }
+}
+export const isOrderMoveError = (e: unknown): e is OrderMoveError => e instanceof OrderMoveError;
+
+export interface OrderMove {
+  orderId: string;
+  to: OrderStatus;
+  /** The version the staff member saw. */
+  version: number;
+  actor: AuditActor;
+  note?: string | undefined;
+  requestId?: string | undefined;
+}
+
+export interface OrderMoved {
+  orderId: string;
+  from: OrderStatus;
+  status: OrderStatus;
+  version: number;
+  paymentProvider: PaymentProvider;
+  /** Set when a cancellation owes the shopper money: the refund row the workflow will carry out. */
+  refund: { reference: string; provider: 'STRIPE' | 'TABBY'; paymentId: string; amountFils: number } | null;
+}
+
+/** The idempotency key of an order's refund, sent to the provider: one cancellation, one refund. */
+export const refundReferenceOf = (orderId: string) => `refund-${orderId}`;
+
+/** The end of a Gulf calendar day (Asia/Dubai is UTC+4 all year, no daylight saving). */
+const gulfDayStart = (day: string) => new Date(`${day}T00:00:00+04:00`);
+const nextGulfDay = (day: string) => new Date(gulfDayStart(day).getTime() + 86_400_000);
+
+// Qualified by hand: drizzle leaves a one-table select's columns unqualified, and `id` would be the item's.
+const itemCountSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
+
+/** LIKE's own wildcards in a shopper's text are literal characters, not patterns. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filter of the orders screen and its CSV export, as SQL over the order's own snapshot. */
+export function orderFilterWhere(filter: AdminOrderFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.provider) where.push(eq(orders.paymentProvider, filter.provider));
+  if (filter.from) where.push(gte(orders.createdAt, gulfDayStart(filter.from)));
+  if (filter.to) where.push(lt(orders.createdAt, nextGulfDay(filter.to)));
+  const q = filter.q?.trim();
+  if (q) {
+    const number = /^(?:qh-?)?(\d{1,12})$/i.exec(q)?.[1];
+    const digits = q.replace(/[\s\-()]/g, '');
+    const alternatives: SQL[] = [];
+    if (number) alternatives.push(eq(orders.id, `QH-${number}`));
+    if (q.includes('@') || /[a-z]/i.test(q)) {
+      alternatives.push(ilike(orders.customerEmail, `%${likeEscape(q)}%`));
+    }
+    if (/^\+?\d{4,}$/.test(digits)) {
+      // Phones are kept as the shopper typed them (normalised at checkout); match the digits anywhere.
+      alternatives.push(
+        sql`regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g') like ${`%${likeEscape(digits.replace(/^\+/, ''))}%`}`,
+      );
+    }
+    if (alternatives.length === 0) alternatives.push(ilike(orders.customerName, `%${likeEscape(q)}%`));
+    where.push(or(...alternatives) as SQL);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export function createOrderAdminRepository(db: DbOrTx) {
+  const outboxRepo = createOutboxRepository(db);
+  const stock = createStockRepository(db);
+
+  async function page(filter: AdminOrderFilter, { limit, offset }: { limit: number; offset: number }) {
+    const where = orderFilterWhere(filter);
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({
+          o: orders,
+          itemCount: itemCountSql,
+        })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+    ]);
+    return {
+      orders: rows.map(({ o, itemCount }) => ({
+        id: o.id,
+        customer: {
+          id: o.customerId,
+          fullName: o.customerName,
+          email: o.customerEmail,
+          phone: o.customerPhone,
+        },
+        createdAt: o.createdAt.toISOString(),
+        status: o.status,
+        total: toAed(o.totalFils),
+        paymentProvider: o.paymentProvider,
+        itemCount,
+        emirate: o.emirate,
+        city: o.city,
+      })),
+      total: count?.n ?? 0,
+    };
+  }
+
+  return {
+    /** The orders screen: filtered, newest first, with the count of everything the filter matches. */
+    search: page,
+
+    /** Every order the filter matches, for the CSV export, at most `max` (newest first). */
+    async exportRows(filter: AdminOrderFilter, max = 10_000) {
+      return db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          paymentProvider: orders.paymentProvider,
+          paymentReference: orders.paymentIntentId,
+          customerName: orders.customerName,
+          customerEmail: orders.customerEmail,
+          customerPhone: orders.customerPhone,
+          emirate: orders.emirate,
+          city: orders.city,
+          address: orders.address,
+          itemCount: itemCountSql,
+          subtotalFils: orders.subtotalFils,
+          discountFils: orders.discountFils,
+          shippingFils: orders.shippingFils,
+          totalFils: orders.totalFils,
+        })
+        .from(orders)
+        .where(orderFilterWhere(filter))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(max);
+    },
+
+    /**
+     * THE status command (docs/orders.md). In one transaction: lock the order, check the version
+     * the staff member saw (a stale page is refused, nothing written), check the transition by the
+     * shared rule, write the status with the next version, a history row, the audit entry and the
+     * outbox's OrderStatusChanged. A cancellation also gives the stock back here (through the
+     * stock module, once: the status is its guard) and, for a card or pay-later order, records the
+     * refund it owes under its idempotency key, which the cancellation workflow then carries out.
+     */
+    async move(tx: DbOrTx, move: OrderMove): Promise<OrderMoved> {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, move.orderId)).for('update');
+      if (!order) throw new OrderMoveError('not-found', move.orderId);
+      const current = { status: order.status, version: order.version };
+      if (order.version !== move.version) throw new OrderMoveError('stale', move.orderId, current);
+      if (!canTransition(order.status, move.to)) throw new OrderMoveError('illegal', move.orderId, current);
+
+      if (move.to === 'cancelled') await stock.cancelOrder(tx, order.id, move.requestId);
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: move.to, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, order.id), eq(orders.version, move.version)))
+        .returning({ version: orders.version, updatedAt: orders.updatedAt });
+      // The row lock above makes this unreachable; kept so a future caller without it cannot double-move.
+      if (!updated) throw new OrderMoveError('stale', move.orderId, current);
+
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: move.to,
+        byUserId: move.actor.id,
+        byEmail: move.actor.email,
+        note: move.note ?? null,
+        requestId: move.requestId ?? null,
+      });
+      const event: OrderStatusChanged = {
+        id: randomUUID(),
+        type: 'OrderStatusChanged',
+        version: 1,
+        occurredAt: updated.updatedAt.toISOString(),
+        ...(move.requestId ? { requestId: move.requestId } : {}),
+        data: {
+          orderId: order.id,
+          from: order.status,
+          to: move.to,
+          changedAt: updated.updatedAt.toISOString(),
+        },
+      };
+      await outboxRepo.append(event, tx);
+      await recordAudit(tx, {
+        user: move.actor,
+        module: 'orders',
+        action: 'status',
+        entityType: 'order',
+        entityId: order.id,
+        before: current,
+        after: { status: move.to, version: updated.version, note: move.note ?? null },
+        ...(move.requestId ? { requestId: move.requestId } : {}),
+      });
+
+      let refund: OrderMoved['refund'] = null;
+      if (
+        move.to === 'cancelled' &&
+        order.paymentProvider !== 'COD' &&
+        order.paymentIntentId &&
+        order.totalFils > 0
+      ) {
+        refund = {
+          reference: refundReferenceOf(order.id),
+          provider: order.paymentProvider,
+          paymentId: order.paymentIntentId,
+          amountFils: order.totalFils,
+        };
+        await tx
+          .insert(refunds)
+          .values({
+            orderId: order.id,
+            paymentId: refund.paymentId,
+            provider: refund.provider,
+            amountFils: refund.amountFils,
+            reference: refund.reference,
+            reason: move.note ?? 'order cancelled',
+          })
+          .onConflictDoNothing();
+      }
+      return {
+        orderId: order.id,
+        from: order.status,
+        status: move.to,
+        version: updated.version,
+        paymentProvider: order.paymentProvider,
+        refund,
+      };
+    },
+
+    /** The order page: the order, its lines with images, payment, discounts, refunds and timeline. */
+    async detail(orderId: string) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) return null;
+      const [items, discounts, paymentRows, refundRows, history, events, mails] = await Promise.all([
+        db
+          .select({
+            productId: orderItems.productId,
+            variationId: orderItems.variationId,
+            name: orderItems.name,
+            nameAr: orderItems.nameAr,
+            variation: orderItems.variation,
+            unitFils: orderItems.unitFils,
+            quantity: orderItems.quantity,
+            lineFils: orderItems.lineFils,
+            imageUrl: sql<string | null>`coalesce(${productVariations.imageUrl}, ${products.imageUrl})`,
+          })
+          .from(orderItems)
+          .leftJoin(productVariations, eq(productVariations.id, orderItems.variationId))
+          .leftJoin(products, eq(products.id, orderItems.productId))
+          .where(eq(orderItems.orderId, orderId))
+          .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+        db
+          .select()
+          .from(orderDiscounts)
+          .where(eq(orderDiscounts.orderId, orderId))
+          .orderBy(asc(orderDiscounts.createdAt)),
+        db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)),
+        db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt)),
+        db
+          .select()
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, orderId))
+          .orderBy(asc(orderStatusHistory.createdAt)),
+        // Every event the store published about this order or its checkout (payment, placement, status).
+        db
+          .select({ type: outbox.type, createdAt: outbox.createdAt })
+          .from(outbox)
+          .where(
+            or(
+              sql`${outbox.payload} -> 'data' ->> 'orderId' = ${orderId}`,
+              sql`${outbox.payload} -> 'data' ->> 'checkoutId' = ${order.checkoutId}`,
+            ),
+          )
+          .orderBy(asc(outbox.createdAt)),
+        db
+          .select({
+            purpose: emails.purpose,
+            status: emails.status,
+            at: emails.updatedAt,
+            recipient: emails.recipient,
+          })
+          .from(emails)
+          .where(eq(emails.subjectId, orderId)),
+      ]);
+      return {
+        order,
+        items,
+        discounts,
+        payment: paymentRows[0],
+        refunds: refundRows,
+        history,
+        events,
+        mails,
+      };
+    },
+  };
+}
+export type OrderAdminRepository = ReturnType<typeof createOrderAdminRepository>;

@@ -1,0 +1,310 @@
+import {
+  createOrderAdminRepository,
+  isOrderMoveError,
+  type OrderMoved,
+} from '@qahwa/db/repositories/order-admin';
+import { checkoutWorkflowId, ErrorBody, gulfDate, paymentWorkflowId, toAed } from '@qahwa/schema';
+import {
+  AdminOrderDetail,
+  AdminOrderFilter,
+  AdminOrderSearchQuery,
+  AdminOrderSearchResult,
+  MoveOrderStatus,
+  OrderNumber,
+  OrderStatusMoved,
+} from '@qahwa/schema/contracts/admin-orders';
+import { csvRow } from '@qahwa/schema/export/csv';
+import { allowedTransitions, isShopperNotified, transitionRefusal } from '@qahwa/schema/orders/transitions';
+import { SA } from '@qahwa/workflows/checkout/search-attributes';
+import type { orderFollowUp } from '@qahwa/workflows/order-cancellation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActor, staffOnly } from '../auth/access';
+import { localeOf, t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+
+/** The follow-up of a move (refund, e-mail): one run per order and status, so a retry joins it. */
+export const orderFollowUpWorkflowId = (orderId: string, status: string) => `order-${status}-${orderId}`;
+
+/**
+ * The back office's orders (issue 12, docs/orders.md): search and CSV export need 'orders'
+ * view; moving an order needs 'orders' edit. The move is one transaction (status, history,
+ * audit, outbox, stock and the refund it owes); the follow-up that talks to the outside world
+ * (the provider's refund, the shopper's e-mail) is a Temporal workflow started after the commit.
+ */
+export async function adminOrderRoutes(app: FastifyInstance) {
+  const repo = createOrderAdminRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const denied = { 401: ErrorBody, 403: ErrorBody };
+  const params = z.object({ id: OrderNumber() });
+
+  r.get(
+    '/api/admin/orders/search',
+    {
+      ...staffOnly('orders'),
+      schema: { querystring: AdminOrderSearchQuery, response: { 200: AdminOrderSearchResult, ...denied } },
+    },
+    async (req) => {
+      const { limit, offset, ...filter } = req.query;
+      return repo.search(filter, { limit, offset });
+    },
+  );
+
+  r.get(
+    '/api/admin/orders/export',
+    {
+      ...staffOnly('orders'),
+      schema: {
+        querystring: AdminOrderFilter,
+        response: { 200: z.string().describe('text/csv: one row per order the filter matches'), ...denied },
+      },
+    },
+    async (req, reply) => {
+      const rows = await repo.exportRows(req.query);
+      let csv = csvRow([
+        'order',
+        'placed_at',
+        'status',
+        'payment_provider',
+        'payment_reference',
+        'customer',
+        'email',
+        'phone',
+        'emirate',
+        'city',
+        'address',
+        'items',
+        'subtotal_aed',
+        'discount_aed',
+        'shipping_aed',
+        'total_aed',
+      ]);
+      for (const o of rows) {
+        csv += csvRow([
+          o.id,
+          o.createdAt.toISOString(),
+          o.status,
+          o.paymentProvider,
+          o.paymentReference,
+          o.customerName,
+          o.customerEmail,
+          o.customerPhone,
+          o.emirate,
+          o.city,
+          o.address,
+          o.itemCount,
+          toAed(o.subtotalFils).toFixed(2),
+          toAed(o.discountFils).toFixed(2),
+          toAed(o.shippingFils).toFixed(2),
+          toAed(o.totalFils).toFixed(2),
+        ]);
+      }
+      req.log.info({ rows: rows.length }, 'orders exported');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${gulfDate(new Date())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  r.get(
+    '/api/admin/orders/:id',
+    {
+      ...staffOnly('orders'),
+      schema: { params, response: { 200: AdminOrderDetail, 404: ErrorBody, ...denied } },
+    },
+    async (req) => {
+      const found = await repo.detail(req.params.id);
+      if (!found) throw new HttpError(404, 'ORDER_NOT_FOUND', t('notFound', localeOf(req.headers)));
+      const { order, items, discounts, payment, history, events, mails } = found;
+      const timeline = [
+        ...history.map((h) => ({
+          at: h.createdAt.toISOString(),
+          kind: 'status' as const,
+          label: h.toStatus,
+          from: h.fromStatus,
+          by: h.byEmail,
+          note: h.note,
+        })),
+        ...events.map((e) => ({
+          at: e.createdAt.toISOString(),
+          kind: 'event' as const,
+          label: e.type,
+          from: null,
+          by: null,
+          note: null,
+        })),
+        ...mails.map((m) => ({
+          at: m.at.toISOString(),
+          kind: 'email' as const,
+          label: m.purpose,
+          from: null,
+          by: null,
+          note: m.status,
+        })),
+      ].sort((a, b) => a.at.localeCompare(b.at));
+
+      // The runs that made and followed this order; their ids are derived, as the code that starts them derives them.
+      const workflows = [
+        {
+          workflowId:
+            order.paymentProvider === 'STRIPE' && order.paymentIntentId
+              ? paymentWorkflowId(order.paymentIntentId)
+              : order.paymentProvider === 'TABBY' && order.paymentIntentId
+                ? `pay-later-${order.paymentIntentId}`
+                : checkoutWorkflowId(order.checkoutId),
+          kind: 'checkout',
+        },
+        ...history
+          .filter((h) => h.toStatus === 'cancelled' || isShopperNotified(h.toStatus as never))
+          .map((h) => ({ workflowId: orderFollowUpWorkflowId(order.id, h.toStatus), kind: h.toStatus })),
+      ];
+
+      return {
+        id: order.id,
+        status: order.status,
+        version: order.version,
+        createdAt: order.createdAt.toISOString(),
+        locale: order.locale,
+        checkoutId: order.checkoutId,
+        allowedTransitions: [...allowedTransitions(order.status)],
+        customer: {
+          id: order.customerId,
+          fullName: order.customerName,
+          email: order.customerEmail,
+          phone: order.customerPhone,
+          emirate: order.emirate,
+          city: order.city,
+          address: order.address,
+        },
+        items: items.map((i) => ({
+          productId: i.productId,
+          variationId: i.variationId,
+          name: i.name,
+          nameAr: i.nameAr,
+          variation: i.variation,
+          imageUrl: i.imageUrl,
+          unitPrice: toAed(i.unitFils),
+          quantity: i.quantity,
+          lineTotal: toAed(i.lineFils),
+        })),
+        totals: {
+          subtotal: toAed(order.subtotalFils),
+          discount: toAed(order.discountFils),
+          shipping: toAed(order.shippingFils),
+          tax: toAed(order.taxFils),
+          total: toAed(order.totalFils),
+        },
+        payment: {
+          provider: order.paymentProvider,
+          reference: payment?.id ?? order.paymentIntentId,
+          status: payment?.status ?? (order.paymentProvider === 'COD' ? 'cash_on_delivery' : null),
+          method: payment?.method ?? null,
+          amount: payment ? toAed(payment.amountFils) : null,
+          refunded: toAed(payment?.refundedFils ?? 0),
+          needsAttention: payment?.needsAttention ?? false,
+          attentionReason: payment?.attentionReason ?? null,
+        },
+        discounts: discounts.map((d) => ({
+          kind: d.kind,
+          name: d.name,
+          nameAr: d.nameAr,
+          code: d.code,
+          amount: toAed(d.amountFils),
+        })),
+        refunds: found.refunds.map((f) => ({
+          reference: f.reference,
+          provider: f.provider,
+          amount: toAed(f.amountFils),
+          status: f.status,
+          providerRefundId: f.providerRefundId,
+          lastError: f.lastError,
+          createdAt: f.createdAt.toISOString(),
+        })),
+        timeline,
+        workflows,
+      };
+    },
+  );
+
+  r.post(
+    '/api/admin/orders/:id/status',
+    {
+      ...staffOnly('orders', 'edit'),
+      schema: {
+        params,
+        body: MoveOrderStatus,
+        response: { 200: OrderStatusMoved, 404: ErrorBody, 409: ErrorBody, ...denied },
+      },
+    },
+    async (req) => {
+      const locale = localeOf(req.headers);
+      const actor = await auditActor(req);
+      let moved: OrderMoved;
+      try {
+        moved = await app.deps.db.transaction((tx) =>
+          repo.move(tx, {
+            orderId: req.params.id,
+            to: req.body.to,
+            version: req.body.version,
+            actor,
+            note: req.body.note,
+            requestId: String(req.id),
+          }),
+        );
+      } catch (err) {
+        if (!isOrderMoveError(err)) throw err;
+        if (err.code === 'not-found') throw new HttpError(404, 'ORDER_NOT_FOUND', t('notFound', locale));
+        const current = err.current ?? { status: req.body.to, version: req.body.version };
+        req.log.info(
+          { orderId: req.params.id, to: req.body.to, version: req.body.version, current },
+          `order move refused: ${err.code}`,
+        );
+        throw new HttpError(
+          409,
+          err.code === 'stale' ? 'ORDER_CHANGED' : 'ILLEGAL_TRANSITION',
+          transitionRefusal(
+            err.code,
+            { orderId: req.params.id, from: current.status, to: req.body.to },
+            locale,
+          ),
+        );
+      }
+      req.log.info({ orderId: moved.orderId, from: moved.from, to: moved.status }, 'order moved');
+      const workflowId = await startFollowUp(req, moved);
+      return {
+        orderId: moved.orderId,
+        from: moved.from,
+        status: moved.status,
+        version: moved.version,
+        ...(workflowId ? { workflowId } : {}),
+      };
+    },
+  );
+
+  /**
+   * Starts the move's follow-up (the refund a cancellation owes, the shopper's e-mail) after the
+   * commit. Its id is the order and status, so it runs once however often it is asked for. If
+   * Temporal cannot be reached the move stays done (it is the truth) and the refund row stays
+   * 'requested' on the order page, where staff see it; docs/orders.md says what is left.
+   */
+  async function startFollowUp(req: FastifyRequest, moved: OrderMoved): Promise<string | null> {
+    if (!(moved.status === 'cancelled' || isShopperNotified(moved.status))) return null;
+    const workflowId = orderFollowUpWorkflowId(moved.orderId, moved.status);
+    try {
+      await app.deps.temporal.workflow.start<typeof orderFollowUp>('orderFollowUp', {
+        taskQueue: app.deps.config.checkoutTaskQueue,
+        workflowId,
+        args: [{ orderId: moved.orderId, status: moved.status, requestId: String(req.id) }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        typedSearchAttributes: [{ key: SA.orderNumber, value: moved.orderId }],
+      });
+      return workflowId;
+    } catch (err) {
+      req.log.error({ err, orderId: moved.orderId, workflowId }, 'order follow-up not started');
+      return null;
+    }
+  }
+}
