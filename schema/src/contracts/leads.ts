@@ -95,9 +95,8 @@ export const LeadAccepted = z.object({ success: z.literal(true) }).meta({ id: 'L
 export type LeadAccepted = z.infer<typeof LeadAccepted>;
 
 /** GET /api/leads/restore?token=: the recovery link's token (signed, expiring, naming the lead only). */
-export const LeadRestoreQuery = z
-  .object({ token: z.string().min(10).max(400) })
-  .meta({ id: 'LeadRestoreQuery' });
+// Query strings carry no `.meta({ id })`: @fastify/swagger cannot resolve a $ref'd querystring.
+export const LeadRestoreQuery = z.object({ token: z.string().min(10).max(400) });
 export type LeadRestoreQuery = z.infer<typeof LeadRestoreQuery>;
 
 /** The abandoned cart's lines, ids and quantities only: the storefront prices them from today's catalogue. */
@@ -115,13 +114,12 @@ export const LeadRestoreResponse = z
 export type LeadRestoreResponse = z.infer<typeof LeadRestoreResponse>;
 
 /** The back office's leads list (`/backend/leads`): filter by status, newest activity first. */
-export const LeadListQuery = z
-  .object({
-    status: LeadStatus.optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  })
-  .meta({ id: 'LeadListQuery' });
+export const LeadListQuery = z.object({
+  // The enum inline: a named one would be a $ref inside the querystring, which swagger cannot resolve.
+  status: z.enum(LEAD_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
 
 export const LeadSummary = z

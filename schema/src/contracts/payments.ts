@@ -60,9 +60,9 @@ export const PayLaterOrderData = CheckoutClaim.extend({
 export type PayLaterOrderData = z.infer<typeof PayLaterOrderData>;
 
 /** Tabby's payment id as it comes back in `?payment_id=…` (a uuid at Tabby; checked for shape only). */
-export const TabbyPaymentIdParams = z
-  .object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/) })
-  .meta({ id: 'TabbyPaymentIdParams' });
+// No `.meta({ id })` on path parameters: @fastify/swagger cannot resolve a $ref'd params schema
+// (GET /openapi.json answered 500, so the fuzz step could not even load the document).
+export const TabbyPaymentIdParams = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/) });
 
 /** The shopper came back from Tabby's page: which merchant URL brought them (docs/pay-later.md). */
 export const PayLaterReturnRequest = z
