@@ -32,6 +32,8 @@ import { translateMessage } from './i18n/translate';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
+import { adminCategoryRoutes } from './routes/admin-categories';
+import { adminProductRoutes } from './routes/admin-products';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminPromotionRoutes } from './routes/admin-promotions';
 import { adminShippingRoutes } from './routes/admin-shipping';
@@ -251,5 +253,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(operationsRoutes);
   // Encapsulated: its body parser (the file's bytes, counted past the limit) applies to uploads only.
   await app.register(uploadRoutes);
+  await app.register(adminProductRoutes);
+  await app.register(adminCategoryRoutes);
   return app;
 }

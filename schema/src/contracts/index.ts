@@ -13,5 +13,6 @@ export * from './promotions';
 export * from './reviews';
 export * from './shipping';
 export * from './uploads';
+export * from './admin-catalogue';
 export * from './variations';
 export * from './workflows';

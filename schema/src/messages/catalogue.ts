@@ -3,6 +3,7 @@ import type { Locale } from '../money/money';
 import { PAYMENT_MESSAGES } from '../payments/messages';
 import { PROMOTION_MESSAGES } from '../promotions/messages';
 import { VALIDATION_MESSAGES } from '../validation/messages';
+import { CATALOGUE_FORM_MESSAGES } from '../validation/product-form';
 import {
   interpolate,
   type LocalizedMessage,
@@ -21,6 +22,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...PROMOTION_MESSAGES,
   ...CHECKOUT_MESSAGES,
+  ...CATALOGUE_FORM_MESSAGES,
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageCode = keyof typeof MESSAGES;

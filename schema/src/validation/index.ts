@@ -7,6 +7,7 @@ export * from './image-upload';
 export * from './messages';
 export * from './newsletter-form';
 export * from './payment-step';
+export * from './product-form';
 export * from './promotion-form';
 export * from './review-form';
 export * from './shipping-step';
