@@ -125,7 +125,7 @@ async function cardCheckout(
  * checkoutToOrder (DESIGN.md "Workflows"): cash on delivery, and card or wallet through Stripe
  * (`cardCheckout`). The workflow id is derived from the checkout id (cash on delivery) or the
  * payment intent (card), so a double submit or a webhook joins the same run instead of making a
- * second order. Pay later comes with its issue.
+ * second order. Pay later has its own workflow (pay-later.ts), which calls the same order creation.
  */
 export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<CheckoutToOrderResult> {
   let stage: CheckoutStage = 'started';

@@ -312,6 +312,26 @@ describe('the shopper hears every outcome in their language', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents the three shopper routes and the webhook with their error answers', async () => {
+    const res = await stack.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(Object.keys(paths['/api/payments/tabby'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '409', '422', '502', '503']),
+    );
+    expect(Object.keys(paths['/api/payments/tabby/{paymentId}/return'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '404']),
+    );
+    expect(Object.keys(paths['/api/payments/tabby/{paymentId}'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '404']),
+    );
+    expect(Object.keys(paths['/api/webhooks/tabby'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '401']),
+    );
+  });
+});
+
 describe('the operator', () => {
   it('finds the pay-later checkout in Temporal by the payment id and by the order number', async () => {
     const { paymentId, checkout } = await startSession();
