@@ -23,7 +23,7 @@ interface Contract<T> {
  * forwarded as is (the session cookie is httpOnly and belongs to the gateway), and the
  * language so error texts come back in it. The body is checked against its contract.
  */
-async function gatewayGet<T>(path: string, schema: Contract<T>): Promise<T> {
+export async function gatewayGet<T>(path: string, schema: Contract<T>): Promise<T> {
   const [incoming, locale] = await Promise.all([headers(), getLocale()]);
   const cookie = incoming.get('cookie');
   let response: Response;

@@ -7,6 +7,7 @@
 
 import content from './content.json';
 import core from './core.json';
+import crm from './crm.json';
 import leads from './leads.json';
 import promotions from './promotions.json';
 import shipping from './shipping.json';
@@ -15,6 +16,7 @@ import variations from './variations.json';
 
 const messages = {
   ...core,
+  ...crm,
   ...leads,
   ...ui,
   ...content,
