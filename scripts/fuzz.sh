@@ -61,6 +61,10 @@ port="${FUZZ_GATEWAY_PORT:-}"
 export NODE_ENV=test GATEWAY_PORT="$port" CHECKOUT_TASK_QUEUE="fuzz-checkout-$run" LOG_LEVEL=warn
 # Payment intents go to stripe-mock (running for the tests): it validates every request like Stripe.
 export STRIPE_API_BASE="http://127.0.0.1:$STRIPE_MOCK_PORT"
+# Pay-later sessions go to a Tabby fake of this run's own (fakes/tabby), which posts its webhooks
+# to this gateway with the static header.
+tabby_port="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+export TABBY_API_BASE="http://127.0.0.1:$tabby_port"
 # The per-address limits (orders 30, sign-in 10, 404s 60 a minute) would turn most of the fuzzer's
 # requests, all from one address, into 429s and leave the logic behind them untested; they are
 # tested by gateway/test/rate-limits.int.test.ts. The per-account sign-in lock and the per-contact
@@ -82,7 +86,11 @@ setsid npx tsx gateway/src/server.ts >"$DATA_DIR/logs/fuzz-gateway.log" 2>&1 &
 pids+=($!)
 setsid npx tsx workflows/src/worker.ts >"$DATA_DIR/logs/fuzz-workflows.log" 2>&1 &
 pids+=($!)
+TABBY_FAKE_PORT="$tabby_port" TABBY_FAKE_WEBHOOK_URL="http://127.0.0.1:$port/api/webhooks/tabby" \
+  setsid npx tsx fakes/tabby/src/main.ts >"$DATA_DIR/logs/fuzz-tabby.log" 2>&1 &
+pids+=($!)
 wait_for_port gateway "$port" 60 "$DATA_DIR/logs/fuzz-gateway.log" "${pids[0]}"
+wait_for_port tabby-fake "$tabby_port" 60 "$DATA_DIR/logs/fuzz-tabby.log" "${pids[2]}"
 
 gateway="http://127.0.0.1:$port"
 cookie="$(curl -sS -o /dev/null -D - -H 'content-type: application/json' \
