@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { CartRecoveryEmail } from './templates/cart-recovery';
@@ -5,6 +7,7 @@ import { ContactAckEmail, ContactStaffEmail, contactStaffSubject } from './templ
 import { copyFor } from './templates/copy';
 import { NewsletterWelcomeEmail } from './templates/newsletter-welcome';
 import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/order-confirmation';
+import { OrderStatusEmail, orderStatusSubject } from './templates/order-status';
 import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
 
 function build(t: EmailTemplate, locale: MailLocale): { subject: string; element: ReactElement } {
@@ -14,6 +17,11 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
       return {
         subject: orderConfirmationSubject(t.order, locale),
         element: <OrderConfirmationEmail order={t.order} locale={locale} />,
+      };
+    case 'order-status':
+      return {
+        subject: orderStatusSubject(t.order, locale),
+        element: <OrderStatusEmail order={t.order} locale={locale} />,
       };
     case 'cart-recovery':
       return {

@@ -40,8 +40,24 @@ export interface CartRecoveryItem {
   imageUrl?: string;
 }
 
+/** What a status e-mail shows (issue 12): read from the database by the activity. */
+export interface OrderStatusEmailData {
+  orderNumber: string;
+  status: 'shipped' | 'delivered' | 'cancelled';
+  placedAt: string;
+  customerName: string;
+  customerPhone: string;
+  address: { emirate: string; city: string; line: string };
+  paymentMethod: 'COD' | 'STRIPE' | 'TABBY';
+  totalFils: number;
+  /** What a cancellation gave back (0 for cash on delivery). */
+  refundFils: number;
+  storeUrl?: string;
+}
+
 export type EmailTemplate =
   | { kind: 'order-confirmation'; order: OrderEmailData }
+  | { kind: 'order-status'; order: OrderStatusEmailData }
   | { kind: 'cart-recovery'; name?: string; items: CartRecoveryItem[]; totalFils: number; restoreUrl: string }
   | { kind: 'contact-ack'; name: string; subject: string; message: string }
   | {

@@ -1,0 +1,233 @@
+import { and, type Db, eq, sql, tables } from '@qahwa/db';
+import { type Mailer, sendEmailOnce } from '@qahwa/mail';
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import { isTabbyError, type TabbyClient } from '../payments/tabby';
+
+export interface RefundActivityDeps {
+  db: Db;
+  logger: Logger;
+  /** Card and wallet refunds; a worker without it fails a card refund for good (REFUND_NOT_CONFIGURED). */
+  stripe?: Stripe | undefined;
+  /** Pay-later refunds and closes: the one Tabby client. */
+  tabby?: TabbyClient | undefined;
+  mailer?: Mailer | undefined;
+  storeUrl?: string | undefined;
+  claimLeaseMs?: number;
+}
+
+export const REFUND_FAILURE = {
+  notConfigured: 'REFUND_NOT_CONFIGURED',
+  /** The provider refused the refund itself (not a network or server error): staff must look. */
+  refused: 'REFUND_REFUSED',
+  orderNotFound: 'ORDER_NOT_FOUND',
+  mailNotConfigured: 'MAIL_NOT_CONFIGURED',
+} as const;
+
+export type RefundOutcome = 'none' | 'refunded' | 'closed' | 'already' | 'not-needed';
+
+/** A worker killed mid-call stops heartbeating; the server then retries on another worker. */
+function heartbeating(): () => void {
+  let ctx: Context | null = null;
+  try {
+    ctx = Context.current();
+  } catch {
+    return () => {};
+  }
+  if (ctx.info.isLocal) return () => {};
+  const c = ctx;
+  const timer = setInterval(() => c.heartbeat(), 1000);
+  return () => clearInterval(timer);
+}
+
+/**
+ * The follow-up of a staff move (docs/orders.md): the refund a cancellation owes and the shopper's
+ * status e-mail. Both are once-only however often they run: the refund by its reference (the
+ * idempotency key sent to the provider, unique in `refunds`), the e-mail by (order-<status>, order).
+ */
+export function createRefundActivities({
+  db,
+  logger,
+  stripe,
+  tabby,
+  mailer,
+  storeUrl,
+  claimLeaseMs,
+}: RefundActivityDeps) {
+  const r = tables.refunds;
+
+  /**
+   * Records the provider's answer once: only the attempt that moves the row to 'succeeded' adds the
+   * amount to the payment's refunded total, in the same transaction.
+   */
+  async function recordSucceeded(
+    reference: string,
+    providerRefundId: string,
+    amountFils: number,
+    paymentId: string,
+  ) {
+    await db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(r)
+        .set({ status: 'succeeded', providerRefundId, lastError: null, updatedAt: sql`now()` })
+        .where(and(eq(r.reference, reference), sql`${r.status} <> 'succeeded'`))
+        .returning({ id: r.id });
+      if (!moved) return;
+      await tx
+        .update(tables.payments)
+        .set({ refundedFils: sql`${tables.payments.refundedFils} + ${amountFils}`, updatedAt: sql`now()` })
+        .where(eq(tables.payments.id, paymentId));
+    });
+  }
+
+  async function recordRefused(reference: string, message: string): Promise<never> {
+    await db
+      .update(r)
+      .set({ status: 'failed', lastError: message, updatedAt: sql`now()` })
+      .where(eq(r.reference, reference));
+    throw ApplicationFailure.nonRetryable(message, REFUND_FAILURE.refused);
+  }
+
+  /**
+   * Gives back what a cancelled order was paid, once. Reads the refund row the cancellation wrote
+   * (none for cash on delivery), asks the provider with the row's reference as the idempotency
+   * key, and only then marks the row. A worker killed between the provider's answer and the mark
+   * is retried: the same key makes Stripe answer with the same refund, and a Tabby payment that
+   * already holds a refund with our reference is not refunded again.
+   */
+  async function refundOrder(orderId: string): Promise<{ outcome: RefundOutcome; amountFils: number }> {
+    const [row] = await db.select().from(r).where(eq(r.orderId, orderId));
+    if (!row) return { outcome: 'none', amountFils: 0 };
+    if (row.status === 'succeeded') return { outcome: 'already', amountFils: row.amountFils };
+    const paymentId = row.paymentId ?? '';
+    const stop = heartbeating();
+    try {
+      if (row.provider === 'STRIPE') {
+        if (!stripe)
+          throw ApplicationFailure.nonRetryable(
+            'No Stripe client in this worker',
+            REFUND_FAILURE.notConfigured,
+          );
+        let refund: Stripe.Refund;
+        try {
+          refund = await stripe.refunds.create(
+            {
+              payment_intent: paymentId,
+              amount: row.amountFils,
+              reason: 'requested_by_customer',
+              metadata: { orderId },
+            },
+            { idempotencyKey: row.reference },
+          );
+        } catch (err) {
+          const e = err as { type?: string; statusCode?: number; message?: string };
+          // 4xx other than rate limiting is Stripe's "no" (already refunded, unknown intent): retrying cannot help.
+          if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
+            return await recordRefused(row.reference, `Stripe: ${e.message ?? 'refund refused'}`);
+          }
+          throw err;
+        }
+        await recordSucceeded(row.reference, refund.id, row.amountFils, paymentId);
+        logger.info({ orderId, reference: row.reference, refundId: refund.id }, 'card refunded');
+        return { outcome: 'refunded', amountFils: row.amountFils };
+      }
+      if (row.provider === 'TABBY') {
+        if (!tabby)
+          throw ApplicationFailure.nonRetryable(
+            'No Tabby client in this worker',
+            REFUND_FAILURE.notConfigured,
+          );
+        try {
+          const payment = await tabby.getPayment(paymentId);
+          const ours = payment.refunds.find((m) => m.referenceId === row.reference);
+          if (ours) {
+            await recordSucceeded(row.reference, ours.id, row.amountFils, paymentId);
+            return { outcome: 'refunded', amountFils: row.amountFils };
+          }
+          if (payment.status === 'AUTHORIZED') {
+            // Authorised, never captured: closing releases the shopper's instalments; no money moved.
+            await tabby.close(paymentId);
+            await recordSucceeded(row.reference, `close-${paymentId}`, 0, paymentId);
+            logger.info({ orderId, paymentId }, 'pay-later payment closed');
+            return { outcome: 'closed', amountFils: 0 };
+          }
+          if (payment.status === 'CLOSED') {
+            const after = await tabby.refund(paymentId, {
+              amountFils: row.amountFils,
+              referenceId: row.reference,
+              reason: 'Order cancelled',
+            });
+            const made = after.refunds.find((m) => m.referenceId === row.reference);
+            await recordSucceeded(
+              row.reference,
+              made?.id ?? `refund-${paymentId}`,
+              row.amountFils,
+              paymentId,
+            );
+            logger.info({ orderId, paymentId }, 'pay-later payment refunded');
+            return { outcome: 'refunded', amountFils: row.amountFils };
+          }
+          await recordSucceeded(row.reference, `none-${payment.status}`, 0, paymentId);
+          return { outcome: 'not-needed', amountFils: 0 };
+        } catch (err) {
+          if (isTabbyError(err) && !err.retryable)
+            return await recordRefused(row.reference, `Tabby: ${err.message}`);
+          throw err;
+        }
+      }
+      return { outcome: 'none', amountFils: 0 };
+    } finally {
+      stop();
+    }
+  }
+
+  /** The shopper's e-mail about a move, in the order's language, once per order and status. */
+  async function sendOrderStatusEmail(
+    orderId: string,
+    status: 'shipped' | 'delivered' | 'cancelled',
+    requestId?: string,
+  ): Promise<{ status: 'sent' | 'already-sent' }> {
+    if (!mailer)
+      throw ApplicationFailure.nonRetryable('No mailer in this worker', REFUND_FAILURE.mailNotConfigured);
+    const [order] = await db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
+    if (!order)
+      throw ApplicationFailure.nonRetryable(`Order ${orderId} does not exist`, REFUND_FAILURE.orderNotFound);
+    const [refund] = await db
+      .select({ amountFils: r.amountFils, status: r.status, providerRefundId: r.providerRefundId })
+      .from(r)
+      .where(eq(r.orderId, orderId));
+    const refundFils =
+      refund?.status === 'succeeded' && !refund.providerRefundId?.startsWith('none-') ? refund.amountFils : 0;
+    const locale = order.locale === 'ar' ? 'ar' : 'en';
+    return sendEmailOnce(
+      { db, mailer, logger, ...(claimLeaseMs ? { claimLeaseMs } : {}) },
+      {
+        purpose: `order-${status}`,
+        subjectId: orderId,
+        to: order.customerEmail,
+        locale,
+        template: {
+          kind: 'order-status',
+          order: {
+            orderNumber: order.id,
+            status,
+            placedAt: order.createdAt.toISOString(),
+            customerName: order.customerName,
+            customerPhone: order.customerPhone,
+            address: { emirate: order.emirate, city: order.city, line: order.address },
+            paymentMethod: order.paymentProvider,
+            totalFils: order.totalFils,
+            refundFils,
+            ...(storeUrl ? { storeUrl } : {}),
+          },
+        },
+        ...(requestId ? { requestId } : {}),
+      },
+    );
+  }
+
+  return { refundOrder, sendOrderStatusEmail };
+}
+export type RefundActivities = ReturnType<typeof createRefundActivities>;
