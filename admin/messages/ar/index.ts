@@ -5,6 +5,7 @@
  * collide between areas.
  */
 
+import catalogue from './catalogue.json';
 import content from './content.json';
 import core from './core.json';
 import crm from './crm.json';
@@ -19,6 +20,7 @@ const messages = {
   ...crm,
   ...leads,
   ...ui,
+  ...catalogue,
   ...content,
   ...promotions,
   ...shipping,
