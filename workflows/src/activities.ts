@@ -24,6 +24,7 @@ import type Stripe from 'stripe';
 import { createEmailActivities } from './activities/email';
 import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
 import { createPayLaterActivities, type SettlePayment } from './activities/pay-later';
+import { createRefundActivities } from './activities/refunds';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './checkout/errors';
 import { type CheckoutPricing, priceCheckout } from './checkout/pricing';
 import {
@@ -312,6 +313,7 @@ export function createActivities({
     ...createPayLaterActivities({ db, logger, tabby, placeOrder }),
     ...createEmailActivities({ db, logger, mailer, storeUrl }),
     ...createLeadActivities({ db, logger, recovery: leadRecovery }),
+    ...createRefundActivities({ db, logger, stripe, tabby, mailer, storeUrl }),
   };
 }
 

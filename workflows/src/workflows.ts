@@ -158,4 +158,5 @@ export async function checkoutToOrder(input: CheckoutToOrderInput): Promise<Chec
   }
 }
 export { leadConversion } from './lead-conversion';
+export { orderFollowUp } from './order-cancellation';
 export * from './pay-later';
