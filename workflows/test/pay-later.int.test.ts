@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createDb, createPromotionsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
+import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PayLaterInput, payLaterStateQuery, payLaterWorkflowId } from '../src/pay-later';
 import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
-import { startTestWorker, temporalAddress } from '../src/testing';
+import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
 import { brassDallah, payLaterCheckout } from './pay-later-support';
 
 /**
@@ -147,5 +149,17 @@ describe('a pay-later checkout nobody finishes', () => {
         .from(tables.orders)
         .where(eq(tables.orders.checkoutId, input.checkout.checkoutId)),
     ).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('replay', () => {
+  it('replays the recorded pay-later history (webhook, capture in the order, return) deterministically', async () => {
+    // Recorded by gateway/test/payments/pay-later.int.test.ts with RECORD_PAY_LATER_HISTORY=1.
+    const history = JSON.parse(
+      readFileSync(new URL('./fixtures/pay-later.history.json', import.meta.url), 'utf8'),
+    );
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history),
+    ).resolves.toBeUndefined();
   }, 60_000);
 });

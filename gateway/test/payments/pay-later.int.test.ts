@@ -1,7 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { eq, tables } from '@qahwa/db';
 import { payLaterOutcomeMessage } from '@qahwa/schema';
 import { payLaterWorkflowId } from '@qahwa/workflows/pay-later';
 import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
+import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { Worker } from '@temporalio/worker';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -16,7 +20,7 @@ import { type PayLaterStack, payLaterClaim, startPayLaterStack, until } from './
 let stack: PayLaterStack;
 
 beforeAll(async () => {
-  stack = await startPayLaterStack();
+  stack = await startPayLaterStack({ events: true });
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
@@ -154,6 +158,18 @@ describe('one order and one capture, whatever the order of the news', () => {
       totalFils: checkout.totalFils,
     });
     expect(stack.fake.control.payment(paymentId).status).toBe('CLOSED');
+
+    // The run (webhook signal, local activity with the capture, the shopper's return) replays on
+    // today's workflow code. RECORD_PAY_LATER_HISTORY=1 keeps it as the fixture that
+    // workflows/test/pay-later.int.test.ts replays on every later change.
+    const history = await stack.temporal.workflow.getHandle(payLaterWorkflowId(paymentId)).fetchHistory();
+    await Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history);
+    if (process.env.RECORD_PAY_LATER_HISTORY === '1') {
+      writeFileSync(
+        new URL('../../../workflows/test/fixtures/pay-later.history.json', import.meta.url),
+        `${JSON.stringify(JSON.parse(historyToJSON(history)), null, 2)}\n`,
+      );
+    }
   });
 
   it('return before the webhook (the webhook comes 3 s late)', async () => {
@@ -309,6 +325,36 @@ describe('the shopper hears every outcome in their language', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'PAYMENT_NOT_FOUND' });
+  });
+});
+
+describe('the payments read model', () => {
+  it('shows a pay-later payment that made an order, and one the shopper cancelled, with their status', async () => {
+    const paid = await startSession();
+    stack.fake.control.approve(paid.paymentId);
+    const order = await orderPlaced(paid.checkout.id);
+    const cancelled = await startSession();
+    stack.fake.control.cancel(cancelled.paymentId);
+    await returnFrom(cancelled.paymentId, 'cancel');
+    const rowOf = (id: string) =>
+      until(`the payments row of ${id}`, async () => {
+        const [row] = await stack.db.select().from(tables.payments).where(eq(tables.payments.id, id));
+        return row && (row.status !== 'succeeded' || row.orderId) ? row : null;
+      });
+    expect(await rowOf(paid.paymentId)).toMatchObject({
+      provider: 'TABBY',
+      method: 'pay_later',
+      status: 'succeeded',
+      orderId: order.id,
+      amountFils: paid.checkout.totalFils,
+      needsAttention: false,
+    });
+    expect(await rowOf(cancelled.paymentId)).toMatchObject({
+      provider: 'TABBY',
+      method: 'pay_later',
+      status: 'cancelled',
+      amountFils: cancelled.checkout.totalFils,
+    });
   });
 });
 
