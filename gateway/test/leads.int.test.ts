@@ -260,7 +260,7 @@ describe('PATCH /api/leads', () => {
 });
 
 describe('GET /api/leads/restore', () => {
-  it('answers the lead lines for a genuine link, and 410 in the shopper language for a forged or expired one', async () => {
+  it('answers the lead lines for a genuine link, and 404 LINK_EXPIRED in the shopper language for a forged or expired one', async () => {
     const [lead] = await handle.db
       .select()
       .from(tables.leads)
@@ -287,7 +287,7 @@ describe('GET /api/leads/restore', () => {
         url: `/api/leads/restore?token=${t}`,
         headers: { cookie: 'NEXT_LOCALE=ar', 'accept-language': 'ar' },
       });
-      expect(res.statusCode).toBe(410);
+      expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'LINK_EXPIRED' });
     }
   });

@@ -26,7 +26,7 @@ export async function restoredCartOf(token: string, locale: string): Promise<Res
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const error = (body as { error?: unknown } | null)?.error;
-    return { ok: false, message: res.status === 410 && typeof error === 'string' ? error : null };
+    return { ok: false, message: res.status === 404 && typeof error === 'string' ? error : null };
   }
   const parsed = LeadRestoreResponse.safeParse(body);
   if (!parsed.success) return { ok: false, message: null };

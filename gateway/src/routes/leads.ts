@@ -169,7 +169,7 @@ export async function leadRoutes(app: FastifyInstance) {
     '/api/leads/restore',
     {
       config: { ...shopper, rateLimit },
-      schema: { querystring: LeadRestoreQuery, response: { 200: LeadRestoreResponse, 410: ErrorBody } },
+      schema: { querystring: LeadRestoreQuery, response: { 200: LeadRestoreResponse, 404: ErrorBody } },
     },
     async (req, reply) => {
       const locale = localeOf(req.headers);
@@ -177,7 +177,7 @@ export async function leadRoutes(app: FastifyInstance) {
       const lead = claims ? await leads.byId(claims.leadId) : null;
       const items = (lead?.cartItems ?? []) as LeadLine[];
       if (!lead || items.length === 0) {
-        throw new HttpError(410, 'LINK_EXPIRED', t('leadLinkExpired', locale));
+        throw new HttpError(404, 'LINK_EXPIRED', t('leadLinkExpired', locale));
       }
       req.log.info({ leadId: lead.id }, 'cart restore link opened');
       const lines = items.flatMap((i) => {

@@ -1,5 +1,28 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, withoutNul } from '../validation/fields';
 import { EntityId } from './ids';
+
+/**
+ * Text as the browser reports it, stored as given (a name, a page, a user agent): NUL and lone
+ * surrogates dropped first — PostgreSQL's text and jsonb refuse both (the fuzzer found the 500).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const Text = (max: number) =>
+  z
+    .string()
+    .overwrite((v) => withoutNul(v).replace(LONE_SURROGATE, '\uFFFD'))
+    .max(max);
+const Email = z.string().overwrite(withoutNul).trim().toLowerCase().max(254).regex(EMAIL_PATTERN);
+/**
+ * A whole number in a query string: digits only (an empty `?offset=` is refused, not read as 0),
+ * brought inside its bounds (a page size of 0 or 5000 asks for the nearest one there is).
+ */
+const QueryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/)
+    .default(String(fallback))
+    .transform((v) => Math.min(max, Math.max(min, Number(v))));
 
 /** Lead statuses: SPEC 4 shows QUALIFIED (at the payment step) and CONVERTED; NEW and ABANDONED are ours. */
 export const LEAD_STATUSES = ['NEW', 'ABANDONED', 'QUALIFIED', 'CONVERTED'] as const;
@@ -7,9 +30,9 @@ export const LeadStatus = z.enum(LEAD_STATUSES).meta({ id: 'LeadStatus' });
 export type LeadStatus = z.infer<typeof LeadStatus>;
 
 const LeadVariation = z.object({
-  weight: z.string().max(100).nullable().optional(),
-  beans: z.string().max(100).nullable().optional(),
-  additions: z.string().max(100).nullable().optional(),
+  weight: Text(100).nullable().optional(),
+  beans: Text(100).nullable().optional(),
+  additions: Text(100).nullable().optional(),
 });
 
 /** AED, as the browser shows it: a claim (the server prices from the database), bounded so it converts to fils. */
@@ -17,9 +40,9 @@ const Amount = z.number().nonnegative().max(10_000_000);
 
 export const LeadCartItem = z
   .object({
-    id: z.string().max(200),
+    id: Text(200),
     variationId: EntityId().optional(),
-    name: z.string().max(300),
+    name: Text(300),
     price: Amount,
     quantity: z.number().int().positive().max(1000),
     total: Amount.optional(),
@@ -30,25 +53,25 @@ export const LeadCartItem = z
 /** SPEC 7 PATCH /api/leads: email plus whichever of the other fields the step knows. */
 export const LeadUpdateRequest = z
   .object({
-    email: z.string().trim().toLowerCase().max(254).email(),
+    email: Email,
     status: LeadStatus.optional(),
     convertedUserId: EntityId().optional(),
     convertedData: z
       .object({
-        name: z.string().max(100).optional(),
-        phone: z.string().max(30).optional(),
+        name: Text(100).optional(),
+        phone: Text(30).optional(),
         value: Amount.optional(),
-        currency: z.string().max(3).optional(),
+        currency: Text(3).optional(),
         items: z.array(LeadCartItem).max(100).optional(),
       })
       .optional(),
     hasPaymentInfo: z.boolean().optional(),
     /** SPEC 3: a timestamp (ISO text or epoch milliseconds). */
-    paymentStep: z.union([z.string().max(40), z.number().int().min(0).max(8_640_000_000_000_000)]).optional(),
-    preferredPayment: z.string().max(30).optional(),
+    paymentStep: z.union([Text(40), z.number().int().min(0).max(8_640_000_000_000_000)]).optional(),
+    preferredPayment: Text(30).optional(),
     cartValue: Amount.optional(),
     cartItems: z.array(LeadCartItem).max(100).optional(),
-    paymentData: z.object({ preferredPayment: z.string().max(30).optional() }).optional(),
+    paymentData: z.object({ preferredPayment: Text(30).optional() }).optional(),
   })
   .meta({ id: 'LeadUpdateRequest' });
 export type LeadUpdateRequest = z.infer<typeof LeadUpdateRequest>;
@@ -78,14 +101,14 @@ export const CartAbandonmentRequest = z
     locale: z.enum(['en', 'ar']).optional(),
     timeSpentOnSite: z.number().nonnegative().max(315_360_000),
     pageVisits: z.number().int().nonnegative().max(1_000_000),
-    lastVisitedPage: z.string().max(2000),
-    userAgent: z.string().max(1000),
-    referrer: z.string().max(2000),
+    lastVisitedPage: Text(2000),
+    userAgent: Text(1000),
+    referrer: Text(2000),
     deviceType: DeviceType,
     abandonmentTrigger: AbandonmentTrigger,
-    email: z.string().trim().toLowerCase().email().optional(),
-    fullName: z.string().max(100).optional(),
-    phone: z.string().max(30).optional(),
+    email: Email.optional(),
+    fullName: Text(100).optional(),
+    phone: Text(30).optional(),
   })
   .meta({ id: 'CartAbandonmentRequest' });
 export type CartAbandonmentRequest = z.infer<typeof CartAbandonmentRequest>;
@@ -117,8 +140,8 @@ export type LeadRestoreResponse = z.infer<typeof LeadRestoreResponse>;
 export const LeadListQuery = z.object({
   // The enum inline: a named one would be a $ref inside the querystring, which swagger cannot resolve.
   status: z.enum(LEAD_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: QueryInt(1, 200, 50),
+  offset: QueryInt(0, 100_000, 0),
 });
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
 
