@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
+import { LEAD_LINK_DEV_SECRET } from '@qahwa/schema/config/leads';
+import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { signLeadLink } from '@qahwa/workflows/lead-link';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, messages } from './support/browser';
+import { root, type Stack, startStack } from './support/stack';
+
+/**
+ * Issue 9 in Chromium (docs/leads.md): a shopper whose e-mail the store knows leaves with a
+ * cart by closing the page, and the page-exit beacon makes the lead; staff see it in
+ * /backend/leads, filtered by status, in both languages; the recovery link refills the cart.
+ */
+let stack: Stack;
+let browser: Browser;
+let db: DbHandle;
+const screens = `${root}.data/screens/leads`;
+const email = `beacon-${Date.now()}@example.ae`;
+
+beforeAll(async () => {
+  mkdirSync(screens, { recursive: true });
+  stack = await startStack();
+  browser = await launchChromium();
+  db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl, 2);
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await db?.close();
+});
+
+const leadsOf = (address: string) => db.db.select().from(tables.leads).where(eq(tables.leads.email, address));
+
+async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('cart abandonment in the browser', () => {
+  it('closing the page sends the beacon: the lead exists, with the cart and page_exit', async () => {
+    const en = messages('web', 'en');
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 860 } });
+    // The contact the profile page keeps on this device (SPEC 6): the store knows whom to write to.
+    await context.addInitScript((address) => {
+      if (!localStorage.getItem('qahwa-profile')) {
+        localStorage.setItem(
+          'qahwa-profile',
+          JSON.stringify({
+            version: 'profile-v1',
+            fullName: 'Noura Beacon',
+            email: address,
+            phone: '+971 50 111 2222',
+            addresses: [],
+            defaultAddressId: null,
+          }),
+        );
+      }
+    }, email);
+    const page = await context.newPage();
+    await page.goto(`${stack.webUrl}/product/brass-dallah`);
+    await page.getByRole('button', { name: en.ProductCard!.selectOptions, exact: true }).click();
+    const add = page.getByRole('button', { name: en.OptionsModal!.addToCart });
+    await add.waitFor();
+    await add.click();
+    await page.getByRole('link', { name: en.CartPanel!.orderNow }).waitFor();
+    expect(await leadsOf(email)).toHaveLength(0);
+
+    await page.close({ runBeforeUnload: true });
+
+    const lead = await until(async () => (await leadsOf(email))[0], 'the lead from the beacon');
+    expect(lead).toMatchObject({
+      status: 'ABANDONED',
+      abandonmentTrigger: 'page_exit',
+      fullName: 'Noura Beacon',
+    });
+    const items = lead.cartItems as { name: string; quantity: number; productId?: string }[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ quantity: 1 });
+    expect(items[0]?.productId).toBeTruthy();
+    expect(lead.abandonment).toMatchObject({
+      deviceType: 'desktop',
+      lastVisitedPage: '/product/brass-dallah',
+    });
+    expect(lead.cartKey).toMatch(/^c_[A-Za-z0-9_-]{16}$/);
+    await context.close();
+  }, 120_000);
+
+  it('the recovery link refills the cart at today’s prices, in both languages', async () => {
+    const [lead] = await leadsOf(email);
+    expect(lead).toBeDefined();
+    const token = signLeadLink(
+      { leadId: lead?.id ?? '', expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      LEAD_LINK_DEV_SECRET,
+    );
+    for (const locale of ['en', 'ar'] as const) {
+      const t = messages('web', locale);
+      const context = await browser.newContext({
+        locale: locale === 'ar' ? 'ar-AE' : 'en-GB',
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.webUrl}/cart/restore?token=${token}`);
+      await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await page.getByRole('link', { name: t.CartRestore!.checkout }).waitFor();
+      await page.getByRole('status').getByText(t.CartRestore!.restoring!).waitFor({ state: 'detached' });
+      const cart = await page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? 'null'),
+        CART_STORAGE_KEY,
+      );
+      expect(cart?.items).toHaveLength(1);
+      expect(cart?.items[0]).toMatchObject({ quantity: 1, name: expect.any(String) });
+      await page.screenshot({ path: `${screens}/cart-restore-${locale}.png`, fullPage: true });
+
+      await page.goto(`${stack.webUrl}/cart/restore?token=${token}x`);
+      await page.getByRole('alert').getByText(t.CartRestore!.expired!).waitFor();
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('/backend/leads', () => {
+  it('shows the lead to staff, filtered by status, in English and Arabic', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const t = messages('admin', locale);
+      const context = await browser.newContext({
+        locale: locale === 'ar' ? 'ar-AE' : 'en-GB',
+        viewport: { width: 1280, height: 800 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.adminUrl}/backend/leads`);
+      await page.waitForURL('**/backend/login**');
+      await page.getByRole('textbox', { name: t.LoginForm!.email }).fill(stack.admin.email);
+      await page.getByLabel(t.LoginForm!.password!, { exact: true }).fill(stack.admin.password);
+      await page.getByRole('button', { name: t.LoginForm!.submit }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/backend') && !url.pathname.includes('login'));
+      await page.goto(`${stack.adminUrl}/backend/leads`);
+      await page.getByRole('heading', { name: t.Leads!.title, level: 1 }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      const row = page.getByRole('row').filter({ hasText: email });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(t.LeadStatus!.ABANDONED);
+      await page.screenshot({ path: `${screens}/backend-leads-${locale}.png`, fullPage: true });
+
+      const filter = page.getByRole('navigation', { name: t.Leads!.filter });
+      await filter.getByRole('link', { name: new RegExp(t.LeadStatus!.CONVERTED!) }).click();
+      await page.waitForURL('**/backend/leads?status=CONVERTED');
+      await page.getByText(t.Leads!.empty!).waitFor();
+      await filter.getByRole('link', { name: new RegExp(t.LeadStatus!.ABANDONED!) }).click();
+      await page.waitForURL('**/backend/leads?status=ABANDONED');
+      await page.getByRole('row').filter({ hasText: email }).waitFor();
+      await page.screenshot({ path: `${screens}/backend-leads-abandoned-${locale}.png`, fullPage: true });
+      await context.close();
+    }
+  }, 180_000);
+});
