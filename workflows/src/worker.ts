@@ -43,6 +43,7 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
   const added = await ensureSearchAttributes(connection, config.temporalNamespace);
   if (added.length > 0) logger.info({ added }, 'registered search attributes');
   const handle = createDb(config.db.url, { ...config.db, applicationName: 'qahwa-workflows' });
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const worker = await createCheckoutWorker({
     connection,
     deps: {
@@ -50,8 +51,15 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
       logger,
       stripe: createStripeClient(config.stripe),
       tabby: createTabbyClient(config.tabby),
-      mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
+      mailer,
       storeUrl: config.mail.storeUrl,
+      // leadConversion's recovery e-mail (docs/leads.md): the same sender, the signed restore link.
+      leadRecovery: {
+        mailer,
+        storefrontUrl: config.mail.storeUrl,
+        linkSecret: config.leadLink.secret,
+        linkTtlMs: config.leadLink.ttlMs,
+      },
     },
     taskQueue: config.checkoutTaskQueue,
     namespace: config.temporalNamespace,
