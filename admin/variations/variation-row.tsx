@@ -199,7 +199,7 @@ export function VariationRow({
           />
         ) : null}
       </td>
-      <td className={`${cell} font-medium text-stone-900`}>
+      <td className={`${cell} whitespace-nowrap font-medium text-stone-900`}>
         {label(locale, row.size.displayName, row.size.displayNameAr)}
       </td>
       <td className={cell}>{row.type ? label(locale, row.type.name, row.type.nameAr) : '—'}</td>
@@ -210,7 +210,7 @@ export function VariationRow({
       <td className={cell}>
         <span dir="ltr">{row.discount > 0 ? `${Math.round(row.discount * 10000) / 100}%` : '—'}</span>
       </td>
-      <td className={`${cell} whitespace-nowrap text-xs`}>
+      <td className={`${cell} max-w-44 truncate text-xs`} title={row.sku ?? undefined}>
         <span dir="ltr">{row.sku ?? '—'}</span>
         {unsaved ? (
           <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
