@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Button, Column, Img, Row, Section, Text } from '@react-email/components';
 import type { CartRecoveryItem, MailLocale } from '../types';
 import { copyFor } from './copy';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Column, Link, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MailLocale } from '../types';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { formatAed } from '@qahwa/schema/money/money';
 import {
   Body,

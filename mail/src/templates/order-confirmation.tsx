@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { shippingLineText } from '@qahwa/schema/checkout/summary-text';
 import { Column, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
