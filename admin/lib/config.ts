@@ -22,12 +22,17 @@ const AdminEnv = z.object({
    * 1 also fits `next start` facing browsers, which fills the header with the peer's address.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /** The Temporal UI, for the order page's links to the workflows that touched an order. */
+  TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
 });
 
 export interface AdminConfig {
   gatewayUrl: string;
   gatewayTimeoutMs: number;
   trustedProxyHops: number;
+  temporalUiUrl: string;
+  temporalNamespace: string;
 }
 
 export function loadAdminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
@@ -37,6 +42,8 @@ export function loadAdminConfig(env: Record<string, string | undefined> = proces
     gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
     gatewayTimeoutMs: parsed.GATEWAY_TIMEOUT_MS,
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
+    temporalUiUrl: parsed.TEMPORAL_UI_URL.replace(/\/+$/, ''),
+    temporalNamespace: parsed.TEMPORAL_NAMESPACE,
   };
 }
 

@@ -1,16 +1,26 @@
 import { type AdminOrder, formatAed, toFils } from '@qahwa/schema';
+import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '../i18n/format';
 import { EmptyState } from '../ui/empty-state';
 import { StatusBadge } from './status-badge';
 
 /** SPEC 3 "Order display": order id, customer, date, status, total, plus the payment method. */
-export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]; caption: string }) {
+export function OrdersTable({
+  orders,
+  caption,
+  empty,
+}: {
+  orders: readonly AdminOrder[];
+  caption: string;
+  /** What an empty list says (a filter that matches nothing is not 'no orders yet'). */
+  empty?: string;
+}) {
   const t = useTranslations('OrdersTable');
   const tPayment = useTranslations('PaymentProvider');
   const locale = useLocale();
 
-  if (orders.length === 0) return <EmptyState title={t('empty')} />;
+  if (orders.length === 0) return <EmptyState title={empty ?? t('empty')} />;
 
   // Below md the Date and Payment columns give way to Status and Total, which staff scan first.
   const th =
@@ -48,7 +58,9 @@ export function OrdersTable({ orders, caption }: { orders: readonly AdminOrder[]
                 scope="row"
                 className="px-2 py-3 sm:px-4 text-start font-mono text-xs font-medium whitespace-nowrap text-stone-800"
               >
-                <span dir="ltr">{order.id}</span>
+                <Link href={`/backend/orders/${order.id}`} dir="ltr" className="text-amber-800 underline">
+                  {order.id}
+                </Link>
               </th>
               <td className="px-2 py-3 sm:px-4">
                 <div className="font-medium text-stone-900">{order.customer.fullName}</div>

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { ChevronEndIcon, ChevronStartIcon } from '../shell/icons';
 import { ordersPageHref as hrefFor, type PageWindow } from './pagination';
 
-export function PaginationNav({ current }: { current: PageWindow }) {
+export function PaginationNav({ current, query = '' }: { current: PageWindow; query?: string }) {
   const t = useTranslations('Pagination');
   const base =
     'inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-amber-500';
@@ -13,7 +13,7 @@ export function PaginationNav({ current }: { current: PageWindow }) {
   return (
     <nav aria-label={t('label')} className="mt-4 flex items-center justify-between gap-3">
       {current.hasPrevious ? (
-        <Link href={hrefFor(current.page - 1)} className={enabled}>
+        <Link href={hrefFor(current.page - 1, query)} className={enabled}>
           <ChevronStartIcon className="size-4 rtl:-scale-x-100" />
           {t('previous')}
         </Link>
@@ -25,7 +25,7 @@ export function PaginationNav({ current }: { current: PageWindow }) {
       )}
       <p className="text-sm text-stone-600">{t('page', { page: current.page, pages: current.pages })}</p>
       {current.hasNext ? (
-        <Link href={hrefFor(current.page + 1)} className={enabled}>
+        <Link href={hrefFor(current.page + 1, query)} className={enabled}>
           {t('next')}
           <ChevronEndIcon className="size-4 rtl:-scale-x-100" />
         </Link>

@@ -1,7 +1,11 @@
 export const ORDERS_PAGE_SIZE = 50;
 
-export function ordersPageHref(page: number): string {
-  return page <= 1 ? '/backend/orders' : `/backend/orders?page=${page}`;
+/** A page of the orders list; `query` is the filter (without `?`), kept from page to page. */
+export function ordersPageHref(page: number, query = ''): string {
+  const q = new URLSearchParams(query);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `/backend/orders?${s}` : '/backend/orders';
 }
 
 export interface PageWindow {

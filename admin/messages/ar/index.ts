@@ -10,6 +10,7 @@ import content from './content.json';
 import core from './core.json';
 import crm from './crm.json';
 import leads from './leads.json';
+import orders from './orders.json';
 import promotions from './promotions.json';
 import shipping from './shipping.json';
 import ui from './ui.json';
@@ -19,6 +20,7 @@ const messages = {
   ...core,
   ...crm,
   ...leads,
+  ...orders,
   ...ui,
   ...catalogue,
   ...content,

@@ -1,10 +1,11 @@
-import type { AdminOrderList } from '@qahwa/schema';
+import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { redirectToLogin } from '../../../../lib/current-user';
-import { getOrders } from '../../../../lib/gateway';
 import { isGatewayError } from '../../../../lib/gateway-error';
+import { filterFromQuery, filterQuery, searchOrders } from '../../../../orders/order-data';
+import { OrderFilters } from '../../../../orders/order-filters';
 import { OrdersTable } from '../../../../orders/orders-table';
 import { ordersPageHref, pageWindow, parsePage } from '../../../../orders/pagination';
 import { PaginationNav } from '../../../../orders/pagination-nav';
@@ -17,11 +18,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('OrdersPage'))('title') };
 }
 
-type Load = { ok: true; list: AdminOrderList } | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
+type Load =
+  | { ok: true; list: Awaited<ReturnType<typeof searchOrders>> }
+  | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
 
-async function load(limit: number, offset: number): Promise<Load> {
+async function load(filter: AdminOrderFilter, limit: number, offset: number): Promise<Load> {
   try {
-    return { ok: true, list: await getOrders({ limit, offset }) };
+    return { ok: true, list: await searchOrders(filter, { limit, offset }) };
   } catch (error) {
     if (isGatewayError(error, 'UNAUTHORIZED') || isGatewayError(error, 'FORBIDDEN')) {
       return { ok: false, reason: error.code as 'UNAUTHORIZED' | 'FORBIDDEN' };
@@ -35,13 +38,17 @@ export default async function OrdersPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [t, tTable, params] = await Promise.all([
+  const [t, tTable, tFilters, params] = await Promise.all([
     getTranslations('OrdersPage'),
     getTranslations('OrdersTable'),
+    getTranslations('OrderFilters'),
     searchParams,
   ]);
+  const filter = filterFromQuery(params);
+  const query = filterQuery(filter);
+  const filtered = query !== '';
   const requested = pageWindow(parsePage(params.page), Number.MAX_SAFE_INTEGER);
-  const result = await load(requested.limit, requested.offset);
+  const result = await load(filter, requested.limit, requested.offset);
   if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
   if (!result.ok) {
     return (
@@ -56,7 +63,7 @@ export default async function OrdersPage({
   const current = pageWindow(requested.page, total);
   // A page past the end (orders were removed, or a typed URL): show the last real page.
   if (orders.length === 0 && total > 0 && current.page > current.pages) {
-    redirect(ordersPageHref(current.pages));
+    redirect(ordersPageHref(current.pages, query));
   }
   return (
     <>
@@ -67,8 +74,16 @@ export default async function OrdersPage({
           </p>
         ) : null}
       </PageHeader>
-      <OrdersTable orders={orders} caption={tTable('caption')} />
-      {current.pages > 1 || current.page > 1 ? <PaginationNav current={current} /> : null}
+      <OrderFilters
+        filter={filter}
+        exportHref={`/backend/api/admin/orders/export${query ? `?${query}` : ''}`}
+      />
+      <OrdersTable
+        orders={orders}
+        caption={tTable('caption')}
+        {...(filtered ? { empty: tFilters('noMatch') } : {})}
+      />
+      {current.pages > 1 || current.page > 1 ? <PaginationNav current={current} query={query} /> : null}
     </>
   );
 }
