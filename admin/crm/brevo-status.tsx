@@ -79,13 +79,13 @@ export function BrevoStatusView({ status }: { status: AdminBrevoStatus }) {
         >
           {status.failures.map((f) => (
             <tr key={`${f.email}-${f.source}`}>
-              <td className="px-4 py-3 text-stone-900" dir="ltr">
-                <span className="block text-start">{f.email}</span>
+              <td className="px-4 py-3 text-stone-900">
+                <bdi dir="ltr">{f.email}</bdi>
               </td>
               <td className="px-4 py-3 text-stone-700">{t(`sources.${f.source as 'lead'}`)}</td>
               <td className="px-4 py-3 text-end tabular-nums text-stone-700">{f.attempts}</td>
-              <td className="px-4 py-3 text-stone-700" dir="ltr">
-                <span className="block text-start">{f.lastError ?? ''}</span>
+              <td className="px-4 py-3 text-stone-700">
+                <bdi dir="ltr">{f.lastError ?? ''}</bdi>
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-stone-600 sm:table-cell">
                 {formatDateTime(f.updatedAt, locale)}

@@ -55,12 +55,12 @@ export function ContactsTable({
           <tr key={m.id} className={m.isRead ? '' : 'bg-amber-50/40'}>
             <td className="px-4 py-3 align-top">
               <p className={m.isRead ? 'text-stone-800' : 'font-semibold text-stone-900'}>{m.fullName}</p>
-              <p className="text-stone-600" dir="ltr">
-                {m.email}
+              <p className="text-stone-600">
+                <bdi dir="ltr">{m.email}</bdi>
               </p>
               {m.phone ? (
-                <p className="text-stone-500" dir="ltr">
-                  {m.phone}
+                <p className="text-stone-500">
+                  <bdi dir="ltr">{m.phone}</bdi>
                 </p>
               ) : null}
             </td>

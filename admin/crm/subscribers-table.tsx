@@ -30,8 +30,8 @@ export function SubscribersTable({
     >
       {subscribers.map((s) => (
         <tr key={s.id}>
-          <td className="px-4 py-3 text-stone-900" dir="ltr">
-            <span className="block text-start">{s.email}</span>
+          <td className="px-4 py-3 text-stone-900">
+            <bdi dir="ltr">{s.email}</bdi>
           </td>
           <td className="px-4 py-3 text-stone-700">{s.locale === 'ar' ? t('arabic') : t('english')}</td>
           <td className="hidden px-4 py-3 text-stone-700 sm:table-cell">
