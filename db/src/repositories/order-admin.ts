@@ -185,7 +185,9 @@ export function createOrderAdminRepository(db: DbOrTx) {
       if (move.to === 'cancelled') await stock.cancelOrder(tx, order.id, move.requestId);
       const [updated] = await tx
         .update(orders)
-        .set({ status: move.to, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        // clock_timestamp, not now(): the projection keeps the newest status by this time, and now()
+        // is when the transaction began, which may be before the move it waited behind.
+        .set({ status: move.to, version: sql`${orders.version} + 1`, updatedAt: sql`clock_timestamp()` })
         .where(and(eq(orders.id, order.id), eq(orders.version, move.version)))
         .returning({ version: orders.version, updatedAt: orders.updatedAt });
       // The row lock above makes this unreachable; kept so a future caller without it cannot double-move.
