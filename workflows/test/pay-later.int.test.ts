@@ -158,8 +158,16 @@ describe('replay', () => {
     const history = JSON.parse(
       readFileSync(new URL('./fixtures/pay-later.history.json', import.meta.url), 'utf8'),
     );
+    // The workflow id is part of what the run did (its confirmation child is named after it):
+    // taken from the recorded input's payment id.
+    const started = history.events[0].workflowExecutionStartedEventAttributes;
+    const input = JSON.parse(Buffer.from(started.input.payloads[0].data, 'base64').toString('utf8'));
     await expect(
-      Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history),
+      Worker.runReplayHistory(
+        { workflowBundle: await sharedWorkflowBundle() },
+        history,
+        payLaterWorkflowId(input.paymentId),
+      ),
     ).resolves.toBeUndefined();
   }, 60_000);
 });

@@ -163,7 +163,11 @@ describe('one order and one capture, whatever the order of the news', () => {
     // today's workflow code. RECORD_PAY_LATER_HISTORY=1 keeps it as the fixture that
     // workflows/test/pay-later.int.test.ts replays on every later change.
     const history = await stack.temporal.workflow.getHandle(payLaterWorkflowId(paymentId)).fetchHistory();
-    await Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history);
+    await Worker.runReplayHistory(
+      { workflowBundle: await sharedWorkflowBundle() },
+      history,
+      payLaterWorkflowId(paymentId),
+    );
     if (process.env.RECORD_PAY_LATER_HISTORY === '1') {
       writeFileSync(
         new URL('../../../workflows/test/fixtures/pay-later.history.json', import.meta.url),
