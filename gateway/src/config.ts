@@ -1,6 +1,7 @@
 import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/config/brevo';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
+import { LeadLinkEnv } from '@qahwa/schema/config/leads';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
@@ -65,6 +66,8 @@ export interface GatewayConfig {
   };
   /** Signs and checks the cart-recovery link's token (docs/leads.md); shared with the workflows. */
   leadLinkSecret: string;
+  /** How long a recovery link the gateway's own checkout worker signs works (LEAD_LINK_TTL). */
+  leadLinkTtlMs: number;
   /** Prefix of the event subjects (EVENTS_SUBJECT_PREFIX, shared with the workers): the gateway follows CatalogueChanged under it. */
   eventsSubjectPrefix: string;
   /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
@@ -153,6 +156,7 @@ const GatewayEnv = z.object({
   RATE_LIMIT_CONTENT_READS: positiveInt.default(600),
   RATE_LIMIT_LEADS: positiveInt.default(30),
   LEAD_LINK_SECRET: z.string().min(1).default(DEV_DEFAULTS.LEAD_LINK_SECRET),
+  LEAD_LINK_TTL: LeadLinkEnv.LEAD_LINK_TTL,
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
   STOREFRONT_REVALIDATE_URLS: z
@@ -238,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leads: { max: e.RATE_LIMIT_LEADS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
     },
     leadLinkSecret: e.LEAD_LINK_SECRET,
+    leadLinkTtlMs: e.LEAD_LINK_TTL,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },

@@ -24,11 +24,18 @@ async function main() {
   // Checkouts start eagerly on a worker in this process once Temporal answers (docs/checkout.md).
   const stripe = createStripeClient(config.stripe);
   const tabby = createTabbyClient(config.tabby);
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const eagerCheckout = startEagerCheckout({
     stripe,
     tabby,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
+    mailer,
     storeUrl: config.mail.storeUrl,
+    leadRecovery: {
+      mailer,
+      storefrontUrl: config.mail.storeUrl,
+      linkSecret: config.leadLinkSecret,
+      linkTtlMs: config.leadLinkTtlMs,
+    },
     address: config.temporalAddress,
     namespace: config.temporalNamespace,
     taskQueue: config.checkoutTaskQueue,

@@ -1,5 +1,6 @@
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
+import type { LeadRecoverySettings } from '@qahwa/workflows/activities/leads';
 import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
 import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
@@ -20,6 +21,11 @@ export interface EagerCheckoutOptions {
   /** The order confirmation is a local activity of the checkout (docs/email.md). */
   mailer?: Mailer;
   storeUrl?: string;
+  /**
+   * leadConversion's recovery e-mail: this worker polls the same task queue as the workflows
+   * process, so it may be handed that activity too and must be able to send it (docs/leads.md).
+   */
+  leadRecovery?: LeadRecoverySettings;
   /** Local activities at once: a share of the gateway's pool, which HTTP requests use too. */
   activityConcurrency: number;
   /** Wait between attempts to (re)connect. */
@@ -67,6 +73,7 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
             tabby: opts.tabby,
             mailer: opts.mailer,
             storeUrl: opts.storeUrl,
+            leadRecovery: opts.leadRecovery,
           },
           taskQueue: opts.taskQueue,
           namespace: opts.namespace,
