@@ -51,6 +51,8 @@ export async function confirmOrder(orderId: string): Promise<void> {
     workflowId: orderConfirmationWorkflowId(workflowInfo().workflowId),
     taskQueue: workflowInfo().taskQueue,
     parentClosePolicy: ParentClosePolicy.ABANDON,
+    // A run left on a task queue nobody polls any more (a test's, a renamed queue) ends by itself.
+    workflowExecutionTimeout: '4 days',
   }).catch(() => {
     // Already started (WorkflowExecutionAlreadyStartedError): that run sends it.
   });
