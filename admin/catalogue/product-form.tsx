@@ -422,10 +422,8 @@ export function ProductForm({ product, canEdit }: { product: AdminProduct | null
       </form>
 
       {product ? (
-        <section aria-labelledby="variations-heading" className="space-y-3">
-          <h2 id="variations-heading" className="text-lg font-semibold text-stone-900">
-            {t('variations')}
-          </h2>
+        // The editor brings its own "Variations" heading.
+        <section aria-label={t('variations')} className="space-y-3">
           <VariationsEditor productId={product.id} canEdit={canEdit} />
         </section>
       ) : (

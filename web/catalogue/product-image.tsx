@@ -18,7 +18,10 @@ const LOADING_PLACEHOLDER =
  * next.config, and an unlisted one would break the page instead of the picture.
  */
 function isOwnPicture(src: string): boolean {
-  return src.startsWith('/') && !src.startsWith('//');
+  // Staff's uploads (`/api/uploads/files/…`) are on this origin only through the proxy, which the
+  // optimiser's own fetch does not take; they are already content-addressed and cached for a
+  // year by the gateway, so they are shown as they are.
+  return src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/api/');
 }
 
 /**
