@@ -168,7 +168,13 @@ describe('leadConversion', () => {
     const inSend = new Promise<void>((r) => {
       entered = r;
     });
-    const hanging: Mailer = { ...mailer, send: () => (entered(), new Promise(() => {})) };
+    const hanging: Mailer = {
+      ...mailer,
+      send: () => {
+        entered();
+        return new Promise(() => {});
+      },
+    };
     const a = await startWorker(hanging);
     // ... the same event three times (a redelivery, and a relay that published twice).
     for (const n of [1, 2, 3]) await publish(event, `${event.id}-${n}`);

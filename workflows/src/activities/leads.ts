@@ -45,7 +45,7 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
     const byId = new Map(rows.map((r) => [r.v.id, r]));
     return lines.flatMap((l) => {
       const row = l.variationId ? byId.get(l.variationId) : undefined;
-      if (!row || !row.p.isActive || !row.v.isActive) return [];
+      if (!row?.p.isActive || !row.v.isActive) return [];
       const ar = locale === 'ar';
       const variation = [
         ar ? row.size.displayNameAr : row.size.displayName,
