@@ -124,6 +124,16 @@ describe('contact messages', () => {
       (await call('PATCH', `/api/admin/contacts/${khalid.id}`, cookie, { isRead: false })).json().unread,
     ).toBe(3);
 
+    // Each change is audited once, with who and what (a repeated mark that changes nothing is not).
+    const audit = await gw.db
+      .select()
+      .from(tables.auditLog)
+      .where(sql`${tables.auditLog.entityId} = ${khalid.id}`)
+      .orderBy(tables.auditLog.createdAt);
+    expect(audit.map((a) => [a.module, a.action, a.before, a.after])).toEqual([
+      ['contacts', 'mark-read', { isRead: false }, { isRead: true }],
+      ['contacts', 'mark-unread', { isRead: true }, { isRead: false }],
+    ]);
     const missing = await call('PATCH', `/api/admin/contacts/${randomUUID()}`, cookie, { isRead: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, code: 'CONTACT_NOT_FOUND', error: 'Not found' });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, DbOrTx } from '../client';
 import { contactMessages, newsletterSubscribers } from '../schema';
 
 export type ContactReadFilter = 'all' | 'unread' | 'read';
@@ -67,8 +67,14 @@ export function createCrmRepository(db: Db) {
     },
 
     /** Marks a message read or unread; null when there is no such message. */
-    async setContactRead(id: string, isRead: boolean): Promise<{ before: boolean; after: boolean } | null> {
-      return db.transaction(async (tx) => {
+    async setContactRead(
+      id: string,
+      isRead: boolean,
+      outer?: DbOrTx,
+    ): Promise<{ before: boolean; after: boolean } | null> {
+      // Inside the caller's transaction when given (the route writes its audit entry beside it).
+      const run = <T>(f: (tx: DbOrTx) => Promise<T>) => (outer ? f(outer) : db.transaction(f));
+      return run(async (tx) => {
         const [row] = await tx
           .select({ isRead: contactMessages.isRead })
           .from(contactMessages)

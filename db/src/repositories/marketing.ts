@@ -193,8 +193,8 @@ export function createMarketingRepository(db: Db) {
      * "Sync now": everything not in Brevo (failed, recorded, waiting for a retry) is due at once
      * with its attempts counted afresh. Returns how many rows it touched.
      */
-    async requeueAll(): Promise<number> {
-      const rows = await db
+    async requeueAll(tx: DbOrTx = db): Promise<number> {
+      const rows = await tx
         .update(marketingSync)
         .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
         .where(inArray(marketingSync.status, ['pending', 'failed', 'recorded']))

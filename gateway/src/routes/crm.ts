@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import { auditStaffWrite } from './staff-audit';
 
 type Connection = AdminBrevoStatus['connection'];
 
@@ -62,7 +63,20 @@ export async function crmRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const changed = await crm.setContactRead(req.params.id, req.body.isRead);
+      const changed = await app.deps.db.transaction(async (tx) => {
+        const result = await crm.setContactRead(req.params.id, req.body.isRead, tx);
+        if (result && result.before !== result.after) {
+          await auditStaffWrite(tx, req, {
+            module: 'contacts',
+            action: result.after ? 'mark-read' : 'mark-unread',
+            entityType: 'contact_message',
+            entityId: req.params.id,
+            before: { isRead: result.before },
+            after: { isRead: result.after },
+          });
+        }
+        return result;
+      });
       if (!changed) throw new HttpError(404, 'CONTACT_NOT_FOUND', t('notFound', localeOf(req.headers)));
       const { unread } = await crm.listContacts({ filter: 'unread', limit: 1, offset: 0 });
       return { success: true as const, id: req.params.id, isRead: changed.after, unread };
@@ -181,7 +195,18 @@ export async function crmRoutes(app: FastifyInstance) {
     { ...staffOnly('brevo', 'edit'), schema: { response: { 202: AdminBrevoSyncResult, ...denied } } },
     async (req, reply) => {
       // The workers' sync loop picks the rows up on its next poll (BREVO_SYNC_INTERVAL_MS).
-      const requeued = await marketing.requeueAll();
+      const requeued = await app.deps.db.transaction(async (tx) => {
+        const n = await marketing.requeueAll(tx);
+        await auditStaffWrite(tx, req, {
+          module: 'brevo',
+          action: 'sync-now',
+          entityType: 'marketing_sync',
+          entityId: null,
+          before: null,
+          after: { requeued: n },
+        });
+        return n;
+      });
       req.log.info({ requeued }, 'brevo sync requested by staff');
       return reply.code(202).send({ success: true as const, requeued });
     },
