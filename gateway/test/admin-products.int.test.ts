@@ -157,6 +157,15 @@ describe('products in the back office', () => {
     expect(res.statusCode).toBe(400);
     const messages = res.json().issues.map((i: { message: string }) => i.message);
     expect(messages).toContain('الاسم بالعربية مطلوب');
+    // Text PostgreSQL cannot store (NUL) is dropped, not a server error (the fuzzer's lesson).
+    const nul = await call(
+      editor,
+      'POST',
+      '/api/admin/products',
+      draft({ name: 'Nul\u0000 Blend', nameAr: 'خلطة \ud800' }),
+    );
+    expect(nul.statusCode).toBe(201);
+    expect(nul.json()).toMatchObject({ name: 'Nul Blend', nameAr: 'خلطة \ufffd' });
     const taken = draft();
     await call(editor, 'POST', '/api/admin/products', taken);
     const again = await call(editor, 'POST', '/api/admin/products', { ...draft(), slug: taken.slug });

@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import { withoutNul } from '../validation/fields';
 import { EntityId } from './ids';
+
+/**
+ * Text PostgreSQL can store: NUL dropped (the shared `withoutNul`) and lone surrogates replaced
+ * (jsonb — the audit's before/after — refuses them). Called late: this module is built while
+ * `./fields` may still be loading (an import cycle through the messages).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (value: string) => withoutNul(value).replace(LONE_SURROGATE, '\uFFFD');
 
 /** GET /api/admin/products: search by name (either language), slug or SKU; a category; active, archived or all. */
 export const AdminProductListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().overwrite(storable).trim().max(100).optional(),
   categoryId: EntityId().optional(),
   status: z.enum(['active', 'archived', 'all']).default('active'),
   limit: z.coerce.number().int().min(1).max(100).default(20),

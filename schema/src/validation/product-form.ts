@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EntityId } from '../contracts/ids';
 import { type LocalizedText, localize, type MessageParams } from '../messages/localized-text';
 import type { Locale } from '../money/money';
+import { withoutNul } from './fields';
 
 /**
  * The back office's product and category forms (issue 11): one rule for the browser (messages as
@@ -9,6 +10,14 @@ import type { Locale } from '../money/money';
  * /api/admin/categories). Prices are AED here and fils in the database; a percentage discount is
  * entered 0–100 and stored as SPEC 3's fraction 0–1.
  */
+/**
+ * Text PostgreSQL can store: NUL dropped (the shared `withoutNul`) and lone surrogates replaced
+ * (jsonb — the audit's before/after — refuses them). Called late: this module is built while
+ * `./fields` may still be loading (an import cycle through the messages).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (value: string) => withoutNul(value).replace(LONE_SURROGATE, '\uFFFD');
+
 export const CATALOGUE_FORM_MESSAGES = {
   'catalogue.nameRequired': { en: 'English name is required', ar: 'الاسم بالإنجليزية مطلوب' },
   'catalogue.nameArRequired': { en: 'Arabic name is required', ar: 'الاسم بالعربية مطلوب' },
@@ -79,7 +88,8 @@ export function slugify(text: string): string {
 }
 
 /** Pictures the store shows: its own uploads or packshots (a path here) or an image host's https URL. */
-export const IMAGE_URL_PATTERN = /^(?:\/[A-Za-z0-9/_.-]{1,300}|https:\/\/[^\s"'<>]{1,500})$/;
+export const IMAGE_URL_PATTERN =
+  /^(?:\/[A-Za-z0-9/_.-]{1,300}|https:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%]{1,500})$/;
 export const MAX_PRODUCT_IMAGES = 12;
 
 function productFields(locale: Locale) {
@@ -87,29 +97,32 @@ function productFields(locale: Locale) {
   return z.object({
     name: z
       .string()
+      .overwrite(storable)
       .trim()
       .min(1, { error: t('catalogue.nameRequired') })
       .max(200),
     nameAr: z
       .string()
+      .overwrite(storable)
       .trim()
       .min(1, { error: t('catalogue.nameArRequired') })
       .max(200),
-    description: z.string().trim().max(5000).default(''),
-    descriptionAr: z.string().trim().max(5000).default(''),
+    description: z.string().overwrite(storable).trim().max(5000).default(''),
+    descriptionAr: z.string().overwrite(storable).trim().max(5000).default(''),
     slug: z
       .string()
+      .overwrite(storable)
       .trim()
       .max(120, { error: t('catalogue.slugInvalid') })
       .regex(SLUG_PATTERN, { error: t('catalogue.slugInvalid') }),
     categoryId: EntityId()
       .or(z.literal(''))
       .refine((v) => v !== '', { error: t('catalogue.categoryRequired') }),
-    sku: z.string().trim().max(64).nullable().default(null),
+    sku: z.string().overwrite(storable).trim().max(64).nullable().default(null),
     price: z
       .number({ error: t('catalogue.priceInvalid') })
       .min(0.01, { error: t('catalogue.priceInvalid') })
-      .max(1_000_000),
+      .max(100_000),
     discountType: z.enum(['PERCENTAGE', 'FIXED_AMOUNT']).default('PERCENTAGE'),
     /** PERCENTAGE: a fraction 0–1 (SPEC 3); FIXED_AMOUNT: AED. */
     discount: z.number().min(0).default(0),
@@ -150,16 +163,19 @@ export function categoryWriteSchema(locale: Locale = 'en') {
   return z.object({
     name: z
       .string()
+      .overwrite(storable)
       .trim()
       .min(1, { error: t('catalogue.nameRequired') })
       .max(120),
     nameAr: z
       .string()
+      .overwrite(storable)
       .trim()
       .min(1, { error: t('catalogue.nameArRequired') })
       .max(120),
     slug: z
       .string()
+      .overwrite(storable)
       .trim()
       .max(120, { error: t('catalogue.slugInvalid') })
       .regex(SLUG_PATTERN, { error: t('catalogue.slugInvalid') }),
