@@ -4,6 +4,7 @@ import { localize } from '@qahwa/schema/messages/localized-text';
 import type { Locale } from '@qahwa/schema/money/money';
 import { IMAGE_FOLDERS, imageUploadMessage } from '@qahwa/schema/validation/image-upload';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import { uploadImage } from '../catalogue/upload';
 
 export type ImageResult = { ok: true; url: string } | { ok: false; message: string };
 
@@ -18,19 +19,8 @@ export async function uploadVariationImage(file: File, locale: Locale): Promise<
   if (problem) return { ok: false, message: problem };
   if (file.size === 0)
     return { ok: false, message: localize(VALIDATION_MESSAGES['variation.imageInvalid'], locale) };
-  const form = new FormData();
-  form.set('folder', IMAGE_FOLDERS.variation);
-  form.set('file', file);
-  try {
-    const res = await fetch('/backend/api/uploads', {
-      method: 'POST',
-      body: form,
-      headers: { 'x-locale': locale },
-    });
-    const body = (await res.json().catch(() => null)) as { secure_url?: string } | null;
-    if (res.ok && body?.secure_url) return { ok: true, url: body.secure_url };
-  } catch {
-    // Network failure: the same sentence as any other (SPEC 8 words the variation's case once).
-  }
+  // The gateway's upload route for this folder takes the file's bytes (admin/catalogue/upload.ts).
+  const outcome = await uploadImage(file, IMAGE_FOLDERS.variation, locale, () => {});
+  if (outcome.ok) return { ok: true, url: outcome.result.secure_url };
   return { ok: false, message: localize(VALIDATION_MESSAGES['variation.imageUploadFailed'], locale) };
 }
