@@ -35,7 +35,7 @@ export function ContactsTable({
   const locale = useLocale() as Locale;
   const columns = [
     { key: 'from', header: t('from') },
-    { key: 'subject', header: t('subject') },
+    { key: 'subject', header: t('subject'), className: 'hidden sm:table-cell' },
     { key: 'message', header: t('message'), className: 'hidden md:table-cell' },
     { key: 'received', header: t('received'), className: 'hidden sm:table-cell' },
     { key: 'status', header: t('status') },
@@ -63,8 +63,12 @@ export function ContactsTable({
                   <bdi dir="ltr">{m.phone}</bdi>
                 </p>
               ) : null}
+              {/* On a phone the subject column is hidden: the subject goes under the sender. */}
+              <p className="mt-1 text-stone-500 sm:hidden">{subject}</p>
             </td>
-            <td className="px-4 py-3 align-top whitespace-nowrap text-stone-700">{subject}</td>
+            <td className="hidden px-4 py-3 align-top whitespace-nowrap text-stone-700 sm:table-cell">
+              {subject}
+            </td>
             <td className="hidden max-w-md px-4 py-3 align-top text-stone-700 md:table-cell">
               <p className="line-clamp-4 whitespace-pre-wrap" dir="auto">
                 {m.message}
