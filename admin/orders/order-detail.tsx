@@ -7,6 +7,13 @@ import { formatDateTime } from '../i18n/format';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
 
+/**
+ * Uploaded images are served by the gateway under /api/uploads/files/*, which the browser reaches
+ * as /backend/api/* (the same rule as admin/catalogue/upload.ts, a client module a server
+ * component cannot call into).
+ */
+const imageSrc = (url: string) => (url.startsWith('/api/') ? `/backend${url}` : url);
+
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">

@@ -196,7 +196,7 @@ describe('moving an order', () => {
     const rows = await gw.db.select().from(tables.refunds).where(eq(tables.refunds.orderId, id));
     expect(rows).toEqual([
       expect.objectContaining({
-        reference: `refund-${id}`,
+        reference: expect.stringMatching(new RegExp(`^refund-${id}-cod-`)),
         provider: 'STRIPE',
         amountFils: 118_60,
         status: 'requested',

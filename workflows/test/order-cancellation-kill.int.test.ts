@@ -100,10 +100,11 @@ async function cancelledCardOrder(email: string) {
     .values({ email, fullName: 'Noura Al Suwaidi', phone: '+971 50 765 4321' })
     .returning({ id: tables.customers.id });
   const paymentIntentId = `pi_${randomUUID().replace(/-/g, '')}`;
+  const checkoutId = `card-${randomUUID()}`;
   const orderId = await db.transaction(async (tx) => {
     const id = await createOrdersRepository(db).insert(
       {
-        checkoutId: `card-${randomUUID()}`,
+        checkoutId,
         customerId: customer!.id,
         customer: { fullName: 'Noura Al Suwaidi', email, phone: '+971 50 765 4321' },
         paymentProvider: 'STRIPE',
@@ -150,13 +151,13 @@ async function cancelledCardOrder(email: string) {
       actor: { id: null, email: 'staff@qahwa.local' },
     }),
   );
-  return { orderId, paymentIntentId };
+  return { orderId, paymentIntentId, checkoutId };
 }
 
 describe('cancelling a card order with the worker killed mid-refund', () => {
   it('refunds once, records it once, and tells the shopper in Arabic', async () => {
     const email = `noura-${randomUUID()}@example.ae`;
-    const { orderId, paymentIntentId } = await cancelledCardOrder(email);
+    const { orderId, paymentIntentId, checkoutId } = await cancelledCardOrder(email);
     const taskQueue = `follow-up-kill-${randomUUID()}`;
     // Holding the refund's row stops the first worker after Stripe answered, before it marks the refund.
     const locker = new pg.Client({ connectionString: DATABASE_URL });
@@ -216,14 +217,15 @@ describe('cancelling a card order with the worker killed mid-refund', () => {
 
       // Stripe was asked at least twice, always with the same key: one refund made.
       expect(refundRequests.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(refundRequests.map((r) => r.key))).toEqual(new Set([`refund-${orderId}`]));
+      const reference = `refund-${orderId}-${checkoutId}`;
+      expect(new Set(refundRequests.map((r) => r.key))).toEqual(new Set([reference]));
       expect(refundsMade.size).toBe(1);
       const refunds = await handle.db
         .select()
         .from(tables.refunds)
         .where(eq(tables.refunds.orderId, orderId));
       expect(refunds).toEqual([
-        expect.objectContaining({ status: 'succeeded', amountFils: 165_00, reference: `refund-${orderId}` }),
+        expect.objectContaining({ status: 'succeeded', amountFils: 165_00, reference }),
       ]);
       expect(refunds[0]!.providerRefundId).toMatch(/^re_/);
       const [payment] = await handle.db

@@ -47,6 +47,8 @@ export interface OrderMove {
 
 export interface OrderMoved {
   orderId: string;
+  /** The move's history row: the follow-up workflow is named after it. */
+  moveId: string;
   from: OrderStatus;
   status: OrderStatus;
   version: number;
@@ -55,8 +57,13 @@ export interface OrderMoved {
   refund: { reference: string; provider: 'STRIPE' | 'TABBY'; paymentId: string; amountFils: number } | null;
 }
 
-/** The idempotency key of an order's refund, sent to the provider: one cancellation, one refund. */
-export const refundReferenceOf = (orderId: string) => `refund-${orderId}`;
+/**
+ * The idempotency key of an order's refund, sent to the provider: one cancellation, one refund.
+ * The checkout id is in it because order numbers start again at QH-100001 in a fresh database
+ * (tests, a reset development store) while the provider keeps its keys: a key must never name
+ * two different refunds.
+ */
+export const refundReferenceOf = (orderId: string, checkoutId: string) => `refund-${orderId}-${checkoutId}`;
 
 /** The end of a Gulf calendar day (Asia/Dubai is UTC+4 all year, no daylight saving). */
 const gulfDayStart = (day: string) => new Date(`${day}T00:00:00+04:00`);
@@ -193,15 +200,18 @@ export function createOrderAdminRepository(db: DbOrTx) {
       // The row lock above makes this unreachable; kept so a future caller without it cannot double-move.
       if (!updated) throw new OrderMoveError('stale', move.orderId, current);
 
-      await tx.insert(orderStatusHistory).values({
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: move.to,
-        byUserId: move.actor.id,
-        byEmail: move.actor.email,
-        note: move.note ?? null,
-        requestId: move.requestId ?? null,
-      });
+      const [history] = await tx
+        .insert(orderStatusHistory)
+        .values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: move.to,
+          byUserId: move.actor.id,
+          byEmail: move.actor.email,
+          note: move.note ?? null,
+          requestId: move.requestId ?? null,
+        })
+        .returning({ id: orderStatusHistory.id });
       const event: OrderStatusChanged = {
         id: randomUUID(),
         type: 'OrderStatusChanged',
@@ -235,7 +245,7 @@ export function createOrderAdminRepository(db: DbOrTx) {
         order.totalFils > 0
       ) {
         refund = {
-          reference: refundReferenceOf(order.id),
+          reference: refundReferenceOf(order.id, order.checkoutId),
           provider: order.paymentProvider,
           paymentId: order.paymentIntentId,
           amountFils: order.totalFils,
@@ -254,6 +264,7 @@ export function createOrderAdminRepository(db: DbOrTx) {
       }
       return {
         orderId: order.id,
+        moveId: history!.id,
         from: order.status,
         status: move.to,
         version: updated.version,

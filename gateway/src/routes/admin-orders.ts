@@ -24,8 +24,13 @@ import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
-/** The follow-up of a move (refund, e-mail): one run per order and status, so a retry joins it. */
-export const orderFollowUpWorkflowId = (orderId: string, status: string) => `order-${status}-${orderId}`;
+/**
+ * The follow-up of a move (refund, e-mail): one run per move, named after its history row, so a
+ * retried start joins it. Not the order number alone: numbers start again at QH-100001 in a fresh
+ * database while Temporal keeps its runs, and a new order must not join an old order's run.
+ */
+export const orderFollowUpWorkflowId = (orderId: string, status: string, moveId: string) =>
+  `order-${status}-${orderId}-${moveId}`;
 
 /**
  * The back office's orders (issue 12, docs/orders.md): search and CSV export need 'orders'
@@ -159,7 +164,10 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         },
         ...history
           .filter((h) => h.toStatus === 'cancelled' || isShopperNotified(h.toStatus as never))
-          .map((h) => ({ workflowId: orderFollowUpWorkflowId(order.id, h.toStatus), kind: h.toStatus })),
+          .map((h) => ({
+            workflowId: orderFollowUpWorkflowId(order.id, h.toStatus, h.id),
+            kind: h.toStatus,
+          })),
       ];
 
       return {
@@ -292,7 +300,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
    */
   async function startFollowUp(req: FastifyRequest, moved: OrderMoved): Promise<string | null> {
     if (!(moved.status === 'cancelled' || isShopperNotified(moved.status))) return null;
-    const workflowId = orderFollowUpWorkflowId(moved.orderId, moved.status);
+    const workflowId = orderFollowUpWorkflowId(moved.orderId, moved.status, moved.moveId);
     try {
       await app.deps.temporal.workflow.start<typeof orderFollowUp>('orderFollowUp', {
         taskQueue: app.deps.config.checkoutTaskQueue,
