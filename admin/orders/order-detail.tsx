@@ -99,7 +99,7 @@ export function OrderDetailView({
                           {i.imageUrl ? (
                             // biome-ignore lint/performance/noImgElement: product images come from any configured host (local uploads or Cloudinary); a plain img needs no image-optimizer allow-list
                             <img
-                              src={i.imageUrl}
+                              src={imageSrc(i.imageUrl)}
                               alt=""
                               width={48}
                               height={48}
