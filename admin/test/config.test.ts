@@ -20,6 +20,8 @@ describe('the back-office config', () => {
       gatewayUrl: SERVICE_DEFAULTS.gatewayUrl,
       gatewayTimeoutMs: 10_000,
       trustedProxyHops: 1,
+      temporalUiUrl: 'http://127.0.0.1:8233',
+      temporalNamespace: 'default',
     });
   });
 
@@ -28,6 +30,8 @@ describe('the back-office config', () => {
       gatewayUrl: 'http://gateway:4000',
       gatewayTimeoutMs: 2500,
       trustedProxyHops: 1,
+      temporalUiUrl: 'http://127.0.0.1:8233',
+      temporalNamespace: 'default',
     });
   });
 
