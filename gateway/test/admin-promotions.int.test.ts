@@ -160,6 +160,30 @@ describe('creating and editing promotions', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('stores no value a type does not use, and refuses a number that is not one (found by the fuzzer)', async () => {
+    const upsell = await send('POST', '/api/promotions', admin, {
+      ...buyTwoGetOne(),
+      code: 'UPSELL1',
+      type: 'UPSELL',
+      value: -1.7976931348623157e308,
+    });
+    expect(upsell.statusCode).toBe(201);
+    expect(upsell.json()).toMatchObject({ type: 'UPSELL', value: 0, targetProductIds: [products[1]] });
+    const nan = await send('POST', '/api/promotions', admin, {
+      ...buyTwoGetOne(),
+      code: 'NAN1',
+      type: 'FREE_SHIPPING',
+      bundleDiscount: 'AAA',
+    });
+    expect(nan.statusCode).toBe(400);
+    const huge = await send('POST', '/api/promotions', admin, {
+      ...buyTwoGetOne(),
+      code: 'HUGE1',
+      minOrderAmount: 2.5e16,
+    });
+    expect(huge.statusCode).toBe(400);
+  });
+
   it('lets view-only staff read but not write, and nobody signed out', async () => {
     const write = await send('POST', '/api/promotions', viewer, { ...buyTwoGetOne(), code: 'NOPE1' });
     expect(write.statusCode).toBe(403);

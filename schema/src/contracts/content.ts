@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { storableText } from '../validation/fields';
+
+/** Staff text, storable (no NUL, no lone surrogates), trimmed, bounded. */
+const StaffText = (max: number) => z.string().overwrite(storableText).trim().max(max);
 
 /** SPEC 3 "Offer settings", GET /api/content/fomo-offers. `endTime` is an ISO instant or null. */
 export const OfferSettings = z
@@ -50,9 +54,14 @@ export type SiteTexts = z.infer<typeof SiteTexts>;
 export const OfferSettingsWrite = z
   .object({
     isActive: z.boolean(),
-    endTime: z.iso.datetime({ offset: true }).nullable(),
-    message: z.string().trim().max(200),
-    messageAr: z.string().trim().max(200),
+    // Within this century, said as a pattern so the OpenAPI document states it: a year JavaScript
+    // cannot print back (the fuzzer's) is no banner's end.
+    endTime: z.iso
+      .datetime({ offset: true })
+      .regex(/^20\d{2}-/)
+      .nullable(),
+    message: StaffText(200),
+    messageAr: StaffText(200),
   })
   .meta({ id: 'OfferSettingsWrite' });
 export type OfferSettingsWrite = z.infer<typeof OfferSettingsWrite>;
@@ -60,11 +69,11 @@ export type OfferSettingsWrite = z.infer<typeof OfferSettingsWrite>;
 /** A slider as staff edit it (active or not). The link stays on the storefront: a path, never `//host`. */
 export const SliderWrite = z
   .object({
-    title: z.string().trim().min(1).max(120),
-    titleAr: z.string().trim().min(1).max(120),
-    subtitle: z.string().trim().max(240).default(''),
-    subtitleAr: z.string().trim().max(240).default(''),
-    imageUrl: z.string().trim().max(2048).nullable(),
+    title: StaffText(120).min(1),
+    titleAr: StaffText(120).min(1),
+    subtitle: StaffText(240).default(''),
+    subtitleAr: StaffText(240).default(''),
+    imageUrl: StaffText(2048).nullable(),
     link: z.string().regex(/^\/(?!\/)[A-Za-z0-9/_?=&.-]{0,200}$/),
     sortOrder: z.number().int().min(0).max(1000),
     isActive: z.boolean(),
@@ -83,7 +92,7 @@ export type AdminContent = z.infer<typeof AdminContent>;
 
 export const SiteTextKeyParams = z.object({ key: z.enum(SITE_TEXT_KEYS) });
 export const SiteTextWrite = z
-  .object({ en: z.string().trim().min(1).max(2000), ar: z.string().trim().min(1).max(2000) })
+  .object({ en: StaffText(2000).min(1), ar: StaffText(2000).min(1) })
   .meta({ id: 'SiteTextWrite' });
 export type SiteTextWrite = z.infer<typeof SiteTextWrite>;
 export const SliderIdParams = z.object({ id: z.guid() });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { toAed } from '../money/money';
+import { EMIRATES } from '../reference/emirates';
 import type { ShippingQuote, ShippingRule } from '../shipping/shipping';
+import { storableText } from '../validation/fields';
 import { EntityId } from './ids';
+
+/** SPEC 3's city slugs: a rule names only these (a typo would cover nobody). */
+const CITY_SLUGS = EMIRATES.flatMap((e) => e.cities.map((c) => c.slug)) as [string, ...string[]];
+const StaffText = (max: number) => z.string().overwrite(storableText).trim().max(max);
 
 /** SPEC 3 "Shipping rule" as the API shows it, money in AED. */
 export const ShippingRuleView = z
@@ -94,16 +100,16 @@ export function shippingQuoteResponse(quote: ShippingQuote): ShippingCalculateRe
  */
 export const ShippingRuleWrite = z
   .object({
-    name: z.string().trim().min(1).max(120),
-    nameAr: z.string().trim().min(1).max(120),
+    name: StaffText(120).min(1),
+    nameAr: StaffText(120).min(1),
     type: z.enum(['FREE', 'STANDARD']),
-    description: z.string().trim().max(500).default(''),
-    descriptionAr: z.string().trim().max(500).default(''),
+    description: StaffText(500).default(''),
+    descriptionAr: StaffText(500).default(''),
     cost: z.number().min(0).max(10_000).multipleOf(0.01),
     freeShippingThreshold: z.number().min(0).max(MAX_ORDER_TOTAL_AED).multipleOf(0.01).nullable(),
     isActive: z.boolean(),
-    estimatedDays: z.string().trim().min(1).max(40),
-    cities: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/)).max(100),
+    estimatedDays: StaffText(40).min(1),
+    cities: z.array(z.enum(CITY_SLUGS)).max(100),
   })
   .meta({ id: 'ShippingRuleWrite' });
 export type ShippingRuleWrite = z.infer<typeof ShippingRuleWrite>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Variation } from '../catalogue/product';
-import { validationText } from '../validation/fields';
+import { storableText, validationText } from '../validation/fields';
 import { EntityId } from './ids';
 
 /** Built in English; the gateway renders each issue in Arabic from the shared table. */
@@ -49,7 +49,7 @@ const variationBody = {
   /** A fraction 0..1 (the form's percent divided by 100). */
   discount: z.number().min(0).max(1).default(0),
   discountType: z.enum(['PERCENTAGE', 'FIXED_AMOUNT']).default('PERCENTAGE'),
-  sku: z.string().trim().max(64).nullable().optional(),
+  sku: z.string().overwrite(storableText).trim().max(64).nullable().optional(),
   stockQuantity: z
     .number({ error: t('variation.stockInvalid') })
     .int({ error: t('variation.stockInvalid') })
@@ -57,7 +57,7 @@ const variationBody = {
     .max(1_000_000, { error: t('variation.stockInvalid') })
     .default(0),
   isActive: z.boolean().default(true),
-  imageUrl: z.string().max(2048).nullable().optional(),
+  imageUrl: z.string().overwrite(storableText).max(2048).nullable().optional(),
 };
 
 /** SPEC 7 POST /api/variations/products. */

@@ -64,6 +64,13 @@ export function phoneProblem(phone: string): PhoneProblem | null {
  */
 export const withoutNul = (value: string): string => value.replaceAll(String.fromCharCode(0), '');
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * Text staff type into the back office, made storable: NUL dropped and lone surrogates replaced,
+ * as PostgreSQL's text and jsonb refuse both (the fuzzer found the 500s).
+ */
+export const storableText = (value: string): string => withoutNul(value).replace(LONE_SURROGATE, '\uFFFD');
+
 /** Required text: missing, non-text and blank after trimming all say the same thing. */
 export function requiredText(message: string, max?: { limit: number; message: string }) {
   const base = z.string({ error: message }).overwrite(withoutNul).trim().min(1, { error: message });

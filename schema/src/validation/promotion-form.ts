@@ -8,7 +8,7 @@ import {
   RelationshipType,
 } from '../promotions/promotion';
 import { addDays, gulfDate, windowEndMs, windowStartMs } from '../reference/gulf-time';
-import { TEXT_LIMITS, type ValidationText, validationText } from './fields';
+import { storableText, TEXT_LIMITS, type ValidationText, validationText } from './fields';
 
 /** What POST/PATCH /api/promotions carry (SPEC 7), after the per-type rules of SPEC 5. */
 export interface PromotionPayload {
@@ -40,19 +40,29 @@ const formNumber = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
   z.union([z.number(), z.nan()]).nullable(),
 );
-const formText = z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim());
+const formText = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : v),
+  z.string().overwrite(storableText).trim(),
+);
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const isWhole = (n: number) => Number.isInteger(n);
 const COUPON_CODE_PATTERN = /^[A-Z0-9_-]+$/;
+/** Bounds beyond any real promotion, inside what the database columns and fils arithmetic hold. */
+const MAX_AMOUNT = 10_000_000;
+const MAX_USES = 2_147_483_647;
+const MAX_QUANTITY = 1000;
 
 /** The raw fields of the promotion form (also the shape of the API body). */
 const promotionFields = z.object({
   name: formText,
-  nameAr: formText.optional(),
-  description: formText,
-  descriptionAr: formText.optional(),
-  code: formText.transform((c) => c.toUpperCase()),
+  // The optional texts may come as null (read back from a promotion): the document says so.
+  nameAr: formText.nullable().optional(),
+  // Optional in the body (an empty description is ''): the OpenAPI document says so too.
+  description: formText.nullable().optional(),
+  descriptionAr: formText.nullable().optional(),
+  // Null (an automatic promotion read back) is the empty code.
+  code: formText.nullable().transform((c) => (c ?? '').toUpperCase()),
   type: formText,
   value: formNumber.optional(),
   startDate: formText,
@@ -65,7 +75,7 @@ const promotionFields = z.object({
   getQuantity: formNumber.optional(),
   bundleDiscount: formNumber.optional(),
   targetProductIds: z.array(z.string()).default([]),
-  relationshipType: formText.optional(),
+  relationshipType: formText.nullable().optional(),
 });
 type PromotionFields = z.output<typeof promotionFields>;
 
@@ -92,24 +102,44 @@ function checkPromotion(v: PromotionFields, t: ValidationText, ctx: z.Refinement
   if (v.code !== '' && (!COUPON_CODE_PATTERN.test(v.code) || v.code.length > TEXT_LIMITS.code)) {
     issue('code', t('validation.couponFormat'));
   }
+  // A number field that is not a number is refused whatever the type (the API takes JSON numbers;
+  // the form's text inputs read as NaN), so nothing unreadable is kept on the side.
+  const numberMessages = {
+    value: 'promotionForm.amountRange',
+    minOrderAmount: 'promotionForm.minOrderAmount',
+    maxUses: 'promotionForm.maxUses',
+    buyQuantity: 'promotionForm.quantityMin',
+    getQuantity: 'promotionForm.quantityMin',
+    bundleDiscount: 'promotionForm.bundleRange',
+  } as const;
+  for (const [key, code] of Object.entries(numberMessages) as [
+    keyof typeof numberMessages,
+    (typeof numberMessages)[keyof typeof numberMessages],
+  ][]) {
+    // The value of PERCENTAGE and FIXED_AMOUNT has its own words below.
+    const ownCheck = key === 'value' && (v.type === 'PERCENTAGE' || v.type === 'FIXED_AMOUNT');
+    if (!ownCheck && Number.isNaN(v[key])) issue(key, t(code));
+  }
   const value = v.value ?? null;
   if (v.type === 'PERCENTAGE' || v.type === 'FIXED_AMOUNT') {
     if (value === null) issue('value', t('promotionForm.valueRequired'));
     else if (v.type === 'PERCENTAGE' && !(isWhole(value) && value >= 0 && value <= 100)) {
       issue('value', t('promotionForm.percentageRange'));
-    } else if (v.type === 'FIXED_AMOUNT' && !(value >= 0 && twoDecimals(value))) {
+    } else if (v.type === 'FIXED_AMOUNT' && !(value >= 0 && value <= MAX_AMOUNT && twoDecimals(value))) {
       issue('value', t('promotionForm.amountRange'));
     }
   }
   const min = v.minOrderAmount ?? null;
-  if (min !== null && !(min >= 0 && twoDecimals(min)))
+  if (min !== null && !(min >= 0 && min <= MAX_AMOUNT && twoDecimals(min)))
     issue('minOrderAmount', t('promotionForm.minOrderAmount'));
   const maxUses = v.maxUses ?? null;
-  if (maxUses !== null && !(isWhole(maxUses) && maxUses >= 1)) issue('maxUses', t('promotionForm.maxUses'));
+  if (maxUses !== null && !(isWhole(maxUses) && maxUses >= 1 && maxUses <= MAX_USES))
+    issue('maxUses', t('promotionForm.maxUses'));
   if (v.type === 'BUY_X_GET_Y') {
     for (const key of ['buyQuantity', 'getQuantity'] as const) {
       const q = v[key] ?? null;
-      if (q === null || !(isWhole(q) && q >= 1)) issue(key, t('promotionForm.quantityMin'));
+      if (q === null || !(isWhole(q) && q >= 1 && q <= MAX_QUANTITY))
+        issue(key, t('promotionForm.quantityMin'));
     }
   }
   if (v.type === 'BUNDLE') {
@@ -133,10 +163,11 @@ export function toPromotionPayload(v: PromotionFields): PromotionPayload {
   const type = v.type as PromotionType;
   const payload: PromotionPayload = {
     name: v.name,
-    description: v.description,
+    description: v.description ?? '',
     code: v.code === '' ? null : v.code,
     type,
-    value: v.value ?? 0,
+    // SPEC 5: a value only for PERCENTAGE and FIXED_AMOUNT; the other types carry 0.
+    value: type === 'PERCENTAGE' || type === 'FIXED_AMOUNT' ? (v.value ?? 0) : 0,
     startDate: v.startDate,
     endDate: v.endDate,
     isActive: v.isActive,
