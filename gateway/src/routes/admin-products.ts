@@ -25,7 +25,8 @@ import { HttpError } from '../platform/errors';
 /** How each refusal is answered: status, stable code and the member of staff's sentence. */
 const REFUSALS: Record<CatalogueRefusal, { status: number; code: string; text: CatalogueFormCode }> = {
   productNotFound: { status: 404, code: 'PRODUCT_NOT_FOUND', text: 'catalogue.productNotFound' },
-  categoryNotFound: { status: 422, code: 'CATEGORY_NOT_FOUND', text: 'catalogue.categoryNotFound' },
+  // A category named in the body, or the one in the path: either way the thing asked for is not there.
+  categoryNotFound: { status: 404, code: 'CATEGORY_NOT_FOUND', text: 'catalogue.categoryNotFound' },
   productChanged: { status: 409, code: 'PRODUCT_CHANGED', text: 'catalogue.productChanged' },
   productSlugTaken: { status: 409, code: 'SLUG_TAKEN', text: 'catalogue.productSlugTaken' },
   skuTaken: { status: 409, code: 'SKU_TAKEN', text: 'catalogue.skuTaken' },
@@ -89,7 +90,7 @@ export async function adminProductRoutes(app: FastifyInstance) {
       ...staffOnly('products', 'edit'),
       schema: {
         body: ProductWriteRequest,
-        response: { 201: AdminProduct, 409: ErrorBody, 422: ErrorBody, ...denied },
+        response: { 201: AdminProduct, 404: ErrorBody, 409: ErrorBody, ...denied },
       },
     },
     async (req, reply) => {
@@ -110,7 +111,7 @@ export async function adminProductRoutes(app: FastifyInstance) {
       schema: {
         params: AdminProductIdParams,
         body: ProductUpdateRequest,
-        response: { 200: AdminProduct, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...denied },
+        response: { 200: AdminProduct, 404: ErrorBody, 409: ErrorBody, ...denied },
       },
     },
     async (req) => {
