@@ -1,7 +1,7 @@
 import 'server-only';
 import {
   AdminOrderDetail,
-  type AdminOrderFilter,
+  AdminOrderFilter,
   AdminOrderSearchResult,
 } from '@qahwa/schema/contracts/admin-orders';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '@qahwa/schema/reference/constants';
@@ -13,9 +13,10 @@ export function filterFromQuery(params: Record<string, string | string[] | undef
     const v = params[k];
     return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
   };
-  const day = (k: string) => {
+  // The gateway's own rule for a day (one that exists), so a typed URL never becomes a 400 page.
+  const day = (k: 'from' | 'to') => {
     const v = one(k);
-    return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
+    return v && AdminOrderFilter.shape[k].safeParse(v).success ? v : undefined;
   };
   const status = one('status');
   const provider = one('provider');

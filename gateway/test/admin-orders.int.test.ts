@@ -342,3 +342,27 @@ describe('the order page, search and export', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('hostile input (what the fuzzer sends)', () => {
+  it('answers 400, never 500, to days that do not exist, NUL, lone surrogates and huge versions', async () => {
+    const get = (query: string) =>
+      gw.app.inject({
+        method: 'GET',
+        url: `/api/admin/orders/search?${query}`,
+        headers: { cookie: viewer.cookie },
+      });
+    expect((await get('from=2026-02-30')).statusCode).toBe(400);
+    expect((await get('to=2026-13-01')).statusCode).toBe(400);
+    expect((await get('q=%00abc')).statusCode).toBe(200);
+    expect((await get('q=%ED%A0%80')).statusCode).toBe(200);
+    const id = await placeOrder();
+    expect((await move(id, { to: 'processing', version: 1e15 })).statusCode).toBe(400);
+    const odd = await move(id, { to: 'processing', version: 1, note: `a\u0000b\uD800c` });
+    expect(odd.statusCode, odd.body).toBe(200);
+    const [h] = await gw.db
+      .select()
+      .from(tables.orderStatusHistory)
+      .where(eq(tables.orderStatusHistory.orderId, id));
+    expect(h!.note).toBe('ab\uFFFDc');
+  });
+});

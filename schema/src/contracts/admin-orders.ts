@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
-import { validationText } from '../validation/fields';
+import { validationText, withoutNul } from '../validation/fields';
 import { AdminOrder } from './orders';
 
 /*
@@ -12,12 +12,29 @@ const t = validationText('en');
 /** An order number as shoppers read it on the phone: QH-100042. */
 export const OrderNumber = () => z.string().regex(/^QH-\d{1,12}$/, { error: t('validation.id') });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: t('validation.id') });
+/** A calendar day that exists (2026-02-30 does not): anything else is a 400, never an invalid Date in SQL. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: t('validation.id') })
+  .refine(
+    (d) => {
+      const at = new Date(`${d}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
+    },
+    { error: t('validation.id') },
+  );
+
+/**
+ * Text PostgreSQL can store: NUL dropped (the shared `withoutNul`) and lone surrogates replaced,
+ * since jsonb (the audit entry keeps the note) refuses them.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (v: string) => withoutNul(v).replace(LONE_SURROGATE, '\uFFFD');
 
 /** What staff filter by; the CSV export takes the same filter, without the page. */
 export const AdminOrderFilter = z.object({
   /** An order number (QH-100042 or just 100042), an e-mail (or part of one) or a phone number. */
-  q: z.string().trim().max(120).optional(),
+  q: z.string().overwrite(storable).trim().max(120).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   provider: z.enum(PAYMENT_PROVIDERS).optional(),
   /** Gulf calendar days (Asia/Dubai), both ends included. */
@@ -37,8 +54,8 @@ export const MoveOrderStatus = z
   .object({
     to: z.enum(ORDER_STATUSES),
     /** The order's version the staff member saw: a move based on a stale page is refused. */
-    version: z.number().int().min(1),
-    note: z.string().trim().max(500).optional(),
+    version: z.number().int().min(1).max(2_147_483_647),
+    note: z.string().overwrite(storable).trim().max(500).optional(),
   })
   .meta({ id: 'MoveOrderStatus' });
 export type MoveOrderStatus = z.infer<typeof MoveOrderStatus>;
