@@ -4,6 +4,7 @@ import type { Locale } from '@qahwa/schema/money/money';
 import type { VariationPayload } from '@qahwa/schema/validation/variation-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
+import { adminImageSrc } from '../catalogue/upload';
 import { FormField } from '../ui/form-field';
 import { uploadVariationImage } from './variation-image';
 import { EMPTY_DRAFT, type Lookups, type VariationDraft } from './variation-rows';
@@ -168,7 +169,11 @@ export function VariationAddForm({
       </div>
       {draft.imageUrl ? (
         // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
-        <img src={draft.imageUrl} alt={t('imageAlt')} className="size-16 rounded object-cover" />
+        <img
+          src={adminImageSrc(draft.imageUrl)}
+          alt={t('imageAlt')}
+          className="size-16 rounded object-cover"
+        />
       ) : null}
       {failure ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -4,6 +4,7 @@ import type { Variation } from '@qahwa/schema/catalogue/product';
 import type { Locale } from '@qahwa/schema/money/money';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { adminImageSrc } from '../catalogue/upload';
 import type { Lookups, VariationDraft } from './variation-rows';
 
 const cell = 'px-4 py-2 align-middle';
@@ -277,5 +278,12 @@ function Thumb({ url, alt }: { url: string | null; alt: string }) {
     return <span aria-hidden="true" className="block size-10 rounded bg-stone-100" />;
   }
   // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
-  return <img src={url} alt={alt} onError={() => setFailed(url)} className="size-10 rounded object-cover" />;
+  return (
+    <img
+      src={adminImageSrc(url)}
+      alt={alt}
+      onError={() => setFailed(url)}
+      className="size-10 rounded object-cover"
+    />
+  );
 }
