@@ -200,7 +200,9 @@ export function OrderDetailView({
           <Card title={t('payment')}>
             <dl>
               <Row label={t('provider')}>{tPayment(o.payment.provider)}</Row>
-              <Row label={t('paymentStatus')}>{o.payment.status ?? '—'}</Row>
+              <Row label={t('paymentStatus')}>
+                {o.payment.status === 'cash_on_delivery' ? t('codStatus') : (o.payment.status ?? '—')}
+              </Row>
               <Row label={t('reference')}>
                 <span dir="ltr" className="font-mono text-xs break-all">
                   {o.payment.reference ?? '—'}
