@@ -1,4 +1,4 @@
-import { ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import { log, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from './activities';
 import type { EMAIL_FAILURE } from './activities/email';
 
@@ -19,6 +19,12 @@ const mail = proxyActivities<Activities>({
   },
 });
 
+/** The start of the confirmation: one RPC in the worker that holds the checkout's task. */
+const schedule = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumAttempts: 5 },
+});
+
 /**
  * The workflow id of an order's confirmation: the id of the workflow that made the order (one per
  * checkout, random in its checkout id) with a suffix. Not the order number: order numbers restart
@@ -28,32 +34,33 @@ const mail = proxyActivities<Activities>({
 export const orderConfirmationWorkflowId = (parentWorkflowId: string) => `${parentWorkflowId}/confirmation`;
 
 /**
- * orderConfirmation: sends one order's confirmation (the activity is idempotent by order id).
- * A workflow of its own, started by the workflow that made the order and abandoned by it, so the
- * shopper's answer never waits for rendering or SMTP (a render costs ~17 ms of CPU and more in
- * wall time on a busy machine; an SMTP provider 100 ms or more) and a mail server that is down
- * delays only the mail.
+ * orderConfirmation: sends one order's confirmation (the activity is idempotent by order id), in
+ * a workflow of its own so the shopper's answer never waits for rendering or SMTP (a render costs
+ * ~17 ms of CPU and more in wall time on a busy machine; an SMTP provider 100 ms or more) and a
+ * mail server that is down delays only the mail.
  */
 export async function orderConfirmation(orderId: string): Promise<void> {
   await mail.sendOrderConfirmation(orderId);
 }
 
 /**
- * Sends the confirmation of an order the calling workflow just made (docs/email.md): starts its
- * orderConfirmation child and waits only for the start (one round trip through the server).
- * Never fails the order: a second start for the same order (a retried task) finds the first.
+ * Sends the confirmation of an order the calling workflow just made (docs/email.md): a local
+ * activity starts orderConfirmation (measured: a child workflow's start event cost the checkout
+ * ~160 ms more; the local start ~10 ms). Never fails the order.
  */
 export async function confirmOrder(orderId: string): Promise<void> {
   // Checkouts started before the confirmation existed replay without it.
-  if (!patched('order-confirmation-child')) return;
-  await startChild(orderConfirmation, {
-    args: [orderId],
-    workflowId: orderConfirmationWorkflowId(workflowInfo().workflowId),
-    taskQueue: workflowInfo().taskQueue,
-    parentClosePolicy: ParentClosePolicy.ABANDON,
-    // A run left on a task queue nobody polls any more (a test's, a renamed queue) ends by itself.
-    workflowExecutionTimeout: '4 days',
-  }).catch(() => {
-    // Already started (WorkflowExecutionAlreadyStartedError): that run sends it.
-  });
+  if (!patched('order-confirmation-scheduled')) return;
+  const info = workflowInfo();
+  try {
+    await schedule.scheduleOrderConfirmation({
+      orderId,
+      workflowId: orderConfirmationWorkflowId(info.workflowId),
+      taskQueue: info.taskQueue,
+    });
+  } catch (err) {
+    // Temporal unreachable from this worker for seconds: the order stands; the `emails` table
+    // has no row for it, which is how an operator finds confirmations never sent.
+    log.warn('order confirmation not scheduled', { orderId, error: String(err) });
+  }
 }
