@@ -65,8 +65,14 @@ export interface OrderMoved {
  */
 export const refundReferenceOf = (orderId: string, checkoutId: string) => `refund-${orderId}-${checkoutId}`;
 
-/** The end of a Gulf calendar day (Asia/Dubai is UTC+4 all year, no daylight saving). */
-const gulfDayStart = (day: string) => new Date(`${day}T00:00:00+04:00`);
+/**
+ * The start of a Gulf calendar day (Asia/Dubai is UTC+4 all year, no daylight saving). Days are
+ * held to 1900–2999: year 0000 is a valid ISO date but no PostgreSQL timestamp, and no order is
+ * older or newer than that, so the filter means the same.
+ */
+const clampDay = (day: string) =>
+  day < '1900-01-01' ? '1900-01-01' : day > '2999-12-31' ? '2999-12-31' : day;
+const gulfDayStart = (day: string) => new Date(`${clampDay(day)}T00:00:00+04:00`);
 const nextGulfDay = (day: string) => new Date(gulfDayStart(day).getTime() + 86_400_000);
 
 // Qualified by hand: drizzle leaves a one-table select's columns unqualified, and `id` would be the item's.

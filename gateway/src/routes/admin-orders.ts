@@ -62,7 +62,13 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       ...staffOnly('orders'),
       schema: {
         querystring: AdminOrderFilter,
-        response: { 200: z.string().describe('text/csv: one row per order the filter matches'), ...denied },
+        // Documented as what it is (text/csv), so clients and the fuzzer expect CSV, not JSON.
+        response: {
+          200: {
+            content: { 'text/csv': { schema: z.string().describe('one row per order the filter matches') } },
+          },
+          ...denied,
+        },
       },
     },
     async (req, reply) => {
