@@ -21,6 +21,7 @@ const ar = messages('admin', 'ar') as unknown as {
   Promotions: Record<string, string>;
 };
 const V = ar.Variations as Record<string, string> & {
+  imageAlt: string;
   added: string;
   addButton: string;
   caption: string;
@@ -29,6 +30,11 @@ const V = ar.Variations as Record<string, string> & {
 };
 const P = ar.Promotions;
 const CODE = 'E2EBUY1GET1';
+/** A real 1×1 PNG: the gateway checks an upload's bytes, not its name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   stack = await startStack();
@@ -91,6 +97,13 @@ describe('staff build a product’s variations and a promotion in Arabic; shoppe
       await form.locator('#variation-type').selectOption(addition);
       await form.locator('#variation-price').fill(price);
       await form.locator('#variation-stock').fill('12');
+      if (i === 0) {
+        // A picture for the first one, through the back office's uploader (its bytes are checked).
+        await form
+          .locator('#variation-image')
+          .setInputFiles({ name: 'bean.png', mimeType: 'image/png', buffer: PNG });
+        await form.getByRole('img', { name: V.imageAlt }).waitFor({ timeout: 30_000 });
+      }
       await form.getByRole('button', { name: V.addButton }).click();
       // The new row in the table (its price, in the Arabic format), not the toast of the last add.
       await page
@@ -103,6 +116,13 @@ describe('staff build a product’s variations and a promotion in Arabic; shoppe
     ).json();
     added = (list as Variation[]).filter((v) => v.typeId === addition);
     expect(added.map((v) => v.price).sort((a, b) => a - b)).toEqual([55, 95]);
+    // Stored by the gateway (content-addressed) and drawn in the row.
+    expect(added.find((v) => v.price === 55)?.imageUrl).toMatch(/^\/api\/uploads\//);
+    await page
+      .getByRole('table', { name: V.caption })
+      .getByRole('img', { name: V.imageAlt })
+      .first()
+      .waitFor();
     await shot('bo2-variations-added-ar');
   });
 
