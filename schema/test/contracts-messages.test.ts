@@ -11,10 +11,17 @@ import { placeholdersOf } from '../src/messages/localized-text';
 import { PAYMENT_MESSAGES } from '../src/payments/messages';
 import { PROMOTION_MESSAGES } from '../src/promotions/messages';
 import { VALIDATION_MESSAGES } from '../src/validation/messages';
+import { CATALOGUE_FORM_MESSAGES } from '../src/validation/product-form';
 
 describe('messages', () => {
   it('no code is defined twice across the domain tables', () => {
-    const tables = [VALIDATION_MESSAGES, PAYMENT_MESSAGES, PROMOTION_MESSAGES, CHECKOUT_MESSAGES];
+    const tables = [
+      VALIDATION_MESSAGES,
+      PAYMENT_MESSAGES,
+      PROMOTION_MESSAGES,
+      CHECKOUT_MESSAGES,
+      CATALOGUE_FORM_MESSAGES,
+    ];
     const total = tables.reduce((n, t) => n + Object.keys(t).length, 0);
     expect(Object.keys(MESSAGES)).toHaveLength(total);
   });

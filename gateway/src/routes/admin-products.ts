@@ -24,7 +24,7 @@ import { HttpError } from '../platform/errors';
 
 /** How each refusal is answered: status, stable code and the member of staff's sentence. */
 const REFUSALS: Record<CatalogueRefusal, { status: number; code: string; text: CatalogueFormCode }> = {
-  productNotFound: { status: 404, code: 'PRODUCT_NOT_FOUND', text: 'catalogue.productNotFound' },
+  productNotFound: { status: 404, code: 'PRODUCT_NOT_FOUND', text: 'catalogue.productMissing' },
   // A category named in the body, or the one in the path: either way the thing asked for is not there.
   categoryNotFound: { status: 404, code: 'CATEGORY_NOT_FOUND', text: 'catalogue.categoryNotFound' },
   productChanged: { status: 409, code: 'PRODUCT_CHANGED', text: 'catalogue.productChanged' },

@@ -63,7 +63,7 @@ export const CATALOGUE_FORM_MESSAGES = {
     en: 'Someone else changed this product while you were editing. Reload to see their changes, then edit again.',
     ar: 'عدّل شخص آخر هذا المنتج أثناء تحريرك. أعد التحميل لرؤية تعديلاته ثم عدّل مجددًا.',
   },
-  'catalogue.productNotFound': { en: 'Product not found', ar: 'المنتج غير موجود' },
+  'catalogue.productMissing': { en: 'Product not found', ar: 'المنتج غير موجود' },
   'catalogue.categoryNotFound': { en: 'Category not found', ar: 'الفئة غير موجودة' },
   'catalogue.categoryInUse': {
     en: 'This category still has {count} products. Move them to another category first.',
