@@ -277,8 +277,8 @@ function Thumb({ url, alt }: { url: string | null; alt: string }) {
   if (!url || failed === url) {
     return <span aria-hidden="true" className="block size-10 rounded bg-stone-100" />;
   }
-  // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
   return (
+    // biome-ignore lint/performance/noImgElement: an uploaded picture of any host, shown as is
     <img
       src={adminImageSrc(url)}
       alt={alt}

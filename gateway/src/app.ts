@@ -33,8 +33,8 @@ import { documentErrorResponses, MethodTable } from './platform/error-responses'
 import { HttpError, isHttpError } from './platform/errors';
 import { adminRoutes } from './routes/admin';
 import { adminCategoryRoutes } from './routes/admin-categories';
-import { adminProductRoutes } from './routes/admin-products';
 import { adminContentRoutes } from './routes/admin-content';
+import { adminProductRoutes } from './routes/admin-products';
 import { adminPromotionRoutes } from './routes/admin-promotions';
 import { adminShippingRoutes } from './routes/admin-shipping';
 import { authRoutes } from './routes/auth';

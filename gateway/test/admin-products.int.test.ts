@@ -54,7 +54,7 @@ function draft(over: Partial<ProductWriteRequest> = {}): ProductWriteRequest {
     price: 62.5,
     discountType: 'PERCENTAGE',
     discount: 0.1,
-    images: ['/api/uploads/files/' + 'b'.repeat(64) + '.png'],
+    images: [`/api/uploads/files/${'b'.repeat(64)}.png`],
     featured: true,
     isActive: true,
     ...over,

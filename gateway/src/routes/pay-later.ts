@@ -255,7 +255,7 @@ export async function payLaterRoutes(app: FastifyInstance) {
 
   const rowOf = async (paymentId: string, locale: Locale) => {
     const row = await checkouts.byPaymentId(paymentId);
-    if (!row || row.provider !== 'TABBY')
+    if (row?.provider !== 'TABBY')
       throw new HttpError(404, 'PAYMENT_NOT_FOUND', t('payLaterNotFound', locale));
     return row;
   };

@@ -1,3 +1,4 @@
+export * from './admin-catalogue';
 export * from './api';
 export * from './auth';
 export * from './categories';
@@ -13,6 +14,5 @@ export * from './promotions';
 export * from './reviews';
 export * from './shipping';
 export * from './uploads';
-export * from './admin-catalogue';
 export * from './variations';
 export * from './workflows';
