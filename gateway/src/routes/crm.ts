@@ -102,7 +102,13 @@ export async function crmRoutes(app: FastifyInstance) {
       ...staffOnly('subscribers'),
       schema: {
         querystring: AdminSubscriberExportQuery,
-        response: { 200: z.string().describe('text/csv: email, locale, source, subscribed_at'), ...denied },
+        // Documented as what it is (text/csv), so clients and the fuzzer expect CSV, not JSON.
+        response: {
+          200: {
+            content: { 'text/csv': { schema: z.string().describe('email, locale, source, subscribed_at') } },
+          },
+          ...denied,
+        },
       },
     },
     async (req, reply) => {
