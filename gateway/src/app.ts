@@ -213,8 +213,16 @@ export async function buildApp(deps: GatewayDeps) {
   // before any body is read (a body-carrying QUERY or PROPFIND must not fail on its content type
   // first), and before the scanning limit (it reveals nothing a 404 would not).
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.is404) return;
-    const allowed = methods.allowed(req.url);
+    let allowed: string[];
+    if (req.is404) {
+      allowed = methods.allowed(req.url);
+    } else {
+      // A parameter route took a path that is a static route's own (PATCH /api/promotions/validate
+      // matched /api/promotions/:id): that path names the static resource, which lacks the method.
+      if (!req.routeOptions.url?.includes(':')) return;
+      allowed = methods.staticAllowed(req.url);
+      if (allowed.includes(req.method)) return;
+    }
     if (allowed.length === 0) return;
     reply.header('allow', allowed.join(', '));
     throw new HttpError(405, 'METHOD_NOT_ALLOWED', t('methodNotAllowed', localeOf(req.headers)));

@@ -41,6 +41,11 @@ describe('one error body from every answer', () => {
     const withParam = await gw.app.inject({ method: 'PUT', url: '/api/products/colombian-supremo' });
     expect(withParam.statusCode).toBe(405);
     expect(withParam.headers.allow).toBe('GET, HEAD');
+    // A static path is its own resource even where a parameter route would take the method:
+    // PATCH /api/promotions/{id} exists, but /api/promotions/validate is not a promotion.
+    const shadowed = await gw.app.inject({ method: 'PATCH', url: '/api/promotions/validate', payload: {} });
+    expect(shadowed.statusCode).toBe(405);
+    expect(shadowed.headers.allow).toBe('POST');
   });
 
   it('lists what failed validation, in the shopper language', async () => {

@@ -1,3 +1,4 @@
+import { storableJson } from '@qahwa/schema/validation/fields';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { checkouts, payments, webhookEvents } from '../schema';
@@ -12,8 +13,9 @@ export type PaymentRow = typeof payments.$inferSelect;
  */
 export function createCheckoutsRepository(db: DbOrTx) {
   return {
+    /** The claim is kept as received, made storable first (a NUL or a lone surrogate would be a 500). */
     async insert(row: NewCheckout, tx: DbOrTx = db): Promise<void> {
-      await tx.insert(checkouts).values(row);
+      await tx.insert(checkouts).values({ ...row, request: storableJson(row.request) });
     },
 
     async byPaymentId(providerPaymentId: string, tx: DbOrTx = db): Promise<CheckoutRow | null> {
@@ -38,7 +40,7 @@ export function createCheckoutsRepository(db: DbOrTx) {
     ): Promise<void> {
       await tx
         .update(checkouts)
-        .set({ ...change, updatedAt: sql`now()` })
+        .set({ ...change, request: storableJson(change.request), updatedAt: sql`now()` })
         .where(eq(checkouts.id, id));
     },
 

@@ -47,6 +47,17 @@ export class MethodTable {
     for (const method of [route.method].flat()) entry.methods.add(method.toUpperCase());
   }
 
+  /**
+   * The methods of the route whose path is exactly this one, with no parameter in it; empty when
+   * there is none. `/api/promotions/validate` is its own resource even though
+   * `/api/promotions/:id` would match it for a method the static path does not take.
+   */
+  staticAllowed(url: string): string[] {
+    const path = url.split('?')[0] ?? '';
+    const entry = path.includes(':') ? undefined : this.routes.get(path);
+    return entry ? [...entry.methods].sort() : [];
+  }
+
   /** The methods the path takes, sorted; empty when no route has this path. */
   allowed(url: string): string[] {
     const path = url.split('?')[0] ?? '';

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { withoutNul } from '../validation/fields';
+import { storableText } from '../validation/fields';
 import { EntityId } from './ids';
 
 /**
- * Text PostgreSQL can store: NUL dropped (the shared `withoutNul`) and lone surrogates replaced
+ * Text PostgreSQL can store: NUL dropped and lone surrogates replaced (the shared `storableText`)
  * (jsonb — the audit's before/after — refuses them). Called late: this module is built while
  * `./fields` may still be loading (an import cycle through the messages).
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (value: string) => withoutNul(value).replace(LONE_SURROGATE, '\uFFFD');
+const storable = (value: string) => storableText(value);
 
 /** GET /api/admin/products: search by name (either language), slug or SKU; a category; active, archived or all. */
 export const AdminProductListQuery = z.object({

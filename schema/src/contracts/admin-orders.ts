@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
-import { validationText, withoutNul } from '../validation/fields';
+import { storableText, validationText } from '../validation/fields';
 import { AdminOrder } from './orders';
 
 /*
@@ -19,11 +19,10 @@ export const OrderNumber = () => z.string().regex(/^QH-\d{1,12}$/, { error: t('v
 const day = z.iso.date({ error: t('validation.id') });
 
 /**
- * Text PostgreSQL can store: NUL dropped (the shared `withoutNul`) and lone surrogates replaced,
+ * Text PostgreSQL can store: NUL dropped and lone surrogates replaced (the shared `storableText`),
  * since jsonb (the audit entry keeps the note) refuses them.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (v: string) => withoutNul(v).replace(LONE_SURROGATE, '\uFFFD');
+const storable = (v: string) => storableText(v);
 
 /** What staff filter by; the CSV export takes the same filter, without the page. */
 export const AdminOrderFilter = z.object({

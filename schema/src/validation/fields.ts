@@ -71,6 +71,19 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export const storableText = (value: string): string => withoutNul(value).replace(LONE_SURROGATE, '\uFFFD');
 
+/**
+ * A JSON value made storable in jsonb: every string in it (keys too) through `storableText`. For
+ * what is kept as received (a checkout's claim), where no field-by-field rule has run on every part.
+ */
+export function storableJson<T>(value: T): T {
+  if (typeof value === 'string') return storableText(value) as T;
+  if (Array.isArray(value)) return value.map(storableJson) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v)])) as T;
+  }
+  return value;
+}
+
 /** Required text: missing, non-text and blank after trimming all say the same thing. */
 export function requiredText(message: string, max?: { limit: number; message: string }) {
   const base = z.string({ error: message }).overwrite(withoutNul).trim().min(1, { error: message });

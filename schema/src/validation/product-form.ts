@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type LocalizedText, localize, type MessageParams } from '../messages/localized-text';
 import type { Locale } from '../money/money';
-import { withoutNul } from './fields';
+import { storableText } from './fields';
 
 /**
  * The back office's product and category forms (issue 11): one rule for the browser (messages as
@@ -10,11 +10,10 @@ import { withoutNul } from './fields';
  * entered 0–100 and stored as SPEC 3's fraction 0–1.
  */
 /**
- * Text PostgreSQL can store: NUL dropped (the shared `withoutNul`) and lone surrogates replaced
+ * Text PostgreSQL can store: NUL dropped and lone surrogates replaced (the shared `storableText`)
  * (jsonb — the audit's before/after — refuses them). Called late: this module is built while
  * `./fields` may still be loading (an import cycle through the messages).
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
  * Something one can see must remain once the text is trimmed and made storable. Published as the
  * field's pattern too, so a client (or the fuzzer) can tell that a name of spaces is no name:
@@ -22,7 +21,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 // biome-ignore lint/complexity/useRegexLiterals: as a literal the NUL in it is a lint error; built from text it is named, not embedded
 const VISIBLE = new RegExp('[^\\s\\u0000\\ufeff]');
-const storable = (value: string) => withoutNul(value).replace(LONE_SURROGATE, '\uFFFD');
+const storable = (value: string) => storableText(value);
 
 export const CATALOGUE_FORM_MESSAGES = {
   'catalogue.nameRequired': { en: 'English name is required', ar: 'الاسم بالإنجليزية مطلوب' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createDb, type Db, type DbHandle, desc, eq, tables } from '@qahwa/db';
+import { createDb, type Db, type DbHandle, desc, eq, inArray, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake } from '@qahwa/fake-tabby';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
@@ -124,6 +124,12 @@ export async function payLaterClaim(
     .where(eq(tables.productVariations.isActive, true))
     .orderBy(opts.priciest ? desc(tables.productVariations.priceFils) : tables.productVariations.id)
     .limit(opts.lines ?? 2);
+  // Which variations come first depends on the seed's random ids, and some have only a few in
+  // stock: these tests are about paying, not about stock (one test takes it away on purpose).
+  await db
+    .update(tables.productVariations)
+    .set({ stockQuantity: sql`greatest(${tables.productVariations.stockQuantity}, 100)` })
+    .where(inArray(tables.productVariations.id, rows.map((r) => r.id)));
   return {
     customerInfo: {
       fullName: 'Mariam Al Suwaidi',
