@@ -46,6 +46,9 @@ describe('one error body from every answer', () => {
     const shadowed = await gw.app.inject({ method: 'PATCH', url: '/api/promotions/validate', payload: {} });
     expect(shadowed.statusCode).toBe(405);
     expect(shadowed.headers.allow).toBe('POST');
+    const options = await gw.app.inject({ method: 'OPTIONS', url: '/api/promotions/validate' });
+    expect(options.statusCode).toBe(405);
+    expect(options.headers.allow).toBe('POST');
   });
 
   it('lists what failed validation, in the shopper language', async () => {

@@ -64,7 +64,8 @@ def product_discount_within_rule(body: dict) -> dict:
     discount, price, kind = body.get("discount"), body.get("price"), body.get("discountType")
     if not isinstance(discount, (int, float)) or isinstance(discount, bool):
         return body
-    if kind == "PERCENTAGE" and discount > 1:
+    # An absent discountType is PERCENTAGE (the form's default).
+    if kind in (None, "PERCENTAGE") and discount > 1:
         return {**body, "discount": 0.5}
     if kind == "FIXED_AMOUNT" and isinstance(price, (int, float)) and not isinstance(price, bool) and discount > price:
         return {**body, "discount": price}

@@ -60,6 +60,9 @@ export class MethodTable {
 
   /** The methods the path takes, sorted; empty when no route has this path. */
   allowed(url: string): string[] {
+    // A static path is its own resource: a parameter route's pattern says nothing about it.
+    const fixed = this.staticAllowed(url);
+    if (fixed.length > 0) return fixed;
     const path = url.split('?')[0] ?? '';
     const methods = new Set<string>();
     for (const { pattern, methods: m } of this.routes.values()) {
