@@ -12,6 +12,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { startTabbyFake } from '@qahwa/fake-tabby';
 import { LOCALE_COOKIE } from '@qahwa/schema';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -139,11 +140,15 @@ function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv): Proc
 export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Promise<Figure[]> {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   const port = Number(process.env.BENCH_WEB_PORT) || (await freePort());
+  // The product page and the cart load Tabby's promo script (issue 8). In production it comes from
+  // Tabby's host; here from a Tabby fake of the bench's own, relayed by the storefront as in `make dev`.
+  const tabby = await startTabbyFake({ port: 0 });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     NEXT_DIST_DIR: distDir,
     GATEWAY_URL: gatewayUrl,
+    TABBY_PROMO_SCRIPT_URL: `${tabby.url}/tabby-promo.js`,
     NEXT_TELEMETRY_DISABLED: '1',
   };
   await ensureBuild(distDir, env);
@@ -191,6 +196,7 @@ export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Prom
     }
   } finally {
     await chrome.kill();
+    await tabby.stop();
   }
   return figures;
 }

@@ -1,4 +1,5 @@
 import { createDb, eq, sql, tables } from '@qahwa/db';
+import { mailCatcher } from '@qahwa/mail/testing';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +25,9 @@ afterAll(async () => {
  */
 describe('a shopper orders in Arabic and staff see the order', () => {
   let orderId = '';
+  // MailDev keeps mail across runs and order numbers restart with each test database: the
+  // shopper's address is this run's own.
+  const shopperEmail = `mariam+${Date.now().toString(36)}@example.ae`;
 
   it('renders Arabic right-to-left from the first byte, buys through the options modal and pays on delivery', async () => {
     const ar = messages('web', 'ar');
@@ -86,7 +90,7 @@ describe('a shopper orders in Arabic and staff see the order', () => {
     await page
       .getByRole('main')
       .getByRole('textbox', { name: ar.CustomerStep!.email, exact: true })
-      .fill('mariam@example.ae');
+      .fill(shopperEmail);
     await page
       .getByRole('main')
       .getByRole('textbox', { name: ar.CustomerStep!.phone, exact: true })
@@ -123,6 +127,19 @@ describe('a shopper orders in Arabic and staff see the order', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("mails the shopper the order's confirmation in Arabic, with its items and total (issue 9)", async () => {
+    expect(orderId).toMatch(/^QH-\d{6}$/);
+    const mail = await mailCatcher().waitForMessage(
+      (m) => m.to.some((t) => t.address === shopperEmail) && m.subject.includes(orderId),
+      60_000,
+    );
+    expect(mail.subject).toBe(`تم تأكيد طلبك ${orderId} من قهوة`);
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toContain('خلطة القهوة الإماراتية');
+    // Two at 105.00, free delivery: the total the shopper saw.
+    expect(mail.text).toContain('210.00');
+  }, 90_000);
 
   it('lets staff sign in, see the order in /backend/orders and the dashboard counts move', async () => {
     expect(orderId).toMatch(/^QH-\d{6}$/);

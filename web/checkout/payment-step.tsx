@@ -22,6 +22,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { commerceOf, track } from '../analytics/events';
 import { dispatchCartAtom } from '../cart/cart-store';
 import { markCartReported, reportLeadConverted, reportLeadQualified } from '../leads/lead-reports';
 import { billingDetails } from '../payments/billing';
@@ -274,6 +275,8 @@ function PaymentForm({
       event.paymentFailed({ reason: 'fail' });
       return;
     }
+    // The wallet sheet is not a form submit, so the checkout's onSubmit analytics never see it.
+    track('AddPaymentInfo', { ...commerceOf(items), payment_type: 'wallet' });
     const submitted = await elements.submit();
     if (submitted.error) {
       event.paymentFailed({ reason: 'fail' });

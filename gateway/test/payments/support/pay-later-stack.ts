@@ -129,7 +129,12 @@ export async function payLaterClaim(
   await db
     .update(tables.productVariations)
     .set({ stockQuantity: sql`greatest(${tables.productVariations.stockQuantity}, 100)` })
-    .where(inArray(tables.productVariations.id, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        tables.productVariations.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return {
     customerInfo: {
       fullName: 'Mariam Al Suwaidi',
