@@ -259,3 +259,48 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     },
   };
 }
+
+/**
+ * Several durable consumers run and reported as one (a feature with a consumer per subject, such
+ * as the lead or the mail consumers): started and stopped together, their health summed.
+ */
+export function consumerGroup(consumers: readonly DurableConsumer[]): DurableConsumer {
+  return {
+    start() {
+      for (const c of consumers) c.start();
+    },
+    async stop() {
+      await Promise.all(consumers.map((c) => c.stop()));
+    },
+    async health() {
+      const all = await Promise.all(consumers.map((c) => c.health()));
+      const sum = (k: 'handled' | 'failed' | 'consecutiveFailures') => all.reduce((n, h) => n + h[k], 0);
+      const pending = (k: 'numPending' | 'numAckPending') =>
+        all.some((h) => h[k] === null) ? null : all.reduce((n, h) => n + (h[k] ?? 0), 0);
+      return {
+        running: all.every((h) => h.running),
+        consecutiveFailures: sum('consecutiveFailures'),
+        handled: sum('handled'),
+        failed: sum('failed'),
+        lastHandledAt:
+          all
+            .map((h) => h.lastHandledAt)
+            .filter(Boolean)
+            .sort()
+            .at(-1) ?? null,
+        lastError: all.find((h) => h.lastError)?.lastError ?? null,
+        numPending: pending('numPending'),
+        numAckPending: pending('numAckPending'),
+      };
+    },
+  };
+}
+
+/** A message's JSON body; a body that is not JSON is an `InvalidEventError` (terminated, not retried). */
+export function messageJson(m: JsMsg): unknown {
+  try {
+    return m.json();
+  } catch (err) {
+    throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
+  }
+}

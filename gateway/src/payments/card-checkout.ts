@@ -57,11 +57,15 @@ export async function quoteCheckout(
 }
 
 /**
- * The checkoutToOrder input of a card checkout, built from what the server stored when it made
- * the intent — never from the browser's order request or the webhook's body — so the browser's
- * POST /api/orders and the webhook start the very same workflow with the very same input.
+ * The checkoutToOrder input of a checkout the server kept before the shopper paid (card, wallet,
+ * pay later), built only from what it stored — never from the browser's order request, its return
+ * or a webhook's body — so whoever starts the workflow starts the very same run with the very same
+ * input.
  */
-export function cardCheckoutInput(row: CheckoutRow): CheckoutToOrderInput {
+export function storedCheckoutInput(
+  row: CheckoutRow,
+  payment: { paymentIntentId?: string; paymentProvider: 'STRIPE' | 'TABBY' },
+): CheckoutToOrderInput {
   const claim = row.request as CheckoutClaim;
   return {
     checkoutId: row.id,
@@ -77,10 +81,14 @@ export function cardCheckoutInput(row: CheckoutRow): CheckoutToOrderInput {
       appliedCoupon: claim.appliedCoupon ?? null,
       locale: row.locale === 'ar' ? 'ar' : 'en',
       totalAmount: toAed(row.totalFils),
-      paymentIntentId: row.providerPaymentId!,
-      paymentProvider: 'STRIPE',
+      ...payment,
     },
   };
+}
+
+/** A card checkout's input: the intent kept with the checkout is the payment. */
+export function cardCheckoutInput(row: CheckoutRow): CheckoutToOrderInput {
+  return storedCheckoutInput(row, { paymentIntentId: row.providerPaymentId!, paymentProvider: 'STRIPE' });
 }
 
 /**

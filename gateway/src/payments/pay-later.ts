@@ -2,7 +2,6 @@ import type { CheckoutRow } from '@qahwa/db';
 import {
   CHECKOUT_TASK_QUEUE,
   type CheckoutClaim,
-  type CheckoutToOrderInput,
   contactOf,
   type Locale,
   localize,
@@ -10,7 +9,6 @@ import {
   PAYMENT_MESSAGES,
   type PayLaterStatusResponse,
   payLaterOutcomeMessage,
-  toAed,
 } from '@qahwa/schema';
 import { CHECKOUT_FAILURE } from '@qahwa/workflows/checkout/errors';
 import type { CheckoutPricing } from '@qahwa/workflows/checkout/pricing';
@@ -37,6 +35,7 @@ import {
 import type { SearchAttributePair } from '@temporalio/common';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import { storedCheckoutInput } from './card-checkout';
 
 /** What the gateway keeps in `checkouts.request` for a pay-later checkout (claim + the session). */
 export interface PayLaterStoredRequest extends CheckoutClaim {
@@ -50,24 +49,7 @@ export interface PayLaterStoredRequest extends CheckoutClaim {
  * the same run with the same order.
  */
 export function payLaterInputOf(row: CheckoutRow, timing: Partial<PayLaterTiming>): PayLaterInput {
-  const claim = row.request as PayLaterStoredRequest;
-  const checkout: CheckoutToOrderInput = {
-    checkoutId: row.id,
-    requestId: row.requestId ?? row.id,
-    order: {
-      customerInfo: claim.customerInfo,
-      shippingInfo: claim.shippingInfo,
-      items: claim.items,
-      subtotal: claim.subtotal,
-      tax: claim.tax ?? 0,
-      shippingCost: claim.shippingCost,
-      discount: claim.discount ?? 0,
-      appliedCoupon: claim.appliedCoupon ?? null,
-      locale: row.locale === 'ar' ? 'ar' : 'en',
-      totalAmount: toAed(row.totalFils),
-      paymentProvider: 'TABBY',
-    },
-  };
+  const checkout = storedCheckoutInput(row, { paymentProvider: 'TABBY' });
   return { checkout, paymentId: row.providerPaymentId!, amountFils: row.totalFils, timing };
 }
 

@@ -14,6 +14,7 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 import { customerContact, leadContact, subscriberContact } from './contacts';
@@ -118,12 +119,7 @@ export function createBrevoFeed(options: BrevoFeedOptions): DurableConsumer {
     // than one durable per subject, and the order of a contact's events is kept.
     filterSubject: `${options.subjectPrefix ?? ''}commerce.>`,
     async handle(m, log) {
-      let raw: unknown;
-      try {
-        raw = m.json();
-      } catch (err) {
-        throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-      }
+      const raw = messageJson(m);
       const contact = await contactOf(raw);
       if (!contact) return;
       const [source, payload] = contact;

@@ -12,9 +12,11 @@ import {
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
 import {
+  consumerGroup,
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 
@@ -151,45 +153,11 @@ export function createLeadConsumers(options: LeadConsumerOptions): DurableConsum
       durable: `${durablePrefix}-${name}`,
       filterSubject: filterSubject as string,
       async handle(m, log) {
-        let raw: unknown;
-        try {
-          raw = m.json();
-        } catch (err) {
-          throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-        }
-        const event = parseLeadEvent(raw);
+        const event = parseLeadEvent(messageJson(m));
         if (event) await handle(event, log);
       },
     }),
   );
 
-  return {
-    start() {
-      for (const c of consumers) c.start();
-    },
-    async stop() {
-      await Promise.all(consumers.map((c) => c.stop()));
-    },
-    async health() {
-      const all = await Promise.all(consumers.map((c) => c.health()));
-      const sum = (k: 'handled' | 'failed' | 'consecutiveFailures') => all.reduce((n, h) => n + h[k], 0);
-      const pending = (k: 'numPending' | 'numAckPending') =>
-        all.some((h) => h[k] === null) ? null : all.reduce((n, h) => n + (h[k] ?? 0), 0);
-      return {
-        running: all.every((h) => h.running),
-        consecutiveFailures: sum('consecutiveFailures'),
-        handled: sum('handled'),
-        failed: sum('failed'),
-        lastHandledAt:
-          all
-            .map((h) => h.lastHandledAt)
-            .filter(Boolean)
-            .sort()
-            .at(-1) ?? null,
-        lastError: all.find((h) => h.lastError)?.lastError ?? null,
-        numPending: pending('numPending'),
-        numAckPending: pending('numAckPending'),
-      };
-    },
-  };
+  return consumerGroup(consumers);
 }

@@ -5,9 +5,11 @@ import { ContactReceived, NewsletterSubscribed, STREAM_NAME } from '@qahwa/schem
 import type { MailSettings } from '@qahwa/schema/config/mail';
 import type { Logger } from 'pino';
 import {
+  consumerGroup,
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 
@@ -138,46 +140,12 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
       durable: `${durablePrefix}-${name}`,
       filterSubject: filterSubject as string,
       async handle(m, log) {
-        let raw: unknown;
-        try {
-          raw = m.json();
-        } catch (err) {
-          throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-        }
-        const event = parseMailEvent(raw);
+        const event = parseMailEvent(messageJson(m));
         if (event?.type === 'ContactReceived') await onContact(event, log);
         else if (event?.type === 'NewsletterSubscribed') await onSubscribed(event, log);
       },
     }),
   );
 
-  return {
-    start() {
-      for (const c of consumers) c.start();
-    },
-    async stop() {
-      await Promise.all(consumers.map((c) => c.stop()));
-    },
-    async health() {
-      const all = await Promise.all(consumers.map((c) => c.health()));
-      const sum = (k: 'handled' | 'failed' | 'consecutiveFailures') => all.reduce((n, h) => n + h[k], 0);
-      const pending = (k: 'numPending' | 'numAckPending') =>
-        all.some((h) => h[k] === null) ? null : all.reduce((n, h) => n + (h[k] ?? 0), 0);
-      return {
-        running: all.every((h) => h.running),
-        consecutiveFailures: sum('consecutiveFailures'),
-        handled: sum('handled'),
-        failed: sum('failed'),
-        lastHandledAt:
-          all
-            .map((h) => h.lastHandledAt)
-            .filter(Boolean)
-            .sort()
-            .at(-1) ?? null,
-        lastError: all.find((h) => h.lastError)?.lastError ?? null,
-        numPending: pending('numPending'),
-        numAckPending: pending('numAckPending'),
-      };
-    },
-  };
+  return consumerGroup(consumers);
 }

@@ -6,6 +6,7 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 import { dubaiDay } from './dubai-day';
@@ -42,12 +43,7 @@ export function createOrderStatsProjection(options: OrderStatsProjectionOptions)
     durable,
     filterSubject: `${options.subjectPrefix ?? ''}commerce.order.>`,
     async handle(m, log) {
-      let raw: unknown;
-      try {
-        raw = m.json();
-      } catch (err) {
-        throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-      }
+      const raw = messageJson(m);
       const event = parseOrderEvent(raw);
       if (!event) {
         log.debug('not an event this projection keeps');

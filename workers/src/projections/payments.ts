@@ -6,6 +6,7 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 
@@ -47,12 +48,7 @@ export function createPaymentsProjection(options: PaymentsProjectionOptions): Du
     durable,
     filterSubject: `${options.subjectPrefix ?? ''}commerce.payment.>`,
     async handle(m, log) {
-      let raw: unknown;
-      try {
-        raw = m.json();
-      } catch (err) {
-        throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-      }
+      const raw = messageJson(m);
       const event = parsePaymentEvent(raw);
       if (!event) {
         log.debug('not an event this projection keeps');

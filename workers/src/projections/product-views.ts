@@ -6,6 +6,7 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 
@@ -43,12 +44,7 @@ export function createProductViewsProjection(options: ProductViewsProjectionOpti
     durable,
     filterSubject: `${options.subjectPrefix ?? ''}commerce.product.>`,
     async handle(m, log) {
-      let raw: unknown;
-      try {
-        raw = m.json();
-      } catch (err) {
-        throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-      }
+      const raw = messageJson(m);
       const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
       if (type !== 'ProductViewed') {
         // Other product events must not block the stream while this projection ignores them.
