@@ -116,8 +116,10 @@ export function createBrevoFeed(options: BrevoFeedOptions): DurableConsumer {
     stream: options.stream ?? STREAM_NAME,
     durable,
     // One consumer over the whole stream, events it does not keep acked at once: cheaper to run
-    // than one durable per subject, and the order of a contact's events is kept.
+    // than one durable per subject, and the order of a contact's events is kept — one message at a
+    // time, or a LeadQualified handled after the LeadConverted that followed it would win (seen in CI).
     filterSubject: `${options.subjectPrefix ?? ''}commerce.>`,
+    concurrency: 1,
     async handle(m, log) {
       const raw = messageJson(m);
       const contact = await contactOf(raw);
