@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -53,6 +54,36 @@ export const outboxDeadLetters = pgTable('outbox_dead_letters', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   deadAt: timestamp('dead_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Messages a JetStream consumer gave up on (a poison event: not JSON, breaks its contract, or
+ * failed past its delivery limit): kept with the consumer, the stream sequence and the error so an
+ * operator sees them on the logs screen and re-drives them (issue 12) once the cause is fixed.
+ */
+export const consumerDeadLetters = pgTable(
+  'consumer_dead_letters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    consumer: text('consumer').notNull(),
+    stream: text('stream').notNull(),
+    streamSeq: bigint('stream_seq', { mode: 'number' }).notNull(),
+    subject: text('subject').notNull(),
+    /** The message body as received (text: it may not be JSON). */
+    body: text('body').notNull(),
+    headers: jsonb('headers'),
+    requestId: text('request_id'),
+    deliveries: integer('deliveries').notNull().default(1),
+    lastError: text('last_error'),
+    deadAt: timestamp('dead_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an operator re-drove it; the row stays as a record. */
+    redrivenAt: timestamp('redriven_at', { withTimezone: true }),
+    redrivenBy: text('redriven_by'),
+  },
+  (t) => [
+    uniqueIndex('consumer_dead_letters_seq_uq').on(t.consumer, t.stream, t.streamSeq),
+    index('consumer_dead_letters_dead_idx').on(t.deadAt),
+  ],
+);
 
 /** Which consumer already applied which event: a redelivery changes nothing. */
 export const processedEvents = pgTable(

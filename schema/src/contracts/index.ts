@@ -4,6 +4,7 @@ export * from './auth';
 export * from './categories';
 export * from './content';
 export * from './crm';
+export * from './dashboard';
 export * from './engagement';
 export * from './leads';
 export * from './operations';

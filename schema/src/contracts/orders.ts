@@ -159,17 +159,3 @@ export const AdminOrderList = z
   .object({ orders: z.array(AdminOrder), total: z.number().int() })
   .meta({ id: 'AdminOrderList' });
 export type AdminOrderList = z.infer<typeof AdminOrderList>;
-
-/** The dashboard's order counters, read from the projection the workers keep. */
-export const DashboardSummary = z
-  .object({
-    todayOrders: z.number().int(),
-    totalOrders: z.number().int(),
-    totalProducts: z.number().int(),
-    activePromotions: z.number().int(),
-    ordersByStatus: z.record(z.string(), z.number().int()),
-    ordersPerDay: z.array(z.object({ day: z.string(), orders: z.number().int(), revenue: z.number() })),
-    recentOrders: z.array(AdminOrder),
-  })
-  .meta({ id: 'DashboardSummary' });
-export type DashboardSummary = z.infer<typeof DashboardSummary>;
