@@ -131,8 +131,15 @@ export const orderStatusCounts = pgTable('order_status_counts', {
   count: integer('count').notNull().default(0),
 });
 
-export const projectionOrders = pgTable('projection_orders', {
-  orderId: text('order_id').primaryKey(),
-  status: text('status').notNull(),
-  payload: jsonb('payload'),
-});
+export const projectionOrders = pgTable(
+  'projection_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    status: text('status').notNull(),
+    payload: jsonb('payload'),
+    /** From OrderPlaced; null while only a status change has been seen (events out of order). */
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+  },
+  // The dashboard's recent orders: newest placed first.
+  (t) => [index('projection_orders_placed_idx').on(t.placedAt.desc()).where(sql`${t.placedAt} is not null`)],
+);

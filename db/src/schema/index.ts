@@ -6,4 +6,5 @@ export * from './events';
 export * from './marketing';
 export * from './orders';
 export * from './payments';
+export * from './projections';
 export * from './staff';
