@@ -1,74 +1,154 @@
-import { formatAed, toFils } from '@qahwa/schema';
+import { type DashboardSummary, formatAed, toFils } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { dubaiDay, formatCount, formatDay } from '../i18n/format';
+import { formatCount, formatDay } from '../i18n/format';
+import { directionOf } from '../i18n/locale';
 import { EmptyState } from '../ui/empty-state';
-import { barPercent, fillTrend, type TrendDay } from './trend';
+import { columns, labelIndexes, niceAxis, peakIndex } from './chart';
+import { AxisLabels, DayLabels, Gridlines } from './chart-parts';
+import { FiguresTable, Panel, td, th } from './panel';
+
+const BOX = { width: 600, height: 200 };
 
 /**
- * Orders and revenue per day as a list of bars: readable by a screen reader as plain text,
- * no chart library. The bar grows from the start edge, so it follows the reading direction.
+ * Revenue per day as columns (hand-made SVG: no chart library in the back office), the oldest day
+ * at the start edge. Each column's <title> is its tooltip; the whole chart has one spoken summary
+ * and the figures behind it are a table one click away.
  */
-export function SalesTrend({ points }: { points: readonly TrendDay[] }) {
+export function SalesTrend({ summary, className }: { summary: DashboardSummary; className?: string }) {
   const t = useTranslations('Dashboard');
   const locale = useLocale();
-  const days = fillTrend(points, dubaiDay());
-  const maxOrders = Math.max(0, ...days.map((d) => d.orders));
+  const days = summary.salesTrend;
+  const revenueFils = days.map((d) => toFils(d.revenue));
   const totalOrders = days.reduce((sum, d) => sum + d.orders, 0);
-  const totalRevenueFils = days.reduce((sum, d) => sum + toFils(d.revenue), 0);
+  const totalFils = revenueFils.reduce((a, b) => a + b, 0);
+  const money = (fils: number) => formatAed(fils, locale);
+  const peak = peakIndex(revenueFils);
 
   return (
-    <section
-      aria-labelledby="trend-heading"
-      className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="trend-heading" className="text-base font-semibold text-stone-900">
-          {t('trendHeading')}
-        </h2>
-        <p className="text-xs text-stone-500">{t('trendIntro')}</p>
-      </div>
-      {maxOrders === 0 ? (
-        <div className="mt-4">
-          <EmptyState title={t('noData')} />
-        </div>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-stone-700">
+    <Panel
+      id="trend"
+      className={className}
+      title={t('trendHeading')}
+      intro={t('trendIntro')}
+      action={
+        totalOrders > 0 ? (
+          <p className="text-sm font-medium text-stone-700 tabular-nums" data-testid="trend-totals">
             {t('trendTotals', {
-              // `count` picks the plural form; `orders` is the number as we display it (Latin digits).
               count: totalOrders,
               orders: formatCount(totalOrders, locale),
-              revenue: formatAed(totalRevenueFils, locale),
+              revenue: money(totalFils),
             })}
           </p>
-          <ol className="mt-4 space-y-1.5">
-            {days.map((d) => {
-              const label = t('trendDay', {
-                day: formatDay(d.day, locale),
-                orders: formatCount(d.orders, locale),
-                revenue: formatAed(toFils(d.revenue), locale),
-              });
+        ) : null
+      }
+    >
+      {totalOrders === 0 || peak < 0 ? (
+        <div className="mt-4">
+          <EmptyState title={t('noSales')} />
+        </div>
+      ) : (
+        <TrendChart summary={summary} revenueFils={revenueFils} peak={peak} />
+      )}
+    </Panel>
+  );
+}
+
+function TrendChart({
+  summary,
+  revenueFils,
+  peak,
+}: {
+  summary: DashboardSummary;
+  revenueFils: number[];
+  peak: number;
+}) {
+  const t = useTranslations('Dashboard');
+  const locale = useLocale();
+  const days = summary.salesTrend;
+  // The axis in whole dirhams: fils would give steps like 250,000.
+  const axis = niceAxis(Math.max(...revenueFils) / 100);
+  const bars = columns(
+    revenueFils.map((f) => f / 100),
+    BOX,
+    directionOf(locale),
+    axis.max,
+  );
+  const day = (d: string) => formatDay(d, locale);
+  const peakDay = days[peak];
+  return (
+    <>
+      <div className="mt-4 flex gap-2">
+        <AxisLabels ticks={axis.ticks} height="h-52" />
+        <div className="min-w-0 flex-1">
+          <svg
+            viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+            preserveAspectRatio="none"
+            className="block h-52 w-full overflow-visible"
+            role="img"
+            aria-label={t('trendChart', {
+              from: day(summary.from),
+              to: day(summary.to),
+              best: peakDay ? day(peakDay.day) : '',
+              revenue: formatAed(revenueFils[peak] ?? 0, locale),
+            })}
+          >
+            <Gridlines ticks={axis.ticks} max={axis.max} box={BOX} />
+            {bars.map((bar, i) => {
+              const d = days[i];
+              if (!d || bar.height === 0) return null;
               return (
-                <li key={d.day} className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 text-xs">
-                  <span className="sr-only">{label}</span>
-                  <time aria-hidden="true" dateTime={d.day} className="text-stone-600">
-                    {formatDay(d.day, locale)}
-                  </time>
-                  <div aria-hidden="true" className="h-4 rounded bg-stone-100">
-                    <div
-                      className="h-4 rounded bg-coffee-600"
-                      style={{ width: `${barPercent(d.orders, maxOrders)}%` }}
-                    />
-                  </div>
-                  <span aria-hidden="true" className="min-w-28 text-end text-stone-700 tabular-nums">
-                    {formatCount(d.orders, locale)} · {formatAed(toFils(d.revenue), locale)}
-                  </span>
-                </li>
+                <rect
+                  key={d.day}
+                  x={bar.x}
+                  y={bar.y}
+                  width={bar.width}
+                  height={bar.height}
+                  rx={Math.min(3, bar.width / 3)}
+                  className={i === peak ? 'fill-coffee-800' : 'fill-coffee-600'}
+                >
+                  <title>
+                    {t('trendDay', {
+                      day: day(d.day),
+                      orders: formatCount(d.orders, locale),
+                      revenue: formatAed(revenueFils[i] ?? 0, locale),
+                    })}
+                  </title>
+                </rect>
               );
             })}
-          </ol>
-        </>
-      )}
-    </section>
+          </svg>
+          <DayLabels days={labelIndexes(days.length).map((i) => days[i]?.day ?? '')} />
+        </div>
+      </div>
+      <FiguresTable summary={t('showTable')}>
+        <table className="min-w-full divide-y divide-stone-200">
+          <caption className="sr-only">{t('trendTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={`${th} text-start`}>
+                {t('dayColumn')}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {t('ordersColumn')}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {t('revenueColumn')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {days.map((d, i) => (
+              <tr key={d.day}>
+                <th scope="row" className={`${td} text-start font-normal`}>
+                  <time dateTime={d.day}>{day(d.day)}</time>
+                </th>
+                <td className={`${td} text-end`}>{formatCount(d.orders, locale)}</td>
+                <td className={`${td} text-end`}>{formatAed(revenueFils[i] ?? 0, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </FiguresTable>
+    </>
   );
 }

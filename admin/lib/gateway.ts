@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   AdminOrderList,
+  type DashboardPeriod,
   DashboardSummary,
   LeadList,
   type LeadStatus,
@@ -72,8 +73,9 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   }
 }
 
-export function getDashboard(): Promise<DashboardSummary> {
-  return gatewayGet('/api/admin/dashboard', DashboardSummary);
+/** The dashboard's ten figures (issue 12) for one period of the picker. */
+export function getDashboard(period: DashboardPeriod): Promise<DashboardSummary> {
+  return gatewayGet(`/api/admin/dashboard?period=${period}`, DashboardSummary);
 }
 
 export function getOrders(page: { limit: number; offset: number }): Promise<AdminOrderList> {

@@ -1,26 +1,95 @@
 import { describe, expect, it } from 'vitest';
-import { barPercent, fillTrend } from '../dashboard/trend';
+import {
+  areaPoints,
+  barPercent,
+  columns,
+  labelIndexes,
+  linePoints,
+  niceAxis,
+  parsePeriod,
+  peakIndex,
+  percent,
+  ringSegments,
+} from '../dashboard/chart';
 import { dubaiDay, formatDateTime } from '../i18n/format';
 import { pageWindow, parsePage } from '../orders/pagination';
 
-describe('sales trend', () => {
-  it('fills the 14 days ending today, oldest first, with zeros for quiet days', () => {
-    const days = fillTrend([{ day: '2026-03-01', orders: 2, revenue: 150.5 }], '2026-03-02');
-    expect(days).toHaveLength(14);
-    expect(days[0]?.day).toBe('2026-02-17');
-    expect(days.at(-1)).toEqual({ day: '2026-03-02', orders: 0, revenue: 0 });
-    expect(days.at(-2)).toEqual({ day: '2026-03-01', orders: 2, revenue: 150.5 });
+describe('dashboard chart geometry', () => {
+  const box = { width: 100, height: 50 };
+
+  it('puts the oldest day at the start edge: left in English, right in Arabic', () => {
+    const ltr = columns([1, 2, 4, 0], box, 'ltr', 4);
+    const rtl = columns([1, 2, 4, 0], box, 'rtl', 4);
+    // Four slots of 25 with a gap: the first column is the leftmost in ltr, the rightmost in rtl.
+    expect(ltr[0]?.x).toBeLessThan(ltr[1]?.x ?? 0);
+    expect(rtl[0]?.x).toBeGreaterThan(rtl[1]?.x ?? 0);
+    // Mirror images of each other, same widths and heights.
+    ltr.forEach((col, i) => {
+      expect((rtl[i]?.x ?? 0) + col.width).toBeCloseTo(box.width - col.x, 1);
+      expect(rtl[i]?.height).toBe(col.height);
+    });
+    // Heights follow the values against the axis top; a zero day draws nothing.
+    expect(ltr.map((c) => c.height)).toEqual([12.5, 25, 50, 0]);
+    expect(ltr[2]?.y).toBe(0);
   });
 
-  it('drops days outside the window', () => {
-    const days = fillTrend([{ day: '2025-01-01', orders: 9, revenue: 9 }], '2026-03-02');
-    expect(days.every((d) => d.orders === 0)).toBe(true);
+  it('keeps a day with one order visible and 365 days inside the box', () => {
+    expect(columns([1, 10_000], box, 'ltr', 10_000)[0]?.height).toBe(1);
+    const year = columns(
+      Array.from({ length: 365 }, () => 1),
+      box,
+      'rtl',
+      1,
+    );
+    expect(Math.min(...year.map((c) => c.x))).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...year.map((c) => c.x + c.width))).toBeLessThanOrEqual(box.width + 0.01);
   });
 
-  it('keeps a busy day full length and a small one visible', () => {
+  it('draws lines through the slot centres in reading order', () => {
+    expect(linePoints([0, 10], box, 'ltr', 10)).toBe('25,50 75,0');
+    expect(linePoints([0, 10], box, 'rtl', 10)).toBe('75,50 25,0');
+    expect(areaPoints([0, 10], box, 'rtl', 10)).toBe('75,50 75,50 25,0 25,50');
+  });
+
+  it('rounds the axis to numbers a person would say', () => {
+    expect(niceAxis(0)).toEqual({ max: 1, step: 1, ticks: [0, 1] });
+    expect(niceAxis(3, true)).toMatchObject({ max: 3, step: 1, ticks: [0, 1, 2, 3] });
+    expect(niceAxis(37)).toMatchObject({ max: 40, step: 10 });
+    expect(niceAxis(1234.5).ticks).toEqual([0, 500, 1000, 1500]);
+    expect(niceAxis(0.3, true).step).toBe(1);
+  });
+
+  it("splits the donut into the statuses' shares, end to end", () => {
+    const c = 2 * Math.PI * 60;
+    const rings = ringSegments([3, 0, 1], c);
+    expect(rings.map((r) => r.share)).toEqual([0.75, 0, 0.25]);
+    expect(rings[0]?.start).toBe(0);
+    expect(rings[2]?.start).toBeCloseTo(c * 0.75, 1);
+    expect(rings.reduce((sum, r) => sum + r.length, 0)).toBeCloseTo(c, 1);
+    expect(ringSegments([0, 0], c).every((r) => r.length === 0)).toBe(true);
+    expect([percent(0), percent(0.001), percent(0.5), percent(0.999), percent(1)]).toEqual([
+      0, 1, 50, 99, 100,
+    ]);
+  });
+
+  it('labels the first, the last and a few days between', () => {
+    expect(labelIndexes(30)).toEqual([0, 7, 15, 22, 29]);
+    expect(labelIndexes(1)).toEqual([0]);
+    expect(labelIndexes(3)).toEqual([0, 1, 2]);
+  });
+
+  it('finds the best day and sizes inline bars', () => {
+    expect(peakIndex([0, 5, 9, 9])).toBe(2);
+    expect(peakIndex([0, 0])).toBe(-1);
     expect(barPercent(10, 10)).toBe(100);
     expect(barPercent(1, 1000)).toBe(2);
     expect(barPercent(0, 10)).toBe(0);
+  });
+
+  it("reads ?period= defensively, 30 days unless it is one of the picker's", () => {
+    expect(parsePeriod('7d')).toBe('7d');
+    expect(parsePeriod(['365d', 'today'])).toBe('365d');
+    for (const bad of [undefined, '', '8d', 'TODAY', '30d '] as const) expect(parsePeriod(bad)).toBe('30d');
   });
 });
 

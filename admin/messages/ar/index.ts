@@ -9,6 +9,7 @@ import catalogue from './catalogue.json';
 import content from './content.json';
 import core from './core.json';
 import crm from './crm.json';
+import dashboard from './dashboard.json';
 import leads from './leads.json';
 import orders from './orders.json';
 import promotions from './promotions.json';
@@ -19,6 +20,7 @@ import variations from './variations.json';
 const messages = {
   ...core,
   ...crm,
+  ...dashboard,
   ...leads,
   ...orders,
   ...ui,

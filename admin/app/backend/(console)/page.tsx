@@ -1,10 +1,15 @@
-import type { DashboardSummary } from '@qahwa/schema';
+import type { DashboardPeriod, DashboardSummary } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { parsePeriod } from '../../../dashboard/chart';
+import { CustomerGrowth } from '../../../dashboard/customer-growth';
+import { PeriodPicker } from '../../../dashboard/period-picker';
+import { PopularProducts, ProductPerformance, TopProducts } from '../../../dashboard/product-tables';
 import { SalesTrend } from '../../../dashboard/sales-trend';
 import { StatCards } from '../../../dashboard/stat-cards';
 import { StatusBreakdown } from '../../../dashboard/status-breakdown';
+import { formatDay } from '../../../i18n/format';
 import { redirectToLogin } from '../../../lib/current-user';
 import { getDashboard } from '../../../lib/gateway';
 import { isGatewayError } from '../../../lib/gateway-error';
@@ -13,7 +18,7 @@ import { ChevronEndIcon } from '../../../shell/icons';
 import { AccessDenied } from '../../../ui/access-denied';
 import { PageHeader } from '../../../ui/page-header';
 
-// A new order must show on reload: read the projection on every request.
+// A new order must show on reload: read the projections on every request.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,9 +27,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Load = { ok: true; summary: DashboardSummary } | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
 
-async function load(): Promise<Load> {
+async function load(period: DashboardPeriod): Promise<Load> {
   try {
-    return { ok: true, summary: await getDashboard() };
+    return { ok: true, summary: await getDashboard(period) };
   } catch (error) {
     if (isGatewayError(error, 'UNAUTHORIZED')) return { ok: false, reason: 'UNAUTHORIZED' };
     if (isGatewayError(error, 'FORBIDDEN')) return { ok: false, reason: 'FORBIDDEN' };
@@ -32,11 +37,18 @@ async function load(): Promise<Load> {
   }
 }
 
-export default async function DashboardPage() {
-  const [t, tTable, result] = await Promise.all([
+/** SPEC 2.1's dashboard: the ten figures, all from the workers' projections (docs/dashboard.md). */
+export default async function DashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const period = parsePeriod((await searchParams).period);
+  const [t, tTable, locale, result] = await Promise.all([
     getTranslations('Dashboard'),
     getTranslations('OrdersTable'),
-    load(),
+    getLocale(),
+    load(period),
   ]);
   if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
   if (!result.ok) {
@@ -52,34 +64,47 @@ export default async function DashboardPage() {
   const { summary } = result;
   return (
     <>
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('title')}>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-stone-500">
+            {summary.from === summary.to
+              ? formatDay(summary.from, locale)
+              : t('range', { from: formatDay(summary.from, locale), to: formatDay(summary.to, locale) })}
+          </p>
+          <PeriodPicker current={summary.period} />
+        </div>
+      </PageHeader>
       <div className="space-y-6">
         <StatCards summary={summary} />
         <div className="grid gap-6 xl:grid-cols-5">
-          <div className="xl:col-span-2">
-            <StatusBreakdown counts={summary.ordersByStatus} />
-          </div>
-          <div className="xl:col-span-3">
-            <SalesTrend points={summary.ordersPerDay} />
-          </div>
+          <SalesTrend summary={summary} className="xl:col-span-3" />
+          <StatusBreakdown rows={summary.orderStatus} className="xl:col-span-2" />
         </div>
-        <section aria-labelledby="recent-heading">
-          <div className="mb-3 flex items-center justify-between gap-3">
-            <h2 id="recent-heading" className="text-base font-semibold text-stone-900">
-              {t('recentHeading')}
-            </h2>
-            {summary.recentOrders.length > 0 ? (
-              <Link
-                href="/backend/orders"
-                className="inline-flex items-center gap-1 text-sm font-medium text-coffee-700 hover:text-coffee-900 hover:underline"
-              >
-                {t('viewAll')}
-                <ChevronEndIcon className="size-4 rtl:-scale-x-100" />
-              </Link>
-            ) : null}
-          </div>
-          <OrdersTable orders={summary.recentOrders.slice(0, 5)} caption={tTable('recentCaption')} />
-        </section>
+        <div className="grid gap-6 xl:grid-cols-5">
+          <CustomerGrowth points={summary.customerGrowth} className="xl:col-span-3" />
+          <TopProducts products={summary.topProducts} className="xl:col-span-2" />
+        </div>
+        <div className="grid gap-6 xl:grid-cols-5">
+          <section aria-labelledby="recent-heading" className="min-w-0 xl:col-span-3">
+            <div className="mb-3 flex items-center justify-between gap-3">
+              <h2 id="recent-heading" className="text-base font-semibold text-stone-900">
+                {t('recentHeading')}
+              </h2>
+              {summary.recentOrders.length > 0 ? (
+                <Link
+                  href="/backend/orders"
+                  className="inline-flex items-center gap-1 text-sm font-medium text-coffee-700 hover:text-coffee-900 hover:underline"
+                >
+                  {t('viewAll')}
+                  <ChevronEndIcon className="size-4 rtl:-scale-x-100" />
+                </Link>
+              ) : null}
+            </div>
+            <OrdersTable orders={summary.recentOrders} caption={tTable('recentCaption')} />
+          </section>
+          <PopularProducts products={summary.popularProducts} className="xl:col-span-2" />
+        </div>
+        <ProductPerformance products={summary.productPerformance} />
       </div>
     </>
   );
