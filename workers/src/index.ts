@@ -5,6 +5,7 @@ export * from './errors';
 export * from './health';
 export * from './leads/lead-consumer';
 export * from './maintenance';
+export * from './orders/follow-up-starter';
 export * from './outbox-relay';
 export * from './projections';
 export * from './stream';

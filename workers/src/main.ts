@@ -10,6 +10,7 @@ import { type HealthServer, startHealthServer } from './health';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
 import { createPruner } from './maintenance';
+import { createOrderFollowUpStarter } from './orders/follow-up-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
   createOrderStatsProjection,
@@ -90,6 +91,16 @@ async function main() {
     subjectPrefix,
     ...config.leads,
   });
+  // A staff move's refund and e-mail, started from its OrderStatusChanged (docs/orders.md).
+  const orderFollowUps = createOrderFollowUpStarter({
+    db,
+    js,
+    logger,
+    temporal: new Client({ connection: temporalConnection, namespace: config.temporal.namespace }),
+    taskQueue: config.temporal.taskQueue,
+    stream: streamName,
+    subjectPrefix,
+  });
   // The contact acknowledgement, the staff notice and the newsletter welcome (docs/email.md).
   const mailConsumers = createMailConsumers({
     db,
@@ -103,6 +114,7 @@ async function main() {
   });
   mailConsumers.start();
   leadConsumers.start();
+  orderFollowUps.start();
   brevoFeed.start();
   brevoSync.start();
   relay.start();
@@ -151,6 +163,7 @@ async function main() {
         pruner.stop(),
         brevoFeed.stop(),
         leadConsumers.stop(),
+        orderFollowUps.stop(),
         mailConsumers.stop(),
         brevoSync.stop(),
       ]);

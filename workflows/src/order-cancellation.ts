@@ -49,7 +49,7 @@ export interface OrderFollowUpInput {
  * orderFollowUp (docs/orders.md): what a staff move owes the outside world once it committed. A
  * cancellation gives the money back first (Stripe refund, Tabby refund or close; the stock came
  * back in the move's own transaction), then the shopper hears of it; shipped and delivered only
- * send the e-mail. The workflow id is `order-<status>-<order>`, so each runs once per order.
+ * send the e-mail. The workflow id is `order-<status>-<order>-<move>` (orderFollowUpWorkflowId), one run per move.
  */
 export async function orderFollowUp(input: OrderFollowUpInput): Promise<{ refund: string; email: string }> {
   let refund = 'none';

@@ -229,6 +229,8 @@ export function createOrderAdminRepository(db: DbOrTx) {
           from: order.status,
           to: move.to,
           changedAt: updated.updatedAt.toISOString(),
+          // The workers start the move's follow-up from this event, under the gateway's workflow id.
+          moveId: history!.id,
         },
       };
       await outboxRepo.append(event, tx);

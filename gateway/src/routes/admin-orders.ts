@@ -3,7 +3,14 @@ import {
   isOrderMoveError,
   type OrderMoved,
 } from '@qahwa/db/repositories/order-admin';
-import { checkoutWorkflowId, ErrorBody, gulfDate, paymentWorkflowId, toAed } from '@qahwa/schema';
+import {
+  checkoutWorkflowId,
+  ErrorBody,
+  gulfDate,
+  orderFollowUpWorkflowId,
+  paymentWorkflowId,
+  toAed,
+} from '@qahwa/schema';
 import {
   AdminOrderDetail,
   AdminOrderFilter,
@@ -15,8 +22,7 @@ import {
 } from '@qahwa/schema/contracts/admin-orders';
 import { csvRow } from '@qahwa/schema/export/csv';
 import { allowedTransitions, isShopperNotified, transitionRefusal } from '@qahwa/schema/orders/transitions';
-import { SA } from '@qahwa/workflows/checkout/search-attributes';
-import type { orderFollowUp } from '@qahwa/workflows/order-cancellation';
+import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,19 +31,14 @@ import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
 /**
- * The follow-up of a move (refund, e-mail): one run per move, named after its history row, so a
- * retried start joins it. Not the order number alone: numbers start again at QH-100001 in a fresh
- * database while Temporal keeps its runs, and a new order must not join an old order's run.
- */
-export const orderFollowUpWorkflowId = (orderId: string, status: string, moveId: string) =>
-  `order-${status}-${orderId}-${moveId}`;
-
-/**
  * The back office's orders (issue 12, docs/orders.md): search and CSV export need 'orders'
  * view; moving an order needs 'orders' edit. The move is one transaction (status, history,
  * audit, outbox, stock and the refund it owes); the follow-up that talks to the outside world
  * (the provider's refund, the shopper's e-mail) is a Temporal workflow started after the commit.
  */
+/** How long a staff move waits for the gateway's own start of its follow-up (the workers' is durable). */
+const FOLLOW_UP_START_DEADLINE_MS = 2_000;
+
 export async function adminOrderRoutes(app: FastifyInstance) {
   const repo = createOrderAdminRepository(app.deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -299,25 +300,34 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   );
 
   /**
-   * Starts the move's follow-up (the refund a cancellation owes, the shopper's e-mail) after the
-   * commit. Its id is the order and status, so it runs once however often it is asked for. If
-   * Temporal cannot be reached the move stays done (it is the truth) and the refund row stays
-   * 'requested' on the order page, where staff see it; docs/orders.md says what is left.
+   * Starts the move's follow-up (the refund a cancellation owes, the shopper's e-mail) right
+   * after the commit, so the shopper's e-mail does not wait for the outbox. The workers start the
+   * same run (same id) from the move's OrderStatusChanged, so if Temporal cannot be reached here
+   * the follow-up still happens; the move stays done either way (it is the truth). The attempt
+   * is held to FOLLOW_UP_START_DEADLINE_MS: unbounded, an unreachable Temporal kept the staff
+   * member's answer waiting about 18 s (measured) for a start the workers make anyway.
    */
   async function startFollowUp(req: FastifyRequest, moved: OrderMoved): Promise<string | null> {
-    if (!(moved.status === 'cancelled' || isShopperNotified(moved.status))) return null;
-    const workflowId = orderFollowUpWorkflowId(moved.orderId, moved.status, moved.moveId);
+    if (!hasFollowUp(moved.status)) return null;
+    const temporal = app.deps.temporal;
     try {
-      await app.deps.temporal.workflow.start<typeof orderFollowUp>('orderFollowUp', {
-        taskQueue: app.deps.config.checkoutTaskQueue,
-        workflowId,
-        args: [{ orderId: moved.orderId, status: moved.status, requestId: String(req.id) }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        typedSearchAttributes: [{ key: SA.orderNumber, value: moved.orderId }],
-      });
+      const { workflowId } = await temporal.connection.withDeadline(
+        Date.now() + FOLLOW_UP_START_DEADLINE_MS,
+        () =>
+          startOrderFollowUp(temporal, app.deps.config.checkoutTaskQueue, {
+            orderId: moved.orderId,
+            status: moved.status,
+            moveId: moved.moveId,
+            requestId: String(req.id),
+          }),
+      );
       return workflowId;
     } catch (err) {
-      req.log.error({ err, orderId: moved.orderId, workflowId }, 'order follow-up not started');
+      // Not an error for the staff member: the workers start it from the event.
+      req.log.warn(
+        { err, orderId: moved.orderId, moveId: moved.moveId },
+        'order follow-up left to the workers',
+      );
       return null;
     }
   }

@@ -48,6 +48,15 @@ export const checkoutWorkflowId = (checkoutId: string) => `checkout-${checkoutId
  */
 export const paymentWorkflowId = (paymentIntentId: string) => `checkout-${paymentIntentId}`;
 
+/**
+ * The follow-up of a staff move (refund, e-mail; docs/orders.md): one run per move, named after
+ * its history row, so the gateway's immediate start and the workers' start from the outbox's
+ * OrderStatusChanged name the same run and the second is a no-op. Not the order number alone:
+ * numbers start again at QH-100001 in a fresh database while Temporal keeps its runs.
+ */
+export const orderFollowUpWorkflowId = (orderId: string, status: string, moveId: string) =>
+  `order-${status}-${orderId}-${moveId}`;
+
 /** The workflow a checkout runs as: by payment intent for a card, by checkout id otherwise. */
 export const workflowIdOf = (input: Pick<CheckoutToOrderInput, 'checkoutId' | 'order'>) =>
   input.order.paymentIntentId

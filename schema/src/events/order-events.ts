@@ -31,6 +31,11 @@ export const OrderStatusChanged = envelope(
     from: z.enum(ORDER_STATUSES),
     to: z.enum(ORDER_STATUSES),
     changedAt: z.iso.datetime(),
+    /**
+     * The move's `order_status_history` row: the follow-up workflow is named after it, so the
+     * workers start the same run the gateway did. Absent on events written before it existed.
+     */
+    moveId: z.string().optional(),
   }),
 ).meta({ id: 'OrderStatusChangedEvent' });
 export type OrderStatusChanged = z.infer<typeof OrderStatusChanged>;
