@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { Db } from '@qahwa/db';
+import { createMailer, type Mailer } from '@qahwa/mail';
 import type { ErrorIssue } from '@qahwa/schema';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
@@ -37,6 +38,7 @@ import { adminContentRoutes } from './routes/admin-content';
 import { adminProductRoutes } from './routes/admin-products';
 import { adminPromotionRoutes } from './routes/admin-promotions';
 import { adminShippingRoutes } from './routes/admin-shipping';
+import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { contentRoutes } from './routes/content';
@@ -49,6 +51,7 @@ import { orderRoutes } from './routes/orders';
 import { payLaterRoutes } from './routes/pay-later';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
+import { profileRoutes } from './routes/profile';
 import { promotionRoutes } from './routes/promotions';
 import { recommendationRoutes } from './routes/recommendations';
 import { reviewRoutes } from './routes/reviews';
@@ -72,6 +75,8 @@ export interface GatewayDeps {
   stripe?: Stripe;
   /** The Tabby client (pay later); built from `config.tabby` when absent (routes/pay-later.ts). */
   tabby?: TabbyClient;
+  /** SMTP for the staff invitation and reset links (routes/admin-users.ts); built from `config.mail` when absent. */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -138,7 +143,13 @@ export async function buildApp(deps: GatewayDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { ...deps, stripe: deps.stripe ?? createStripeClient(deps.config.stripe) });
+  app.decorate('deps', {
+    ...deps,
+    stripe: deps.stripe ?? createStripeClient(deps.config.stripe),
+    mailer:
+      deps.mailer ??
+      createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, logger: deps.logger }),
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -263,5 +274,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(uploadRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(profileRoutes);
   return app;
 }

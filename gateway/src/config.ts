@@ -91,6 +91,11 @@ export interface GatewayConfig {
   mail: MailSettings;
   /** Staff's images: local disk (UPLOADS_DIR) or Cloudinary when its keys are set (docs/admin.md). */
   uploads: UploadsSettings;
+  /**
+   * Staff invitations and resets (docs/users.md): the back office's public origin, where the
+   * e-mailed one-time link opens, and how long such a link works.
+   */
+  staffLinks: { backOfficeUrl: string; ttlMs: number };
 }
 
 /** A route's per-address limit, in the shape `config.rateLimit` of @fastify/rate-limit takes. */
@@ -184,6 +189,12 @@ const GatewayEnv = z.object({
   ...BrevoEnv,
   ...MailEnv,
   ...UploadsEnv,
+  BACKOFFICE_URL: z.url().default(SERVICE_DEFAULTS.backOfficeUrl),
+  STAFF_LINK_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(72),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
@@ -256,5 +267,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brevo: brevoSettingsOf(e, mode),
     mail: mailSettingsOf(e),
     uploads: uploadsSettingsOf(e),
+    staffLinks: {
+      backOfficeUrl: e.BACKOFFICE_URL.replace(/\/+$/, ''),
+      ttlMs: e.STAFF_LINK_TTL_HOURS * 3600_000,
+    },
   };
 }

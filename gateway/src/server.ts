@@ -79,6 +79,7 @@ async function main() {
     eagerCheckout: eagerCheckout.client,
     stripe,
     tabby,
+    mailer,
     logger,
     catalogue,
     probes: [

@@ -8,6 +8,7 @@ import { copyFor } from './templates/copy';
 import { NewsletterWelcomeEmail } from './templates/newsletter-welcome';
 import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/order-confirmation';
 import { OrderStatusEmail, orderStatusSubject } from './templates/order-status';
+import { StaffLinkEmail, staffLinkSubject } from './templates/staff-link';
 import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
 
 function build(t: EmailTemplate, locale: MailLocale): { subject: string; element: ReactElement } {
@@ -22,6 +23,11 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
       return {
         subject: orderStatusSubject(t.order, locale),
         element: <OrderStatusEmail order={t.order} locale={locale} />,
+      };
+    case 'staff-link':
+      return {
+        subject: staffLinkSubject(t.link, locale),
+        element: <StaffLinkEmail link={t.link} locale={locale} />,
       };
     case 'cart-recovery':
       return {

@@ -55,8 +55,22 @@ export interface OrderStatusEmailData {
   storeUrl?: string;
 }
 
+/** A back-office one-time link (issue 12, docs/users.md): an invitation or a reset. */
+export interface StaffLinkEmailData {
+  purpose: 'invite' | 'reset';
+  name: string;
+  email: string;
+  /** Who invited them or asked for the reset (a name staff recognise). */
+  invitedBy: string;
+  /** The set-password page with the token in its fragment. */
+  url: string;
+  /** ISO timestamp when the link stops working. */
+  expiresAt: string;
+}
+
 export type EmailTemplate =
   | { kind: 'order-confirmation'; order: OrderEmailData }
+  | { kind: 'staff-link'; link: StaffLinkEmailData }
   | { kind: 'order-status'; order: OrderStatusEmailData }
   | { kind: 'cart-recovery'; name?: string; items: CartRecoveryItem[]; totalFils: number; restoreUrl: string }
   | { kind: 'contact-ack'; name: string; subject: string; message: string }

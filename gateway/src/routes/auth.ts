@@ -1,10 +1,18 @@
 import { verify } from '@node-rs/argon2';
 import { createStaffRepository } from '@qahwa/db';
-import { ErrorBody, type Locale, LoginRequest, SessionResponse } from '@qahwa/schema';
-import type { FastifyInstance } from 'fastify';
+import {
+  ErrorBody,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  LoginRequest,
+  SessionResponse,
+} from '@qahwa/schema';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../auth/session';
+import type { GatewayConfig } from '../config';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -13,7 +21,7 @@ const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0ZrIhh1Y5Ey3q6m8AIt7qkRk3IXgpb1nCk0l0Ap8Zi0';
 
 /** 429 with Retry-After: the account's failures reached the limit; the password is not even checked. */
-function accountLocked(until: Date, locale: Locale) {
+export function accountLocked(until: Date, locale: Locale) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   return new HttpError(
     429,
@@ -24,23 +32,43 @@ function accountLocked(until: Date, locale: Locale) {
   );
 }
 
-/** Staff sign-in with an httpOnly, signed session cookie; SPEC 7 GET /api/auth/session. */
-export async function authRoutes(app: FastifyInstance) {
-  const { config } = app.deps;
-  const staff = createStaffRepository(app.deps.db);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const limits = config.signIn;
-  const cookieOptions = {
+/**
+ * Sets the staff session cookie and, when the account has a saved language (the profile's,
+ * users.locale), the language cookie the back office renders with: the saved choice wins after
+ * every sign-in (docs/users.md). Used by sign-in and by the one-time set-password link.
+ */
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: GatewayConfig,
+  session: { token: string; expiresAt: Date },
+  locale: string | null | undefined,
+): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
     // Only the back office's own paths carry it: the storefront (same host in development, maybe
     // the same site in production) never sends it, so no storefront request can act as staff.
     // The admin app reaches the gateway's /api/* under /backend/api/*. Strict: never sent on a
     // request that starts on another site. docs/security.md has the reasoning.
     path: SESSION_COOKIE_PATH,
     httpOnly: true,
-    sameSite: 'strict' as const,
+    sameSite: 'strict',
     secure: config.env === 'production',
     signed: true,
-  };
+    expires: session.expiresAt,
+  });
+  if (isLocale(locale)) setLocaleCookie(reply, locale);
+}
+
+/** The language cookie both apps read (not httpOnly: the admin's language menu rewrites it). */
+export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: 60 * 60 * 24 * 365 });
+}
+
+/** Staff sign-in with an httpOnly, signed session cookie; SPEC 7 GET /api/auth/session. */
+export async function authRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  const staff = createStaffRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = config.signIn;
 
   r.post(
     '/api/auth/login',
@@ -66,7 +94,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       await staff.clearSignInFailures(email);
       const session = await staff.createSession(user.id, config.sessionTtlMs);
-      reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+      setSessionCookies(reply, config, session, user.locale);
       req.log.info({ userId: user.id }, 'signed in');
       return {
         user: {

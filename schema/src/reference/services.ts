@@ -23,6 +23,8 @@ export const SERVICE_DEFAULTS = {
   staffNotifyEmail: 'team@qahwa.local',
   /** The storefront's origin, for links in e-mails (order, restored cart). */
   storeUrl: 'http://127.0.0.1:3000',
+  /** The back office's origin, for the one-time set-password links staff are e-mailed (docs/users.md). */
+  backOfficeUrl: 'http://127.0.0.1:3001',
   /** The Brevo fake (fakes/brevo, docs/crm.md); production sets BREVO_API_BASE to https://api.brevo.com. */
   brevoApiBase: 'http://127.0.0.1:4020',
   brevoFakePort: 4020,

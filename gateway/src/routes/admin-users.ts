@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { createStaffRepository, type Db } from '@qahwa/db';
+import {
+  createStaffAdminRepository,
+  type IssuedLink,
+  isStaffAdminError,
+  StaffAdminError,
+  type StaffAdminErrorCode,
+} from '@qahwa/db/repositories/staff-admin';
+import { type Mailer, type MailLogger, sendEmailOnce } from '@qahwa/mail';
+import { ErrorBody, type Locale, localize, SessionResponse } from '@qahwa/schema';
+import {
+  InviteStaff,
+  SetPassword,
+  StaffLinkCheck,
+  StaffLinkInfo,
+  StaffLinkSent,
+  StaffUser,
+  StaffUserList,
+  StaffUserParams,
+  StaffUserQuery,
+  StaffVersion,
+  UpdateStaff,
+} from '@qahwa/schema/contracts/staff-admin';
+import { STAFF_MESSAGES } from '@qahwa/schema/staff/messages';
+import { PASSWORD_MESSAGES, passwordProblem } from '@qahwa/schema/staff/password';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditActor, publicRoute, staffOnly } from '../auth/access';
+import { localeOf } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+import { setSessionCookies } from './auth';
+
+const STATUS: Record<StaffAdminErrorCode, number> = {
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  STALE_USER: 409,
+  LAST_ADMIN: 409,
+  SELF_CHANGE: 409,
+  SELF_RESET: 409,
+  NOT_INVITED: 409,
+  STILL_INVITED: 409,
+  INACTIVE_USER: 409,
+  LINK_INVALID: 404,
+  LINK_USED: 410,
+  LINK_EXPIRED: 410,
+};
+
+/** A refusal of the staff repository as the one error body, in the caller's language. */
+export function staffHttpError(e: unknown, locale: Locale): unknown {
+  if (!isStaffAdminError(e)) return e;
+  return new HttpError(STATUS[e.code], e.code, localize(STAFF_MESSAGES[e.code], locale));
+}
+
+/** The shared password rule, as a 400 naming the field, in the caller's language. */
+export function checkPassword(password: string, field: string, locale: Locale): void {
+  const problem = passwordProblem(password);
+  if (!problem) return;
+  const message = localize(PASSWORD_MESSAGES[problem], locale);
+  throw new HttpError(400, 'WEAK_PASSWORD', message, { issues: [{ path: `/body/${field}`, message }] });
+}
+
+/**
+ * E-mails a one-time link in the account's language, once per link (the `emails` table claims
+ * (purpose, the token's hash)). A failed send is logged and reported, not thrown: the account and
+ * its link are committed, and "Resend" issues a fresh link.
+ */
+async function mailLink(
+  deps: { db: Db; mailer: Mailer; logger: MailLogger },
+  link: IssuedLink,
+  purpose: 'invite' | 'reset',
+  invitedBy: string,
+  backOfficeUrl: string,
+  requestId: string,
+): Promise<boolean> {
+  const { account } = link;
+  const locale = account.locale ?? 'en';
+  try {
+    await sendEmailOnce(deps, {
+      purpose: purpose === 'invite' ? 'staff-invite' : 'staff-reset',
+      subjectId: createHash('sha256').update(link.token).digest('hex'),
+      to: account.email,
+      locale,
+      requestId,
+      template: {
+        kind: 'staff-link',
+        link: {
+          purpose,
+          name: account.name,
+          email: account.email,
+          invitedBy,
+          // The token rides in the fragment: browsers never send it to a server, so no proxy,
+          // access log or Referer holds it; the page posts it (docs/users.md).
+          url: `${backOfficeUrl}/backend/login/set-password#token=${link.token}`,
+          expiresAt: link.expiresAt.toISOString(),
+        },
+      },
+    });
+    return true;
+  } catch (err) {
+    deps.logger.error({ err, userId: account.id, purpose, requestId }, 'staff link e-mail failed');
+    return false;
+  }
+}
+
+/**
+ * The users screen (issue 12, docs/users.md): staff accounts, invitations, resets, roles and the
+ * permission grid, deactivation. Reads need 'users' view, writes 'users' edit; every write is
+ * audited in its own transaction and the last-administrator rule is the repository's.
+ */
+export async function adminUserRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  const repo = createStaffAdminRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const denied = { 401: ErrorBody, 403: ErrorBody };
+  const mailDeps = { db: app.deps.db, mailer: app.deps.mailer as Mailer, logger: app.log };
+  const refused = (req: FastifyRequest) => (e: unknown) => {
+    throw staffHttpError(e, localeOf(req.headers));
+  };
+  const inviterName = async (req: FastifyRequest) => (await req.sessionUser())?.name ?? 'qahwa';
+
+  r.get(
+    '/api/admin/users',
+    {
+      ...staffOnly('users'),
+      schema: { querystring: StaffUserQuery, response: { 200: StaffUserList, ...denied } },
+    },
+    async (req) => repo.list(req.query),
+  );
+
+  r.get(
+    '/api/admin/users/:id',
+    {
+      ...staffOnly('users'),
+      schema: { params: StaffUserParams, response: { 200: StaffUser, ...denied, 404: ErrorBody } },
+    },
+    async (req) => {
+      const user = await repo.get(req.params.id);
+      if (!user) throw staffHttpError(new StaffAdminError('USER_NOT_FOUND'), localeOf(req.headers));
+      return user;
+    },
+  );
+
+  r.post(
+    '/api/admin/users',
+    {
+      ...staffOnly('users', 'edit'),
+      schema: { body: InviteStaff, response: { 201: StaffLinkSent, ...denied, 409: ErrorBody } },
+    },
+    async (req, reply) => {
+      const link = await repo
+        .invite(await auditActor(req), req.body, config.staffLinks.ttlMs, req.id)
+        .catch(refused(req));
+      const mailSent = await mailLink(
+        mailDeps,
+        link,
+        'invite',
+        await inviterName(req),
+        config.staffLinks.backOfficeUrl,
+        req.id,
+      );
+      reply.code(201);
+      return { user: link.account, mailSent };
+    },
+  );
+
+  r.patch(
+    '/api/admin/users/:id',
+    {
+      ...staffOnly('users', 'edit'),
+      schema: {
+        params: StaffUserParams,
+        body: UpdateStaff,
+        response: { 200: StaffUser, ...denied, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => repo.update(await auditActor(req), req.params.id, req.body, req.id).catch(refused(req)),
+  );
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    r.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        ...staffOnly('users', 'edit'),
+        schema: {
+          params: StaffUserParams,
+          body: StaffVersion,
+          response: { 200: StaffUser, ...denied, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req) =>
+        repo
+          .setActive(await auditActor(req), req.params.id, active, req.body.version, req.id)
+          .catch(refused(req)),
+    );
+  }
+
+  for (const [action, purpose] of [
+    ['resend-invite', 'invite'],
+    ['reset-password', 'reset'],
+  ] as const) {
+    r.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        ...staffOnly('users', 'edit'),
+        schema: {
+          params: StaffUserParams,
+          response: { 200: StaffLinkSent, ...denied, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req) => {
+        const link = await repo
+          .issueLink(await auditActor(req), req.params.id, purpose, config.staffLinks.ttlMs, req.id)
+          .catch(refused(req));
+        const mailSent = await mailLink(
+          mailDeps,
+          link,
+          purpose,
+          await inviterName(req),
+          config.staffLinks.backOfficeUrl,
+          req.id,
+        );
+        return { user: link.account, mailSent };
+      },
+    );
+  }
+
+  await app.register(staffLinkRoutes);
+}
+
+/**
+ * The public end of a one-time link: who it is for (the page's greeting), then the password.
+ * POST both: the token never sits in a URL a log or a proxy keeps. Limited per address like
+ * sign-in; the token itself (256 random bits) cannot be guessed.
+ */
+async function staffLinkRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  const repo = createStaffAdminRepository(app.deps.db);
+  const staff = createStaffRepository(app.deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = publicRoute({ rateLimit: config.rateLimits.signIn });
+  const linkErrors = { 404: ErrorBody, 410: ErrorBody };
+
+  r.post(
+    '/api/auth/set-password/check',
+    { ...limited, schema: { body: StaffLinkCheck, response: { 200: StaffLinkInfo, ...linkErrors } } },
+    async (req) =>
+      repo.checkLink(req.body.token).catch((e) => {
+        throw staffHttpError(e, localeOf(req.headers));
+      }),
+  );
+
+  r.post(
+    '/api/auth/set-password',
+    { ...limited, schema: { body: SetPassword, response: { 200: SessionResponse, ...linkErrors } } },
+    async (req, reply) => {
+      const locale = localeOf(req.headers);
+      checkPassword(req.body.password, 'password', locale);
+      // Checked first so a used or expired link says so before argon2 spends its time.
+      await repo.checkLink(req.body.token).catch((e) => {
+        throw staffHttpError(e, locale);
+      });
+      const used = await repo.useLink(req.body.token, await hash(req.body.password), req.id).catch((e) => {
+        throw staffHttpError(e, locale);
+      });
+      // Signed in at once: the person just proved they hold the link the e-mail carried.
+      await staff.clearSignInFailures(used.email);
+      const session = await staff.createSession(used.id, config.sessionTtlMs);
+      const user = await staff.userForSession(session.token);
+      const own = await repo.own(used.id);
+      setSessionCookies(reply, config, session, own?.locale);
+      req.log.info({ userId: used.id, purpose: used.purpose }, 'password set by one-time link');
+      return { user };
+    },
+  );
+}
