@@ -13,6 +13,7 @@ import { createPruner } from './maintenance';
 import { createOrderFollowUpStarter } from './orders/follow-up-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
+  createCatalogueCountsProjection,
   createOrderStatsProjection,
   createPaymentsProjection,
   createProductViewsProjection,
@@ -62,6 +63,14 @@ async function main() {
   });
   const productViews = createProductViewsProjection({ db, js, logger, stream: streamName, subjectPrefix });
   const paymentsModel = createPaymentsProjection({ db, js, logger, stream: streamName, subjectPrefix });
+  // The dashboard's total products and active promotions (docs/dashboard.md).
+  const catalogueCounts = createCatalogueCountsProjection({
+    db,
+    js,
+    logger,
+    stream: streamName,
+    subjectPrefix,
+  });
   const pruner = createPruner({
     db,
     logger,
@@ -121,6 +130,7 @@ async function main() {
   orderStats.start();
   productViews.start();
   paymentsModel.start();
+  catalogueCounts.start();
   pruner.start();
 
   let health: HealthServer | null = null;
@@ -160,6 +170,7 @@ async function main() {
         orderStats.stop(),
         productViews.stop(),
         paymentsModel.stop(),
+        catalogueCounts.stop(),
         pruner.stop(),
         brevoFeed.stop(),
         leadConsumers.stop(),

@@ -243,6 +243,10 @@ export function createActivities({
             paymentProvider: payment ? (payment.provider ?? 'STRIPE') : 'COD',
             totalFils: priced.totalFils,
             placedAt,
+            // The dashboard's recent orders are read from the projection, not from `orders`.
+            customer: { fullName: contact.fullName, email: contact.email, phone: contact.phone },
+            emirate: order.shippingInfo.emirate,
+            city: order.shippingInfo.city,
             items: priced.lines.map((l) => ({
               productId: l.productId,
               variationId: l.variationId,

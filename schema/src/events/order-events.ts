@@ -12,6 +12,13 @@ export const OrderPlaced = envelope(
     paymentProvider: z.enum(PAYMENT_PROVIDERS),
     totalFils: z.number().int(),
     placedAt: z.iso.datetime(),
+    /**
+     * The order's snapshot for the dashboard's recent orders (issue 12). Optional: events
+     * written before it carry none, and the projection falls back to blanks.
+     */
+    customer: z.object({ fullName: z.string(), email: z.string(), phone: z.string() }).optional(),
+    emirate: z.string().optional(),
+    city: z.string().optional(),
     items: z.array(
       z.object({
         productId: z.string(),

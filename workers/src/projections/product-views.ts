@@ -1,5 +1,5 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { createEngagementRepository, type Db } from '@qahwa/db';
+import { createEngagementRepository, type Db, sql, type Tx, tables } from '@qahwa/db';
 import { ProductViewed, STREAM_NAME } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import {
@@ -9,6 +9,8 @@ import {
   messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
+import { dubaiDay } from './dubai-day';
+import { holdProjectionShared } from './locks';
 
 export const PRODUCT_VIEWS_DURABLE = 'product-views';
 
@@ -32,10 +34,10 @@ export interface ProductViewsProjectionOptions
  * Keeps product_view_counts from ProductViewed (issue 10): the product page's POST only appends
  * the event, so counting a view never writes on the request. Each event adds one view, once
  * (the processed-event guard and the increment commit together). The gateway's catalogue reads
- * the counts on its next build and sorts `popular` by them.
+ * the counts on its next build and sorts `popular` by them. The dashboard's popular products
+ * read the same views per Asia/Dubai day (product_views_daily), so any period can be summed.
  */
 export function createProductViewsProjection(options: ProductViewsProjectionOptions): DurableConsumer {
-  const engagement = createEngagementRepository(options.db);
   const durable = options.durable ?? PRODUCT_VIEWS_DURABLE;
   return createDurableConsumer({
     ...options,
@@ -54,8 +56,31 @@ export function createProductViewsProjection(options: ProductViewsProjectionOpti
       const parsed = ProductViewed.safeParse(raw);
       if (!parsed.success) throw new InvalidEventError('ProductViewed does not match its contract');
       const event = parsed.data;
-      const applied = await options.db.transaction((tx) => engagement.applyProductViewed(tx, durable, event));
+      const applied = await options.db.transaction(async (tx) => {
+        await holdProjectionShared(tx, PRODUCT_VIEWS_DURABLE);
+        return applyProductViewIn(options.db, tx, durable, event);
+      });
       log.debug({ eventId: event.id, productId: event.data.productId, applied }, 'product view counted');
     },
   });
+}
+
+/** The guarded apply inside the caller's transaction (the live consumer's, or a rebuild's). */
+export async function applyProductViewIn(
+  db: Db,
+  tx: Tx,
+  consumer: string,
+  event: ProductViewed,
+): Promise<boolean> {
+  const applied = await createEngagementRepository(db).applyProductViewed(tx, consumer, event);
+  if (!applied) return false;
+  const { productViewsDaily } = tables;
+  await tx
+    .insert(productViewsDaily)
+    .values({ day: dubaiDay(event.occurredAt), productId: event.data.productId, views: 1 })
+    .onConflictDoUpdate({
+      target: [productViewsDaily.day, productViewsDaily.productId],
+      set: { views: sql`${productViewsDaily.views} + 1` },
+    });
+  return true;
 }

@@ -1,0 +1,61 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createDb } from '@qahwa/db';
+import pino from 'pino';
+import { loadWorkersConfig } from '../config';
+import { ORDER_STATS_DURABLE } from './order-stats';
+import { REBUILDABLE, rebuildProjection } from './rebuild';
+
+/**
+ * Rebuilds projections from the stream while the workers keep running (docs/dashboard.md):
+ *
+ *   npm run projections:rebuild -w @qahwa/workers -- order-stats [product-views …]
+ *   npm run projections:rebuild -w @qahwa/workers -- --all
+ */
+const USAGE = `usage: projections:rebuild -- --all | ${Object.keys(REBUILDABLE).join(' | ')} [...]`;
+
+async function main(args: string[]): Promise<number> {
+  const names = args.includes('--all') ? Object.keys(REBUILDABLE) : args;
+  const unknown = names.filter((n) => !REBUILDABLE[n]);
+  if (names.length === 0 || unknown.length > 0) {
+    console.error(`${unknown.length > 0 ? `no projection ${unknown.join(' ')}\n` : ''}${USAGE}`);
+    return 2;
+  }
+  const config = loadWorkersConfig();
+  const logger = pino({ name: 'projections-rebuild', level: config.logLevel });
+  const handle = createDb(config.db.url, { ...config.db, max: 2, applicationName: 'projections-rebuild' });
+  const nc = await connect({ servers: config.natsUrl, name: 'qahwa-projections-rebuild' });
+  try {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    for (const name of names) {
+      const projection = REBUILDABLE[name]!;
+      const result = await rebuildProjection({
+        db: handle.db,
+        js,
+        jsm,
+        logger,
+        projection,
+        // The live consumer's name, as the workers run it (PROJECTION_DURABLE for order-stats).
+        consumer: name === ORDER_STATS_DURABLE ? config.projectionDurable : name,
+        stream: config.eventsStream,
+        subjectPrefix: config.eventsSubjectPrefix,
+      });
+      console.log(
+        `${name}: rebuilt through stream sequence ${result.throughSeq} (${result.replayed} messages, ${result.skipped} skipped) in ${result.ms} ms`,
+      );
+    }
+    return 0;
+  } finally {
+    await nc.drain();
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`projections:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,225 @@
+import { DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { type Db, sql, type Tx } from '@qahwa/db';
+import { ProductViewed, STREAM_NAME } from '@qahwa/schema';
+import type { Logger } from 'pino';
+import { messageJson } from '../durable-consumer';
+import { InvalidEventError } from '../errors';
+import { CATALOGUE_COUNTS_DURABLE, refreshCatalogueCounts } from './catalogue';
+import { holdProjectionExclusive } from './locks';
+import { applyOrderEventIn, ORDER_STATS_DURABLE, parseOrderEvent } from './order-stats';
+import { applyProductViewIn, PRODUCT_VIEWS_DURABLE } from './product-views';
+
+/**
+ * What a rebuild needs to know of a projection: its tables, the subjects it reads, and its
+ * guarded apply (the very function the live consumer runs, so a rebuild cannot drift from it).
+ */
+export interface RebuildableProjection {
+  /** The name the command takes; also the key of its swap lock. */
+  name: string;
+  tables: readonly string[];
+  /** Under the stream's subject prefix; null: refilled from the source tables, not the stream. */
+  filterSubject: string | null;
+  apply?(db: Db, tx: Tx, consumer: string, raw: unknown): Promise<void>;
+  fill?(tx: Tx): Promise<void>;
+}
+
+export const REBUILDABLE: Record<string, RebuildableProjection> = {
+  [ORDER_STATS_DURABLE]: {
+    name: ORDER_STATS_DURABLE,
+    tables: [
+      'order_stats_daily',
+      'order_status_counts',
+      'projection_orders',
+      'product_sales_daily',
+      'customer_first_orders',
+      'customer_growth_daily',
+    ],
+    filterSubject: 'commerce.order.>',
+    async apply(_db, tx, consumer, raw) {
+      const event = parseOrderEvent(raw);
+      if (event) await applyOrderEventIn(tx, consumer, event);
+    },
+  },
+  [PRODUCT_VIEWS_DURABLE]: {
+    name: PRODUCT_VIEWS_DURABLE,
+    tables: ['product_view_counts', 'product_views_daily'],
+    filterSubject: 'commerce.product.>',
+    async apply(db, tx, consumer, raw) {
+      const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+      if (type !== 'ProductViewed') return;
+      const parsed = ProductViewed.safeParse(raw);
+      if (!parsed.success) throw new InvalidEventError('ProductViewed does not match its contract');
+      await applyProductViewIn(db, tx, consumer, parsed.data);
+    },
+  },
+  [CATALOGUE_COUNTS_DURABLE]: {
+    name: CATALOGUE_COUNTS_DURABLE,
+    tables: ['projection_products', 'projection_promotions'],
+    // CatalogueChanged says what changed, not to what: the source tables are the truth.
+    filterSubject: null,
+    fill: (tx) => refreshCatalogueCounts(tx),
+  },
+};
+
+export interface RebuildOptions {
+  db: Db;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  logger: Logger;
+  projection: RebuildableProjection;
+  /** The live durable's name: its processed_events rows are the ones the rebuild fills. */
+  consumer?: string;
+  stream?: string;
+  subjectPrefix?: string;
+  /** Messages applied per transaction while replaying. */
+  batchSize?: number;
+}
+
+export interface RebuildResult {
+  projection: string;
+  /** The stream sequence the rebuilt tables include everything up to. */
+  throughSeq: number;
+  replayed: number;
+  skipped: number;
+  ms: number;
+}
+
+const ident = (s: string) => sql.raw(`"${s.replace(/"/g, '""')}"`);
+
+/**
+ * Rebuilds a projection from the stream while its live consumer keeps running (docs/dashboard.md
+ * "Rebuild"):
+ * 1. fresh, empty copies of its tables (and of processed_events) in a schema of their own;
+ * 2. replays the stream from its first message to its last sequence S1 into them with an
+ *    ordered consumer, through the projection's own guarded apply (search_path points at the
+ *    copies, so the same SQL writes them);
+ * 3. in ONE transaction holding the projection's lock exclusively (every live apply holds it
+ *    shared, so none commits meanwhile): replays S1+1 … S2 (the stream's end now), copies the
+ *    replay's processed_events rows into the live ones, drops the live tables and moves the
+ *    copies in (renaming their indexes and constraints to the live names), and commits.
+ * A live event at or before S2 is then found in processed_events and skipped; one after S2
+ * applies to the new tables. Nothing is lost and nothing counts twice.
+ */
+export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+  const { db, projection } = options;
+  const began = Date.now();
+  const consumer = options.consumer ?? projection.name;
+  const stream = options.stream ?? STREAM_NAME;
+  const work = `rebuild_${projection.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const log = options.logger.child({ rebuild: projection.name, schema: work });
+  const tables = [...projection.tables, ...(projection.filterSubject ? ['processed_events'] : [])];
+
+  await db.execute(sql`drop schema if exists ${ident(work)} cascade`);
+  await db.execute(sql`create schema ${ident(work)}`);
+  for (const t of tables) {
+    await db.execute(sql`create table ${ident(work)}.${ident(t)} (like public.${ident(t)} including all)`);
+  }
+  const onCopies = (tx: Tx) =>
+    tx.execute(sql`select set_config('search_path', ${`"${work}", public`}, true)`);
+
+  let replayed = 0;
+  let skipped = 0;
+  let throughSeq = 0;
+  const replay = async (tx: Tx | null, fromSeq: number, toSeq: number) => {
+    if (!projection.filterSubject || !projection.apply || toSeq < fromSeq) return;
+    const apply = projection.apply;
+    const applyBatch = async (t: Tx, batch: JsMsg[]) => {
+      await onCopies(t);
+      for (const m of batch) {
+        try {
+          await apply(db, t, consumer, messageJson(m));
+          replayed++;
+        } catch (err) {
+          // The live consumer terminates these too (a poison message changes no table).
+          if (!(err instanceof InvalidEventError)) throw err;
+          skipped++;
+          log.warn({ seq: m.seq, err: err.message }, 'skipped a message that breaks its contract');
+        }
+      }
+    };
+    const ordered = await options.js.consumers.get(stream, {
+      filter_subjects: `${options.subjectPrefix ?? ''}${projection.filterSubject}`,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: fromSeq,
+    });
+    const size = options.batchSize ?? 500;
+    for (let done = false; !done; ) {
+      const batch: JsMsg[] = [];
+      const msgs = await ordered.fetch({ max_messages: size, expires: 2_000 });
+      for await (const m of msgs) {
+        if (m.seq > toSeq) {
+          done = true;
+          break;
+        }
+        batch.push(m);
+        if (m.seq === toSeq || m.info.pending === 0) {
+          done = true;
+          break;
+        }
+      }
+      if (batch.length === 0) done = true;
+      else if (tx) await applyBatch(tx, batch);
+      else await db.transaction((t) => applyBatch(t, batch));
+      if (batch.length > 0) log.info({ through: batch.at(-1)?.seq, replayed }, 'replaying');
+    }
+  };
+
+  try {
+    const s1 = (await options.jsm.streams.info(stream)).state.last_seq;
+    await replay(null, 1, s1);
+    await db.transaction(async (tx) => {
+      await holdProjectionExclusive(tx, projection.name);
+      const s2 = (await options.jsm.streams.info(stream)).state.last_seq;
+      await replay(tx, s1 + 1, s2);
+      throughSeq = s2;
+      if (projection.fill) {
+        await onCopies(tx);
+        await projection.fill(tx);
+      }
+      await tx.execute(sql`select set_config('search_path', 'public', true)`);
+      if (projection.filterSubject) {
+        await tx.execute(sql`insert into public.processed_events
+          select * from ${ident(work)}.processed_events where consumer = ${consumer}
+          on conflict do nothing`);
+      }
+      for (const t of projection.tables) await swapTable(tx, work, t);
+    });
+    log.info({ throughSeq, replayed, skipped }, 'projection rebuilt and swapped in');
+    return { projection: projection.name, throughSeq, replayed, skipped, ms: Date.now() - began };
+  } finally {
+    await db.execute(sql`drop schema if exists ${ident(work)} cascade`);
+  }
+}
+
+/** Replaces public.<table> by <work>.<table>, keeping the live index and constraint names. */
+async function swapTable(tx: Tx, work: string, table: string): Promise<void> {
+  const defs = async (schema: string) =>
+    (
+      await tx.execute<{ indexname: string; indexdef: string }>(
+        sql`select indexname, indexdef from pg_indexes where schemaname = ${schema} and tablename = ${table}`,
+      )
+    ).rows.map((r) => ({
+      name: r.indexname,
+      // The definition without its name and schema, to pair a copy's index with the live one.
+      shape: r.indexdef
+        .replace(/INDEX \S+ ON /, 'INDEX ON ')
+        .replaceAll(`"${schema}".`, '')
+        .replaceAll(`${schema}.`, ''),
+    }));
+  const live = await defs('public');
+  await tx.execute(sql`drop table public.${ident(table)}`);
+  await tx.execute(sql`alter table ${ident(work)}.${ident(table)} set schema public`);
+  const moved = await defs('public');
+  // Two steps, so a copy's generated name can never collide with a live name still in use.
+  const renames: Array<[string, string]> = [];
+  for (const [i, m] of moved.entries()) {
+    const target = live.find((l) => l.shape === m.shape)?.name;
+    if (!target || target === m.name) continue;
+    const temp = `${table}_swap_${i}`;
+    await tx.execute(sql`alter index public.${ident(m.name)} rename to ${ident(temp)}`);
+    renames.push([temp, target]);
+  }
+  for (const [temp, target] of renames) {
+    await tx.execute(sql`alter index public.${ident(temp)} rename to ${ident(target)}`);
+  }
+}
