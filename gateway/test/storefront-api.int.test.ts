@@ -132,7 +132,8 @@ describe('reviews (issue 10)', () => {
     expect((await outboxOf('ReviewSubmitted')).length).toBe(1);
 
     const cookie = await staffCookie();
-    const pending: AdminReview[] = (await get('/api/admin/reviews?status=PENDING', { cookie })).json();
+    const pending: AdminReview[] = (await get('/api/admin/reviews?status=PENDING', { cookie })).json()
+      .reviews;
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({
       authorName: 'نورة',

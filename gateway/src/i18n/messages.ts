@@ -11,6 +11,10 @@ export const MESSAGES = {
     en: 'The catalogue is not available right now. Please try again in a moment.',
     ar: 'الكتالوج غير متاح حاليًا. يرجى المحاولة بعد قليل.',
   },
+  settingsUnavailable: {
+    en: "The store's settings are not available right now. Please try again in a moment.",
+    ar: 'إعدادات المتجر غير متاحة حاليًا. يرجى المحاولة بعد قليل.',
+  },
   internal: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
   itemUnavailable: {
     en: 'One of the items in your cart is no longer available. Please update your cart.',
@@ -131,6 +135,27 @@ export const MESSAGES = {
   reviewNotFound: {
     en: 'This review no longer exists.',
     ar: 'هذه المراجعة لم تعد موجودة.',
+  },
+  // Two moderators at once (docs/customers-reviews.md): the second is told who won and what it is now.
+  reviewChanged: {
+    en: '{who} just changed this review; it is now {status}. Check it again before you act.',
+    ar: '{who} عدّل هذه المراجعة للتو، وحالتها الآن: {status}. راجعها مرة أخرى قبل أي إجراء.',
+  },
+  reviewAlreadyApproved: {
+    en: '{who} already approved this review.',
+    ar: '{who} اعتمد هذه المراجعة من قبل.',
+  },
+  reviewAlreadyRejected: {
+    en: '{who} already rejected this review.',
+    ar: '{who} رفض هذه المراجعة من قبل.',
+  },
+  someoneElse: { en: 'Someone else', ar: 'شخص آخر' },
+  reviewStatusPending: { en: 'pending', ar: 'بانتظار المراجعة' },
+  reviewStatusApproved: { en: 'approved', ar: 'معتمدة' },
+  reviewStatusRejected: { en: 'rejected', ar: 'مرفوضة' },
+  customerNotFound: {
+    en: 'This customer does not exist.',
+    ar: 'هذا العميل غير موجود.',
   },
   deadLetterNotFound: {
     en: 'This failed event is no longer waiting: it was re-driven already, or never existed.',

@@ -1,4 +1,4 @@
-import { createCatalogueRepository, createReviewsRepository } from '@qahwa/db';
+import { createCatalogueRepository, createReviewsRepository, isReviewModerationError } from '@qahwa/db';
 import {
   AdminReview,
   AdminReviewList,
@@ -6,11 +6,13 @@ import {
   ErrorBody,
   type Locale,
   MessageResponse,
+  ModerateReviewRequest,
   message,
   ProductReviews,
   ProductReviewsParams,
   ProductReviewsQuery,
   ReviewIdParams,
+  ReviewReplyRequest,
   ReviewSubmitRequest,
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +23,9 @@ import { HttpError } from '../platform/errors';
 
 /**
  * Reviews (issue 10): shoppers read the approved ones and send their own, which waits for staff
- * (ReviewSubmitted); staff approve or reject them. Approval changes the product's average, so it
- * announces CatalogueChanged and the in-memory catalogue follows.
+ * (ReviewSubmitted); staff approve, reject and answer them (issue 12, docs/customers-reviews.md).
+ * Approval changes the product's average, so it announces CatalogueChanged and the in-memory
+ * catalogue follows. Staff writes carry the version the moderator saw: two at once, one wins.
  */
 export async function reviewRoutes(app: FastifyInstance) {
   const reviews = createReviewsRepository(app.deps.db);
@@ -93,6 +96,31 @@ export async function reviewRoutes(app: FastifyInstance) {
     },
   );
 
+  /** A refused staff write in the staff member's words: 404, or 409 saying who got there first. */
+  const refused = (error: unknown, locale: Locale): never => {
+    if (!isReviewModerationError(error)) throw error;
+    if (error.code === 'not-found') throw new HttpError(404, 'REVIEW_NOT_FOUND', t('reviewNotFound', locale));
+    const who = error.current?.by ?? t('someoneElse', locale);
+    const status = error.current?.status ?? 'PENDING';
+    if (error.code === 'already') {
+      throw new HttpError(
+        409,
+        'REVIEW_ALREADY_MODERATED',
+        t(status === 'APPROVED' ? 'reviewAlreadyApproved' : 'reviewAlreadyRejected', locale, { who }),
+      );
+    }
+    const statusWord = t(
+      status === 'APPROVED'
+        ? 'reviewStatusApproved'
+        : status === 'REJECTED'
+          ? 'reviewStatusRejected'
+          : 'reviewStatusPending',
+      locale,
+    );
+    throw new HttpError(409, 'REVIEW_CHANGED', t('reviewChanged', locale, { who, status: statusWord }));
+  };
+  const conflict = { 404: ErrorBody, 409: ErrorBody, ...denied };
+
   for (const [action, status] of [
     ['approve', 'APPROVED'],
     ['reject', 'REJECTED'],
@@ -101,14 +129,39 @@ export async function reviewRoutes(app: FastifyInstance) {
       `/api/admin/reviews/:id/${action}`,
       {
         ...staffOnly('reviews', 'edit'),
-        schema: { params: ReviewIdParams, response: { 200: AdminReview, 404: ErrorBody, ...denied } },
+        schema: {
+          params: ReviewIdParams,
+          // Fastify hands an absent body over as null.
+          body: ModerateReviewRequest.nullish(),
+          response: { 200: AdminReview, ...conflict },
+        },
       },
       async (req, reply) => {
-        const review = await reviews.moderate(req.params.id, status, String(req.id), await auditActor(req));
-        if (!review) throw new HttpError(404, 'REVIEW_NOT_FOUND', t('reviewNotFound', localeOf(req.headers)));
+        const review = await reviews
+          .moderate(req.params.id, status, String(req.id), await auditActor(req), req.body?.version)
+          .catch((e: unknown) => refused(e, localeOf(req.headers)));
         req.log.info({ reviewId: review.id, status }, 'review moderated');
         return reply.header('cache-control', 'no-store').send(review);
       },
     );
   }
+
+  r.post(
+    '/api/admin/reviews/:id/reply',
+    {
+      ...staffOnly('reviews', 'edit'),
+      schema: {
+        params: ReviewIdParams,
+        body: ReviewReplyRequest,
+        response: { 200: AdminReview, ...conflict },
+      },
+    },
+    async (req, reply) => {
+      const review = await reviews
+        .reply(req.params.id, req.body.reply, await auditActor(req), String(req.id), req.body.version)
+        .catch((e: unknown) => refused(e, localeOf(req.headers)));
+      req.log.info({ reviewId: review.id, replied: review.reply !== null }, 'review answered');
+      return reply.header('cache-control', 'no-store').send(review);
+    },
+  );
 }
