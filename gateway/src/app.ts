@@ -38,7 +38,6 @@ import { adminContentRoutes } from './routes/admin-content';
 import { adminCustomerRoutes } from './routes/admin-customers';
 import { adminProductRoutes } from './routes/admin-products';
 import { adminPromotionRoutes } from './routes/admin-promotions';
-import { adminSettingsRoutes, settingsPlugin } from './routes/admin-settings';
 import { adminShippingRoutes } from './routes/admin-shipping';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
@@ -61,7 +60,6 @@ import { shippingRoutes } from './routes/shipping';
 import { uploadRoutes } from './routes/uploads';
 import { variationRoutes } from './routes/variations';
 import { webhookRoutes } from './routes/webhooks';
-import type { SettingsStore } from './settings/settings-store';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -78,8 +76,6 @@ export interface GatewayDeps {
   stripe?: Stripe;
   /** The Tabby client (pay later); built from `config.tabby` when absent (routes/pay-later.ts). */
   tabby?: TabbyClient;
-  /** The store's settings in memory, when the server follows SettingsChanged; otherwise the app holds its own. */
-  settings?: SettingsStore;
   /** SMTP for the staff invitation and reset links (routes/admin-users.ts); built from `config.mail` when absent. */
   mailer?: Mailer;
 }
@@ -252,8 +248,6 @@ export async function buildApp(deps: GatewayDeps) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(sessionPlugin);
-  // The store's settings (issue 12), decorated on the root: the shipping quote and pay later read them.
-  await app.register(settingsPlugin);
   await app.register(healthRoutes);
   await app.register(productRoutes);
   await app.register(shippingRoutes);
@@ -281,7 +275,6 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(uploadRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
-  await app.register(adminSettingsRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminUserRoutes);
   await app.register(profileRoutes);
