@@ -19,13 +19,15 @@ import {
  * any period is a sum over a range of rows.
  */
 
-/** Units and line revenue (unit price × quantity, before order discounts) per product per day. */
+/** Units, orders and line revenue (unit price × quantity, before order discounts) per product per day. */
 export const productSalesDaily = pgTable(
   'product_sales_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
     productId: text('product_id').notNull(),
     units: integer('units').notNull().default(0),
+    /** Orders that had the product (for orders per 100 views). */
+    orders: integer('orders').notNull().default(0),
     revenueFils: bigint('revenue_fils', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.productId] })],

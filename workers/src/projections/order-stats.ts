@@ -189,11 +189,12 @@ async function applyOrderPlaced(tx: Tx, event: OrderPlaced): Promise<void> {
   for (const [productId, p] of [...perProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     await tx
       .insert(productSalesDaily)
-      .values({ day, productId, units: p.units, revenueFils: p.revenueFils })
+      .values({ day, productId, units: p.units, orders: 1, revenueFils: p.revenueFils })
       .onConflictDoUpdate({
         target: [productSalesDaily.day, productSalesDaily.productId],
         set: {
           units: sql`${productSalesDaily.units} + excluded.units`,
+          orders: sql`${productSalesDaily.orders} + 1`,
           revenueFils: sql`${productSalesDaily.revenueFils} + excluded.revenue_fils`,
         },
       });

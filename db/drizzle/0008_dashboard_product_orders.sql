@@ -1,0 +1,1 @@
+ALTER TABLE "product_sales_daily" ADD COLUMN "orders" integer DEFAULT 0 NOT NULL;
