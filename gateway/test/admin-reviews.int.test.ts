@@ -330,9 +330,9 @@ describe('two moderators at once', () => {
   it('without a version, the same action twice is "already moderated", in the caller language', async () => {
     await submit(1, 'Arrived stale.');
     const [one] = (await queue(`?productId=${brazilId}&rating=1`)).reviews;
-    const first = await post(`/api/admin/reviews/${one!.id}/reject`, undefined, moderator);
+    const first = await post(`/api/admin/reviews/${one!.id}/reject`, {}, moderator);
     expect(first.statusCode, first.body).toBe(200);
-    const again = await post(`/api/admin/reviews/${one!.id}/reject`, undefined, second, { 'x-locale': 'ar' });
+    const again = await post(`/api/admin/reviews/${one!.id}/reject`, {}, second, { 'x-locale': 'ar' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'REVIEW_ALREADY_MODERATED',

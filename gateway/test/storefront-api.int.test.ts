@@ -141,7 +141,7 @@ describe('reviews (issue 10)', () => {
       productName: 'Brazil Santos',
     });
 
-    const approved = await post(`/api/admin/reviews/${pending[0]!.id}/approve`, undefined, { cookie });
+    const approved = await post(`/api/admin/reviews/${pending[0]!.id}/approve`, {}, { cookie });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().status).toBe('APPROVED');
     const after: ProductReviews = (await get('/api/products/brazil-santos/reviews')).json();
@@ -168,9 +168,13 @@ describe('reviews (issue 10)', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('PRODUCT_NOT_FOUND');
     expect((await get('/api/admin/reviews')).statusCode).toBe(401);
-    const missing = await post('/api/admin/reviews/00000000-0000-4000-8000-000000000000/reject', undefined, {
-      cookie: await staffCookie(),
-    });
+    const missing = await post(
+      '/api/admin/reviews/00000000-0000-4000-8000-000000000000/reject',
+      {},
+      {
+        cookie: await staffCookie(),
+      },
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('REVIEW_NOT_FOUND');
   });

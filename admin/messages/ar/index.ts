@@ -9,10 +9,12 @@ import catalogue from './catalogue.json';
 import content from './content.json';
 import core from './core.json';
 import crm from './crm.json';
+import customers from './customers.json';
 import dashboard from './dashboard.json';
 import leads from './leads.json';
 import orders from './orders.json';
 import promotions from './promotions.json';
+import reviews from './reviews.json';
 import shipping from './shipping.json';
 import ui from './ui.json';
 import variations from './variations.json';
@@ -20,6 +22,8 @@ import variations from './variations.json';
 const messages = {
   ...core,
   ...crm,
+  ...customers,
+  ...reviews,
   ...dashboard,
   ...leads,
   ...orders,

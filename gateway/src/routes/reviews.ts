@@ -131,14 +131,13 @@ export async function reviewRoutes(app: FastifyInstance) {
         ...staffOnly('reviews', 'edit'),
         schema: {
           params: ReviewIdParams,
-          // Fastify hands an absent body over as null.
-          body: ModerateReviewRequest.nullish(),
+          body: ModerateReviewRequest,
           response: { 200: AdminReview, ...conflict },
         },
       },
       async (req, reply) => {
         const review = await reviews
-          .moderate(req.params.id, status, String(req.id), await auditActor(req), req.body?.version)
+          .moderate(req.params.id, status, String(req.id), await auditActor(req), req.body.version)
           .catch((e: unknown) => refused(e, localeOf(req.headers)));
         req.log.info({ reviewId: review.id, status }, 'review moderated');
         return reply.header('cache-control', 'no-store').send(review);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../reference/constants';
 import { storableText } from '../validation/fields';
 import { EntityId } from './ids';
+import { QueryInt } from './leads';
 
 /*
  * The back office's customers (issue 12, docs/customers-reviews.md). Money is integer fils, as the
@@ -17,7 +18,8 @@ export const AdminCustomerQuery = z.object({
   q: z.string().overwrite(storableText).trim().max(120).optional(),
   sort: z.enum(CUSTOMER_SORTS).default('lastOrder'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Digits only: an empty `?offset=` is refused, not read as 0 (the shared QueryInt). */
+  offset: QueryInt(0, 1_000_000, 0),
 });
 // No `.meta({ id })` on a querystring: @fastify/swagger cannot resolve its $ref (see admin-orders.ts).
 export type AdminCustomerQuery = z.infer<typeof AdminCustomerQuery>;

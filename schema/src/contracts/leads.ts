@@ -17,7 +17,7 @@ const Email = z.string().overwrite(withoutNul).trim().toLowerCase().max(254).reg
  * A whole number in a query string: digits only (an empty `?offset=` is refused, not read as 0),
  * brought inside its bounds (a page size of 0 or 5000 asks for the nearest one there is).
  */
-const QueryInt = (min: number, max: number, fallback: number) =>
+export const QueryInt = (min: number, max: number, fallback: number) =>
   z
     .string()
     .regex(/^\d{1,7}$/)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storableText, validationText } from '../validation/fields';
 import { reviewFormSchema } from '../validation/review-form';
 import { EntityId, ProductRef } from './ids';
+import { QueryInt } from './leads';
 
 const t = validationText('en');
 
@@ -81,7 +82,7 @@ export const AdminReviewQuery = z.object({
   productId: EntityId().optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  offset: QueryInt(0, 1_000_000, 0),
 });
 export type AdminReviewQuery = z.infer<typeof AdminReviewQuery>;
 export const ReviewIdParams = z.object({ id: EntityId() });
@@ -90,8 +91,8 @@ export const ReviewIdParams = z.object({ id: EntityId() });
 const ReviewVersion = z.string().regex(/^\d{1,20}$/, { error: t('validation.id') });
 
 /**
- * POST /api/admin/reviews/{id}/approve|reject. The body is optional for callers that do not track
- * versions; without it, moving a review to the status it already has is refused as already moderated.
+ * POST /api/admin/reviews/{id}/approve|reject, body `{version}` (`{}` for a caller that does not
+ * track versions: then moving a review to the status it already has is refused as already moderated).
  */
 export const ModerateReviewRequest = z
   .object({ version: ReviewVersion.optional() })

@@ -71,9 +71,12 @@ export function Reviews({
                     — <bdi>{r.authorName}</bdi>
                   </p>
                   {r.reply ? (
-                    <div className="mt-3 rounded-lg bg-coffee-50 p-3 text-sm text-coffee-800">
+                    <div className="mt-3 rounded-lg border-s-4 border-coffee-300 bg-coffee-50 p-3 text-sm text-coffee-800">
                       <p className="font-medium">{t('reply')}</p>
-                      <p className="whitespace-pre-line">{r.reply}</p>
+                      {/* Staff answer in the review's language (issue 12): it keeps the review's direction. */}
+                      <p lang={r.locale} dir="auto" className="whitespace-pre-line">
+                        {r.reply}
+                      </p>
                     </div>
                   ) : null}
                 </article>
