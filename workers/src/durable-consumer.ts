@@ -9,6 +9,8 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import type { DbOrTx } from '@qahwa/db';
+import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
 import type { Logger } from 'pino';
 import { ConsumeInterruptedError, InvalidEventError, WorkerError } from './errors';
 import { createLimiter } from './limiter';
@@ -16,8 +18,17 @@ import { type BackoffOptions, backoffDelay } from './outbox-relay/backoff';
 import { createSleeper } from './sleeper';
 
 /**
+ * Deliveries a message gets before the consumer gives up on it (with `db`: recorded in
+ * consumer_dead_letters and terminated). With naks backing off 1 s doubling to 60 s, 20
+ * deliveries are about 15 minutes: a database or Temporal restart is ridden out, a poison message
+ * stops spinning, and what was given up on too early is re-driven from the logs screen.
+ */
+export const DEFAULT_MAX_DELIVER = 20;
+
+/**
  * Handles one message. Resolve → the message is acked. Throw `InvalidEventError` → it is
- * terminated (redelivery cannot fix it). Throw anything else → it is nak'ed with a delay.
+ * terminated (redelivery cannot fix it). Throw anything else → it is nak'ed with a delay, until
+ * its `maxDeliver`-th delivery fails: then it is dead-lettered and terminated.
  * `log` already carries the message's requestId, subject and stream sequence.
  */
 export type MessageHandler = (m: JsMsg, log: Logger) => Promise<void>;
@@ -39,6 +50,14 @@ export interface DurableConsumerOptions {
   nakDelay?: BackoffOptions;
   /** Wait before re-entering consume() after it failed. */
   restartBackoff?: BackoffOptions;
+  /**
+   * Where messages given up on are recorded (consumer_dead_letters, the logs screen). Without it
+   * the consumer behaves as before: invalid messages are terminated with a log line only, and a
+   * failing message is retried forever (nothing may be dropped unrecorded).
+   */
+  db?: DbOrTx;
+  /** Deliveries before a failing message is dead-lettered; `DEFAULT_MAX_DELIVER` when absent. Needs `db`. */
+  maxDeliver?: number;
 }
 
 export interface DurableConsumerHealth {
@@ -46,6 +65,8 @@ export interface DurableConsumerHealth {
   consecutiveFailures: number;
   handled: number;
   failed: number;
+  /** Messages this process recorded in consumer_dead_letters. */
+  deadLettered: number;
   lastHandledAt: string | null;
   lastError: { code: string; message: string; at: string } | null;
   /** Messages not yet delivered, and delivered but not acked; null when NATS cannot be asked. */
@@ -72,6 +93,8 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
   const ackWaitMs = options.ackWaitMs ?? 30_000;
   const nakDelay = options.nakDelay ?? { baseMs: 1_000, maxMs: 60_000 };
   const restartBackoff = options.restartBackoff ?? { baseMs: 500, maxMs: 15_000 };
+  const maxDeliver = Math.max(1, options.maxDeliver ?? DEFAULT_MAX_DELIVER);
+  const deadLetters = options.db ? createDeadLettersRepository(options.db) : null;
   const log = options.logger.child({ component: 'consumer', stream, durable });
   const limiter = createLimiter(concurrency);
   const sleeper = createSleeper();
@@ -83,6 +106,7 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
   let consecutiveFailures = 0;
   let handled = 0;
   let failed = 0;
+  let deadLettered = 0;
   let lastHandledAt: string | null = null;
   let lastError: DurableConsumerHealth['lastError'] = null;
 
@@ -144,10 +168,19 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     } catch (err) {
       failed++;
       recordError(err);
-      if (err instanceof InvalidEventError) {
+      const invalid = err instanceof InvalidEventError;
+      const exhausted = !invalid && m.info.deliveryCount >= maxDeliver;
+      if ((invalid || exhausted) && deadLetters) {
+        if (await deadLetter(m, err, mlog)) {
+          mlog.error({ err, invalid }, 'message given up on; kept in consumer_dead_letters');
+          // No reason text: servers before 2.10 do not understand `+TERM <reason>` and would
+          // leave the message pending forever; the row and the log line carry the reason instead.
+          m.term();
+          return;
+        }
+        // Not recorded (the database is down): retried later rather than dropped unseen.
+      } else if (invalid) {
         mlog.error({ err }, 'message rejected for good');
-        // No reason text: servers before 2.10 do not understand `+TERM <reason>` and would
-        // leave the message pending forever; the log line above carries the reason instead.
         m.term();
         return;
       }
@@ -164,6 +197,31 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
       await m.ackAck();
     } catch (err) {
       mlog.warn({ err }, 'ack not confirmed; a redelivery will follow');
+    }
+  }
+
+  /** Records the message in consumer_dead_letters; false when that failed (the caller naks instead). */
+  async function deadLetter(m: JsMsg, err: unknown, mlog: Logger): Promise<boolean> {
+    if (!deadLetters) return false;
+    const headers: Record<string, string[]> = {};
+    for (const [k, v] of m.headers ?? []) headers[k] = v;
+    try {
+      await deadLetters.record({
+        consumer: durable,
+        stream,
+        streamSeq: m.seq,
+        subject: m.subject,
+        body: m.string(),
+        headers: m.headers ? headers : null,
+        requestId: m.headers?.get('x-request-id') || null,
+        deliveries: m.info.deliveryCount,
+        lastError: errorLine(err),
+      });
+      deadLettered++;
+      return true;
+    } catch (recordErr) {
+      mlog.error({ err: recordErr, cause: err }, 'dead letter not recorded; the message will be redelivered');
+      return false;
     }
   }
 
@@ -251,6 +309,7 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
         consecutiveFailures,
         handled,
         failed,
+        deadLettered,
         lastHandledAt,
         lastError,
         numPending,
@@ -274,7 +333,8 @@ export function consumerGroup(consumers: readonly DurableConsumer[]): DurableCon
     },
     async health() {
       const all = await Promise.all(consumers.map((c) => c.health()));
-      const sum = (k: 'handled' | 'failed' | 'consecutiveFailures') => all.reduce((n, h) => n + h[k], 0);
+      const sum = (k: 'handled' | 'failed' | 'deadLettered' | 'consecutiveFailures') =>
+        all.reduce((n, h) => n + h[k], 0);
       const pending = (k: 'numPending' | 'numAckPending') =>
         all.some((h) => h[k] === null) ? null : all.reduce((n, h) => n + (h[k] ?? 0), 0);
       return {
@@ -282,6 +342,7 @@ export function consumerGroup(consumers: readonly DurableConsumer[]): DurableCon
         consecutiveFailures: sum('consecutiveFailures'),
         handled: sum('handled'),
         failed: sum('failed'),
+        deadLettered: sum('deadLettered'),
         lastHandledAt:
           all
             .map((h) => h.lastHandledAt)
@@ -294,6 +355,17 @@ export function consumerGroup(consumers: readonly DurableConsumer[]): DurableCon
       };
     },
   };
+}
+
+/** The error and its causes on one line, for an operator reading the dead letter. */
+function errorLine(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.join(' ← ').slice(0, 2_000);
 }
 
 /** A message's JSON body; a body that is not JSON is an `InvalidEventError` (terminated, not retried). */
