@@ -13,7 +13,6 @@ export function CustomerSearch({ q, sort }: { q: string | undefined; sort: Custo
     <form
       method="get"
       action="/backend/customers"
-      aria-label={t('search')}
       className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 shadow-sm"
     >
       <label className="block min-w-64 flex-1 text-sm font-medium text-stone-700">

@@ -66,7 +66,11 @@ async function main() {
     .then((nc) => {
       nats = nc;
       logger.info({ server: nc.getServer() }, 'connected to NATS');
-      followCatalogueChanges(nc, catalogue, { subjectPrefix: config.eventsSubjectPrefix, logger });
+      followCatalogueChanges(nc, catalogue, {
+        subjectPrefix: config.eventsSubjectPrefix,
+        logger,
+        gapMs: config.catalogueEventGapMs,
+      });
       // Changes made before we followed them (while NATS was out of reach) are read now.
       catalogue.refresh('nats connected').catch(() => {});
     })

@@ -2,11 +2,21 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { EVENT_SUBJECTS } from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Catalogue } from './catalogue';
+import { throttled } from './throttle';
+
+/**
+ * The default shortest time between two event-driven rebuilds: a stock change shows within this
+ * plus a rebuild (under the 1 s staleness goal), and a burst of orders costs at most four
+ * rebuilds a second.
+ */
+export const CATALOGUE_EVENT_GAP_MS = 250;
 
 export interface CatalogueChangesOptions {
   /** EVENTS_SUBJECT_PREFIX: the subjects the relay publishes under (the end-to-end stack uses one). */
   subjectPrefix: string;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
+  /** CATALOGUE_EVENT_GAP_MS: the shortest time between two event-driven rebuilds (0: none). */
+  gapMs?: number;
 }
 
 /**
@@ -24,13 +34,15 @@ export function followCatalogueChanges(
   options: CatalogueChangesOptions,
 ): { subject: string; stop: () => void } {
   const subject = `${options.subjectPrefix}${EVENT_SUBJECTS.CatalogueChanged}`;
+  // At most one rebuild per gap: every COD order announces its stock.
+  const rebuild = throttled((reason) => catalogue.refresh(reason), options.gapMs ?? CATALOGUE_EVENT_GAP_MS);
   const sub: Subscription = nc.subscribe(subject, {
     callback: (err) => {
       if (err) {
         options.logger.warn({ err, subject }, 'catalogue subscription error');
         return;
       }
-      catalogue.refresh('event').catch(() => {});
+      rebuild('event').catch(() => {});
     },
   });
   let stopped = false;
