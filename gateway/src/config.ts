@@ -72,6 +72,8 @@ export interface GatewayConfig {
   eventsSubjectPrefix: string;
   /** The in-memory catalogue's safety rebuild, in case a CatalogueChanged never arrives (docs/performance.md). */
   catalogueRefreshMs: number;
+  /** The shortest time between two rebuilds on CatalogueChanged (a burst of orders becomes one). */
+  catalogueEventGapMs: number;
   /** Storefronts to tell when the catalogue changed (web `POST /revalidate/catalogue`), and the shared secret. */
   storefrontRevalidation: { urls: string[]; secret: string };
   /** Payment intents and the webhook's signature (docs/payments.md). */
@@ -164,6 +166,7 @@ const GatewayEnv = z.object({
   LEAD_LINK_TTL: LeadLinkEnv.LEAD_LINK_TTL,
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   CATALOGUE_REFRESH_MS: z.coerce.number().int().min(0).default(30_000),
+  CATALOGUE_EVENT_GAP_MS: z.coerce.number().int().min(0).max(1_000).default(250),
   STOREFRONT_REVALIDATE_URLS: z
     .string()
     .default('')
@@ -256,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leadLinkTtlMs: e.LEAD_LINK_TTL,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
+    catalogueEventGapMs: e.CATALOGUE_EVENT_GAP_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
     stripe: stripeSettingsOf(e, mode),
     tabby: tabbySettingsOf(e, mode),
