@@ -13,10 +13,12 @@ import customers from './customers.json';
 import dashboard from './dashboard.json';
 import leads from './leads.json';
 import orders from './orders.json';
+import profile from './profile.json';
 import promotions from './promotions.json';
 import reviews from './reviews.json';
 import shipping from './shipping.json';
 import ui from './ui.json';
+import users from './users.json';
 import variations from './variations.json';
 
 const messages = {
@@ -33,5 +35,7 @@ const messages = {
   ...promotions,
   ...shipping,
   ...variations,
+  ...users,
+  ...profile,
 };
 export default messages;
