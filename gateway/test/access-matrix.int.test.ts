@@ -67,6 +67,8 @@ describe('the access declaration', () => {
     expect(find('GET', '/api/admin/orders')).toEqual({ module: 'orders', action: 'view' });
     expect(find('POST', '/api/admin/dead-letters/:id/redrive')).toEqual({ module: 'logs', action: 'edit' });
     expect(find('POST', '/api/admin/reviews/:id/approve')).toEqual({ module: 'reviews', action: 'edit' });
+    expect(find('POST', '/api/admin/reviews/:id/reply')).toEqual({ module: 'reviews', action: 'edit' });
+    expect(find('GET', '/api/admin/customers/:id')).toEqual({ module: 'customers', action: 'view' });
     expect(find('GET', '/api/products')).toBe('public');
   });
 
