@@ -25,7 +25,14 @@ import { makeEvent, type Product } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
 import { lighthouseFigures } from './lighthouse';
-import { type IntakeResult, orderRequest, pacedCardOrders, pacedOrders } from './order-intake';
+import {
+  cpuPerOrder,
+  cpuSnapshot,
+  type IntakeResult,
+  orderRequest,
+  pacedCardOrders,
+  pacedOrders,
+} from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 import { load, sideBySide } from './read-path';
 import { type Figure, figure, formatTable, percentile } from './report';
@@ -55,7 +62,8 @@ await handle.db.execute(sql`update product_variations set stock_quantity = 10000
 // sharing these servers neither takes our work nor sees our events.
 const stream = `BENCH_${run}`;
 const subjectPrefix = `bench-${run}.`;
-const gatewayPort = await freePort();
+// BENCH_GATEWAY_PORT / BENCH_BARE_PORT: a fixed port (engineers sharing a machine keep to their own range).
+const gatewayPort = env.BENCH_GATEWAY_PORT ? Number(env.BENCH_GATEWAY_PORT) : await freePort();
 const gateway = `http://127.0.0.1:${gatewayPort}`;
 // Card orders (the `card` part) pay at the Stripe double, which posts its webhooks to this gateway.
 const stripeSecret = `whsec_bench_${run}`;
@@ -72,6 +80,9 @@ const storeEnv = {
   EVENTS_STREAM: stream,
   EVENTS_SUBJECT_PREFIX: subjectPrefix,
   PROJECTION_DURABLE: `bench-order-stats-${run}`,
+  // Production logs at info; the bench at warn (BENCH_LOG_LEVEL): two info lines per order cost
+  // the gateway about a fifth of its CPU per order and filled 4 MB a minute (docs/performance.md).
+  LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
   // No storefront runs in the bench; a `make dev` one must not be told about our changes.
   STOREFRONT_REVALIDATE_URLS: '',
   STRIPE_API_BASE: stripeDouble.url,
@@ -89,7 +100,7 @@ try {
   await waitForHttp(`${gateway}/api/products?limit=1`, gw);
   await waitForStream(stream);
 
-  const barePort = await freePort();
+  const barePort = env.BENCH_BARE_PORT ? Number(env.BENCH_BARE_PORT) : await freePort();
   const bare = startProcess('bare', 'bench/bare-server.ts', {
     BARE_PORT: String(barePort),
     BARE_SOURCE_URL: `${gateway}/api/products`,
@@ -155,6 +166,8 @@ try {
     const product = (await (await fetch(`${gateway}/api/products/colombian-supremo`)).json()) as Product;
     await warmUpOrders(gateway, product);
     const before = await countOrders();
+    const ours = () => procs.map((p) => ({ name: p.name, pid: p.child.pid }));
+    const cpuBefore = cpuSnapshot(ours());
     const intake = await pacedOrders(gateway, product, {
       run,
       rate: knobs.orderRate,
@@ -164,8 +177,17 @@ try {
     // Orders answered 202 finish in the background: give them a moment before counting.
     await waitForCount(before + intake.ok + intake.accepted, 30_000);
     const made = (await countOrders()) - before;
+    // Taken after the stragglers finished, so their CPU is in it; divided by the requests sent
+    // (a refused one costs CPU too; per order made would overstate an overloaded run).
+    const cpu = cpuPerOrder(cpuBefore, cpuSnapshot(ours()), intake.sent);
     const replay = await replayKeys(gateway, intake, 50);
     const afterReplay = (await countOrders()) - before;
+    // Each key is its own shopper (its own e-mail): more than one order for an e-mail is a key
+    // that ordered twice. Orders that finish after the count above (a 202, or a start that timed
+    // out yet reached Temporal) move the count but are not duplicates; this is the check that says.
+    const { rows: dup } = await handle.db.execute<{ n: number }>(
+      sql`select coalesce(sum(c - 1), 0)::int as n from (select count(*) as c from orders where customer_email like ${`bench+${run}-%`} group by customer_email) t`,
+    );
 
     figures.push(
       figure('orders: COD orders answered per second', intake.rate, 'orders/s', ['>=', 50]),
@@ -175,7 +197,8 @@ try {
       figure('orders: errors', intake.errors, 'requests', ['=', 0]),
       figure('orders: answered 202 (still processing)', intake.accepted, 'requests'),
       figure('orders: orders in the database', made, 'orders', ['=', intake.sent]),
-      figure('orders: replayed keys → new orders', afterReplay - made, 'orders', ['=', 0]),
+      figure('orders: a key with more than one order', dup[0]?.n ?? 0, 'orders', ['=', 0]),
+      figure('orders: made while replaying (late answers or duplicates)', afterReplay - made, 'orders'),
       figure('orders: replays answered with another order id', replay.mismatched, 'requests', ['=', 0]),
     );
     for (const [name, durations] of [...intake.phases].sort(([a], [b]) => a.localeCompare(b))) {
@@ -185,6 +208,8 @@ try {
         figure(`orders: Server-Timing ${name} p95`, percentile(durations, 95), 'ms'),
       );
     }
+    for (const { name, ms } of cpu.filter((c) => c.name !== 'bare'))
+      figures.push(figure(`orders: CPU per order, ${name}`, ms, 'ms'));
     if (intake.phases.size === 0) console.log('POST /api/orders sent no Server-Timing header: no breakdown');
     if (intake.errorSamples.length)
       console.log(`order errors, first ones:\n  ${intake.errorSamples.join('\n  ')}`);

@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-export const benchDir = `${root}.data/bench`;
+/** Logs and results.json; BENCH_DIR keeps one engineer's run from overwriting another's on a shared machine. */
+export const benchDir = process.env.BENCH_DIR ?? `${root}.data/bench`;
 
 /** A port nobody listens on right now (the kernel's pick), so a running `make dev` is not disturbed. */
 export function freePort(): Promise<number> {
