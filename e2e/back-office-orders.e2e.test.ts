@@ -43,7 +43,8 @@ afterAll(async () => {
 async function statusCounts(): Promise<Record<string, number>> {
   const res = await page.request.get(`${stack.adminUrl}/backend/api/admin/dashboard`);
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { ordersByStatus: Record<string, number> }).ordersByStatus;
+  const { orderStatus } = (await res.json()) as { orderStatus: { status: string; count: number }[] };
+  return Object.fromEntries(orderStatus.map((row) => [row.status, row.count]));
 }
 
 async function waitFor<T>(

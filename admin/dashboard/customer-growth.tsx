@@ -7,11 +7,12 @@ import { areaPoints, columns, labelIndexes, linePoints, niceAxis } from './chart
 import { AxisLabels, DayLabels, Gridlines } from './chart-parts';
 import { FiguresTable, Panel, td, th } from './panel';
 
-const BOX = { width: 600, height: 160 };
+const BOX = { width: 600, height: 128 };
+const STRIP = { width: 600, height: 40 };
 
 /**
- * All customers at the end of each day as a line over a filled area, the new ones of each day as
- * thin columns under it (same axis: a day's new customers are part of that day's step up).
+ * All customers at the end of each day as a line over a filled area; the new ones of each day as
+ * columns in a strip under it, on their own scale.
  */
 export function CustomerGrowth({
   points,
@@ -54,21 +55,34 @@ export function CustomerGrowth({
         (() => {
           const totals = points.map((p) => p.totalCustomers);
           const axis = niceAxis(Math.max(...totals), true);
+          // New customers get their own strip and scale: on the totals' axis a day's two or three
+          // new customers would be a sliver.
+          const newAxis = niceAxis(Math.max(...points.map((p) => p.newCustomers)), true);
           const bars = columns(
             points.map((p) => p.newCustomers),
-            BOX,
+            STRIP,
             dir,
-            axis.max,
+            newAxis.max,
           );
           return (
             <>
-              <div className="mt-4 flex gap-2">
-                <AxisLabels ticks={axis.ticks} height="h-40" />
+              <ul aria-hidden="true" className="mt-3 flex gap-4 text-xs text-stone-600">
+                <li className="inline-flex items-center gap-1.5">
+                  <span className="h-0.5 w-4 rounded bg-emerald-600" />
+                  {t('totalColumn')}
+                </li>
+                <li className="inline-flex items-center gap-1.5">
+                  <span className="size-2.5 rounded-sm bg-emerald-300" />
+                  {t('newColumn')}
+                </li>
+              </ul>
+              <div className="mt-2 flex gap-2">
+                <AxisLabels ticks={axis.ticks} height="h-32" />
                 <div className="min-w-0 flex-1">
                   <svg
                     viewBox={`0 0 ${BOX.width} ${BOX.height}`}
                     preserveAspectRatio="none"
-                    className="block h-40 w-full overflow-visible"
+                    className="block h-32 w-full overflow-visible"
                     role="img"
                     aria-label={t('growthChart', {
                       from: day(points[0]?.day ?? ''),
@@ -81,6 +95,34 @@ export function CustomerGrowth({
                     <polygon
                       points={areaPoints(totals, BOX, dir, axis.max)}
                       className="fill-emerald-500/10"
+                    />
+                    <polyline
+                      points={linePoints(totals, BOX, dir, axis.max)}
+                      fill="none"
+                      strokeWidth={2}
+                      strokeLinejoin="round"
+                      vectorEffect="non-scaling-stroke"
+                      className="stroke-emerald-600"
+                    />
+                  </svg>
+                </div>
+              </div>
+              <div className="mt-3 flex gap-2">
+                <AxisLabels ticks={[0, newAxis.max]} height="h-10" />
+                <div className="min-w-0 flex-1">
+                  <svg
+                    viewBox={`0 0 ${STRIP.width} ${STRIP.height}`}
+                    preserveAspectRatio="none"
+                    className="block h-10 w-full"
+                    aria-hidden="true"
+                  >
+                    <line
+                      x1={0}
+                      x2={STRIP.width}
+                      y1={STRIP.height}
+                      y2={STRIP.height}
+                      vectorEffect="non-scaling-stroke"
+                      className="stroke-stone-300"
                     />
                     {bars.map((bar, i) => {
                       const p = points[i];
@@ -104,14 +146,6 @@ export function CustomerGrowth({
                         </rect>
                       );
                     })}
-                    <polyline
-                      points={linePoints(totals, BOX, dir, axis.max)}
-                      fill="none"
-                      strokeWidth={2}
-                      strokeLinejoin="round"
-                      vectorEffect="non-scaling-stroke"
-                      className="stroke-emerald-600"
-                    />
                   </svg>
                   <DayLabels days={labelIndexes(points.length).map((i) => points[i]?.day ?? '')} />
                 </div>

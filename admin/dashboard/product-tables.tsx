@@ -31,7 +31,7 @@ function ProductName({ product, locale }: { product: Product; locale: Locale }) 
       )}
       <Link
         href={`/backend/products/${product.productId}`}
-        className="truncate font-medium text-stone-900 hover:text-coffee-800 hover:underline"
+        className="line-clamp-2 font-medium break-words text-stone-900 hover:text-coffee-800 hover:underline"
       >
         {product.name[locale]}
       </Link>
@@ -42,7 +42,7 @@ function ProductName({ product, locale }: { product: Product; locale: Locale }) 
 /** A number with a thin bar under it, as long as its share of the column's largest. */
 function Measure({ value, max, children }: { value: number; max: number; children: ReactNode }) {
   return (
-    <div className="ms-auto w-24">
+    <div className="ms-auto w-16">
       <div className="text-end">{children}</div>
       <div aria-hidden="true" className="mt-1 h-1 rounded-full bg-stone-100">
         <div className="h-1 rounded-full bg-coffee-600" style={{ width: `${barPercent(value, max)}%` }} />
@@ -107,7 +107,7 @@ export function PopularProducts({
         >
           {products.map((p) => (
             <tr key={p.productId}>
-              <th scope="row" className="max-w-0 py-2 pe-3 text-start font-normal">
+              <th scope="row" className="max-w-0 min-w-40 py-2 pe-3 text-start font-normal">
                 <ProductName product={p} locale={locale} />
               </th>
               <td className={`${td} pe-0`}>
@@ -150,7 +150,7 @@ export function TopProducts({
         >
           {products.map((p) => (
             <tr key={p.productId}>
-              <th scope="row" className="max-w-0 py-2 pe-3 text-start font-normal">
+              <th scope="row" className="max-w-0 min-w-40 py-2 pe-3 text-start font-normal">
                 <ProductName product={p} locale={locale} />
               </th>
               <td className={td}>
@@ -167,14 +167,25 @@ export function TopProducts({
   );
 }
 
-export function ProductPerformance({ products }: { products: DashboardSummary['productPerformance'] }) {
+export function ProductPerformance({
+  products,
+  className,
+}: {
+  products: DashboardSummary['productPerformance'];
+  className?: string;
+}) {
   const t = useTranslations('Dashboard');
   const locale = useLocale();
   const rate = new Intl.NumberFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
     maximumFractionDigits: 1,
   });
   return (
-    <Panel id="performance" title={t('performanceHeading')} intro={t('performanceIntro')}>
+    <Panel
+      id="performance"
+      className={className}
+      title={t('performanceHeading')}
+      intro={t('performanceIntro')}
+    >
       {products.length === 0 ? (
         <div className="mt-4">
           <EmptyState title={t('noData')} />
@@ -192,7 +203,7 @@ export function ProductPerformance({ products }: { products: DashboardSummary['p
         >
           {products.map((p) => (
             <tr key={p.productId}>
-              <th scope="row" className="max-w-0 min-w-48 py-2 pe-3 text-start font-normal">
+              <th scope="row" className="max-w-0 min-w-40 py-2 pe-3 text-start font-normal">
                 <ProductName product={p} locale={locale} />
               </th>
               <td className={`${td} text-end`}>{formatCount(p.views, locale)}</td>

@@ -44,7 +44,7 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
             className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
           >
             <dt className="text-sm text-stone-600">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-coffee-900 tabular-nums sm:text-3xl">
+            <dd className="mt-1 text-xl font-semibold whitespace-nowrap text-coffee-900 tabular-nums sm:text-2xl 2xl:text-3xl">
               {card.value}
             </dd>
             <dd className="mt-1 text-xs text-stone-500">{card.hint}</dd>

@@ -76,35 +76,36 @@ export default async function DashboardPage({
       </PageHeader>
       <div className="space-y-6">
         <StatCards summary={summary} />
-        <div className="grid gap-6 xl:grid-cols-5">
-          <SalesTrend summary={summary} className="xl:col-span-3" />
-          <StatusBreakdown rows={summary.orderStatus} className="xl:col-span-2" />
+        <div className="grid gap-6 xl:grid-cols-2">
+          <SalesTrend summary={summary} />
+          <StatusBreakdown rows={summary.orderStatus} />
         </div>
-        <div className="grid gap-6 xl:grid-cols-5">
-          <CustomerGrowth points={summary.customerGrowth} className="xl:col-span-3" />
-          <TopProducts products={summary.topProducts} className="xl:col-span-2" />
+        <div className="grid gap-6 xl:grid-cols-2">
+          <CustomerGrowth points={summary.customerGrowth} />
+          <TopProducts products={summary.topProducts} />
         </div>
+        {/* Full width: the orders table has six columns and staff read it across. */}
+        <section aria-labelledby="recent-heading" className="min-w-0">
+          <div className="mb-3 flex items-center justify-between gap-3">
+            <h2 id="recent-heading" className="text-base font-semibold text-stone-900">
+              {t('recentHeading')}
+            </h2>
+            {summary.recentOrders.length > 0 ? (
+              <Link
+                href="/backend/orders"
+                className="inline-flex items-center gap-1 text-sm font-medium text-coffee-700 hover:text-coffee-900 hover:underline"
+              >
+                {t('viewAll')}
+                <ChevronEndIcon className="size-4 rtl:-scale-x-100" />
+              </Link>
+            ) : null}
+          </div>
+          <OrdersTable orders={summary.recentOrders} caption={tTable('recentCaption')} />
+        </section>
         <div className="grid gap-6 xl:grid-cols-5">
-          <section aria-labelledby="recent-heading" className="min-w-0 xl:col-span-3">
-            <div className="mb-3 flex items-center justify-between gap-3">
-              <h2 id="recent-heading" className="text-base font-semibold text-stone-900">
-                {t('recentHeading')}
-              </h2>
-              {summary.recentOrders.length > 0 ? (
-                <Link
-                  href="/backend/orders"
-                  className="inline-flex items-center gap-1 text-sm font-medium text-coffee-700 hover:text-coffee-900 hover:underline"
-                >
-                  {t('viewAll')}
-                  <ChevronEndIcon className="size-4 rtl:-scale-x-100" />
-                </Link>
-              ) : null}
-            </div>
-            <OrdersTable orders={summary.recentOrders} caption={tTable('recentCaption')} />
-          </section>
           <PopularProducts products={summary.popularProducts} className="xl:col-span-2" />
+          <ProductPerformance products={summary.productPerformance} className="xl:col-span-3" />
         </div>
-        <ProductPerformance products={summary.productPerformance} />
       </div>
     </>
   );

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mailCatcher } from '@qahwa/mail/testing';
+import type { Product } from '@qahwa/schema';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fill, launchChromium, messages } from './support/browser';
+import { root, type Stack, startStack } from './support/stack';
+
+/*
+ * Issue 12's dashboard end to end in Chromium over the real stack (gateway, workers' projections,
+ * workflows, both Next apps): shoppers place cash-on-delivery orders and look at products; a member
+ * of staff reads the Arabic dashboard (right to left), changes its period, moves one order to
+ * shipped on the order page in Arabic; the shopper's Arabic "on its way" e-mail arrives in MailDev;
+ * the dashboard's order-status chart — read through its table of figures, as a screen reader
+ * would — shows one fewer "new" and one more "shipped". Screenshots of the dashboard and the order
+ * page in both languages go to .data/screens/.
+ */
+type Status = 'pending' | 'new' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+const STATUSES: Status[] = ['pending', 'new', 'processing', 'shipped', 'delivered', 'cancelled'];
+type AdminMessages = {
+  Dashboard: Record<
+    'title' | 'statusTable' | 'trendHeading' | 'trendTable' | 'showTable' | 'periodLabel',
+    string
+  > & { periods: Record<'today' | '7d' | '30d' | '90d' | '365d', string> };
+  OrderDetail: { title: string; moveTo: string; moved: string };
+  OrderStatus: Record<Status, string>;
+};
+const ar = messages('admin', 'ar') as unknown as AdminMessages;
+const en = messages('admin', 'en') as unknown as AdminMessages;
+const screens = `${root}.data/screens`;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const run = randomUUID().slice(0, 8);
+const shopperEmail = `dash-e2e-${run}@example.ae`;
+let orderId = '';
+
+beforeAll(async () => {
+  mkdirSync(screens, { recursive: true });
+  stack = await startStack();
+  browser = await launchChromium();
+  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1440, height: 1000 } });
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  page = await context.newPage();
+}, 600_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function placeOrder(product: Product, quantity: number, email: string): Promise<string> {
+  const v = product.variations.find((x) => x.stockQuantity > quantity) ?? product.variations[0]!;
+  const res = await fetch(`${stack.gatewayUrl}/api/orders`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': `e2e-dash-${randomUUID()}`,
+      'x-locale': 'ar',
+    },
+    body: JSON.stringify({
+      customerInfo: {
+        fullName: 'سلمى المنصوري',
+        email,
+        phone: `+971 50 ${1_000_000 + Math.floor(Math.random() * 8_999_999)}`,
+      },
+      shippingInfo: { emirate: 'dubai', city: 'business-bay', address: 'Bay Square, Building 7, Office 301' },
+      items: [
+        {
+          id: `${product.id}-${v.id}`,
+          productId: product.id,
+          variationId: v.id,
+          name: product.name,
+          price: v.price,
+          quantity,
+          variation: {
+            weight: v.size.displayName,
+            beans: v.beans?.name ?? null,
+            additions: v.type?.name ?? null,
+          },
+        },
+      ],
+      totalAmount: v.price * quantity,
+      subtotal: v.price * quantity,
+      tax: 0,
+      shippingCost: 0,
+      discount: 0,
+      appliedCoupon: null,
+      paymentProvider: 'COD',
+      locale: 'ar',
+    }),
+  });
+  const body = (await res.json()) as { success: boolean; orderId: string };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.orderId;
+}
+
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 45_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The order-status chart's figures, as its table (the chart's text equivalent) gives them. */
+async function chartCounts(m: AdminMessages): Promise<Record<Status, number>> {
+  await page.goto(`${stack.adminUrl}/backend`);
+  const table = page.getByRole('table', { name: m.Dashboard.statusTable });
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  if ((await table.count()) === 0) return counts; // the empty state: no orders yet
+  for (const status of STATUSES) {
+    const row = table.getByRole('row', { name: m.OrderStatus[status] });
+    const text = (await row.getByRole('cell').first().textContent()) ?? '';
+    counts[status] = Number(text.replace(/[^\d]/g, ''));
+  }
+  return counts;
+}
+
+/** Rows of the sales trend's figures table (opened as a user would, through its summary). */
+async function trendDays(m: AdminMessages): Promise<number> {
+  const trend = page.getByRole('region', { name: m.Dashboard.trendHeading });
+  // A client-side navigation keeps the <details> element, open or not: open it only if closed.
+  if ((await trend.locator('details').getAttribute('open')) === null) {
+    await trend.getByText(m.Dashboard.showTable).click();
+  }
+  const rows = trend.getByRole('table', { name: m.Dashboard.trendTable }).locator('tbody tr');
+  return rows.count();
+}
+
+describe('the dashboard follows the store, in Arabic and English', () => {
+  it('shoppers order and look at products', async () => {
+    const products = (await (await fetch(`${stack.gatewayUrl}/api/products?limit=100`)).json()) as Product[];
+    const stocked = products.filter((p) => p.variations.some((v) => v.stockQuantity > 3));
+    expect(stocked.length).toBeGreaterThan(2);
+    orderId = await placeOrder(stocked[0]!, 1, shopperEmail);
+    await placeOrder(stocked[1]!, 2, `dash-e2e-${run}-b@example.ae`);
+    await placeOrder(stocked[2]!, 3, `dash-e2e-${run}-c@example.ae`);
+    for (const [i, p] of stocked.slice(0, 4).entries()) {
+      for (let k = 0; k < 4 - i; k++) {
+        const res = await fetch(`${stack.gatewayUrl}/api/products/${p.id}/views`, { method: 'POST' });
+        expect(res.status).toBe(202);
+      }
+    }
+  }, 120_000);
+
+  it('shows the Arabic dashboard right to left, with a period picker that changes the sales trend', async () => {
+    await page.goto(`${stack.adminUrl}/backend/login`);
+    await page.locator('input[type=email]').fill(stack.admin.email);
+    await page.locator('input[type=password]').fill(stack.admin.password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+
+    const counts = await waitFor(
+      () => chartCounts(ar),
+      (c) => c.new >= 3,
+      'the orders reach the chart',
+    );
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.getByRole('heading', { level: 1, name: ar.Dashboard.title }).waitFor();
+    // The chart itself speaks: one summary naming every status with its count.
+    const donut = page.getByRole('img', { name: new RegExp(`${ar.OrderStatus.new} ${counts.new}`) });
+    expect(await donut.count()).toBe(1);
+
+    const picker = page.getByRole('navigation', { name: ar.Dashboard.periodLabel });
+    expect(
+      await picker.getByRole('link', { name: ar.Dashboard.periods['30d'] }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await trendDays(ar)).toBe(30);
+    await picker.getByRole('link', { name: ar.Dashboard.periods['7d'] }).click();
+    await page.waitForURL((u) => u.searchParams.get('period') === '7d');
+    expect(
+      await picker.getByRole('link', { name: ar.Dashboard.periods['7d'] }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(
+      await picker.getByRole('link', { name: ar.Dashboard.periods['30d'] }).getAttribute('aria-current'),
+    ).toBeNull();
+    expect(await trendDays(ar)).toBe(7);
+    await picker.getByRole('link', { name: ar.Dashboard.periods.today }).click();
+    await page.waitForURL((u) => u.searchParams.get('period') === 'today');
+    expect(await trendDays(ar)).toBe(1);
+    // Today's three orders are the whole of today's trend.
+    const today = page.getByRole('region', { name: ar.Dashboard.trendHeading });
+    const todayRow = today.getByRole('table', { name: ar.Dashboard.trendTable }).locator('tbody tr').first();
+    expect(
+      Number((await todayRow.locator('td').first().textContent())?.replace(/[^\d]/g, '')),
+    ).toBeGreaterThanOrEqual(3);
+  }, 180_000);
+
+  it("moves an order to shipped in Arabic; the status chart follows and the shopper's e-mail is Arabic", async () => {
+    const before = await chartCounts(ar);
+    await page.goto(`${stack.adminUrl}/backend/orders/${orderId}`);
+    await page.getByRole('heading', { name: fill(ar.OrderDetail.title, { id: orderId }) }).waitFor();
+    for (const to of ['processing', 'shipped'] as const) {
+      await page
+        .getByRole('button', { name: fill(ar.OrderDetail.moveTo, { status: ar.OrderStatus[to] }) })
+        .click();
+      await page
+        .getByText(
+          fill(ar.OrderDetail.moved, {
+            from: ar.OrderStatus[to === 'processing' ? 'new' : 'processing'],
+            to: ar.OrderStatus[to],
+          }),
+        )
+        .waitFor({ timeout: 30_000 });
+    }
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.screenshot({ path: `${screens}/order-page-ar.png`, fullPage: true });
+
+    const moved = Date.now();
+    const after = await waitFor(
+      () => chartCounts(ar),
+      (c) => c.new === before.new - 1 && c.shipped === before.shipped + 1,
+      "the dashboard's order-status chart follows the move",
+    );
+    expect(after.processing).toBe(before.processing);
+    // How long the move takes to reach the chart (outbox → NATS → projection → the next render).
+    console.info(`dashboard e2e: the status chart showed the move ${Date.now() - moved} ms after it`);
+    await page.goto(`${stack.adminUrl}/backend?period=30d`);
+    await page.screenshot({ path: `${screens}/dashboard-ar.png`, fullPage: true });
+
+    const mail = await mailCatcher().waitForMessage(
+      (m) => m.to.some((t) => t.address === shopperEmail) && m.subject.includes('في الطريق'),
+      60_000,
+    );
+    expect(mail.subject).toBe(`طلبك ${orderId} في الطريق إليك`);
+    expect(mail.html).toContain('dir="rtl"');
+  }, 240_000);
+
+  it('shows the same figures in English, left to right', async () => {
+    const arCounts = await chartCounts(ar);
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    const enCounts = await chartCounts(en);
+    expect(enCounts).toEqual(arCounts);
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+    await page.getByRole('heading', { level: 1, name: en.Dashboard.title }).waitFor();
+    await page.screenshot({ path: `${screens}/dashboard-en.png`, fullPage: true });
+    await page.goto(`${stack.adminUrl}/backend/orders/${orderId}`);
+    await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+    await page.screenshot({ path: `${screens}/order-page-en.png`, fullPage: true });
+  }, 120_000);
+});
