@@ -62,6 +62,9 @@ function slotX(index: number, n: number, width: number, itemWidth: number, dir: 
   return dir === 'ltr' ? start : width - start - itemWidth;
 }
 
+/** The widest a column gets, in the box's units. */
+export const MAX_COLUMN = 48;
+
 /**
  * One column per value, the first (oldest) at the start edge. A gap between columns while they
  * are wide enough to keep one (a year of days is 365 touching columns); a non-zero value is at
@@ -72,7 +75,8 @@ export function columns(values: readonly number[], box: Box, dir: Direction, max
   if (n === 0) return [];
   const slot = box.width / n;
   const gap = slot >= 6 ? Math.min(slot * 0.25, 10) : 0;
-  const width = slot - gap;
+  // A lone day ("today") is a column, not a wall: capped and centred in its slot.
+  const width = Math.min(slot - gap, MAX_COLUMN);
   return values.map((value, index) => {
     const height = max > 0 && value > 0 ? Math.max(1, (Math.min(value, max) / max) * box.height) : 0;
     return {

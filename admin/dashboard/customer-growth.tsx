@@ -107,7 +107,7 @@ export function CustomerGrowth({
                   </svg>
                 </div>
               </div>
-              <div className="mt-3 flex gap-2">
+              <div className="mt-4 flex gap-2">
                 <AxisLabels ticks={[0, newAxis.max]} height="h-10" />
                 <div className="min-w-0 flex-1">
                   <svg

@@ -3,9 +3,15 @@
 import type { ShippingRuleView } from '@qahwa/schema/contracts/shipping';
 import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
 import { EMIRATES } from '@qahwa/schema/reference/emirates';
-import { calculateShipping, type ShippingRule } from '@qahwa/schema/shipping/shipping';
+import {
+  calculateShipping,
+  DEFAULT_SHIPPING_SETTINGS,
+  type ShippingRule,
+  type ShippingSettings,
+} from '@qahwa/schema/shipping/shipping';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { api } from '../lib/browser-api';
 
 const toRule = (r: ShippingRuleView): ShippingRule => ({
   ...r,
@@ -23,11 +29,19 @@ export function ShippingPreview({ rules }: { rules: ShippingRuleView[] }) {
   const [emirate, setEmirate] = useState('dubai');
   const [city, setCity] = useState('dubai');
   const [total, setTotal] = useState('120');
+  // Where no rule covers the cart, the store's fallback (Settings → Shipping) applies: read it as
+  // the storefront does; SPEC 9's values only until it arrives.
+  const [fallback, setFallback] = useState<ShippingSettings>(DEFAULT_SHIPPING_SETTINGS);
+  useEffect(() => {
+    api<{ shipping: ShippingSettings }>('GET', '/settings')
+      .then((s) => setFallback(s.shipping))
+      .catch(() => {});
+  }, []);
   const cities = EMIRATES.find((e) => e.slug === emirate)?.cities ?? [];
   const amount = Number(total);
   const quote =
     Number.isFinite(amount) && amount >= 0
-      ? calculateShipping(rules.map(toRule), toFils(amount), city || null)
+      ? calculateShipping(rules.map(toRule), toFils(amount), city || null, fallback)
       : null;
   const aed = (fils: number) => formatAed(fils, locale);
   const field = 'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm';

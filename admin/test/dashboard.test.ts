@@ -33,6 +33,11 @@ describe('dashboard chart geometry', () => {
     expect(ltr[2]?.y).toBe(0);
   });
 
+  it('draws a lone day as one centred column, not the whole box', () => {
+    const [only] = columns([5], { width: 600, height: 200 }, 'rtl', 5);
+    expect(only).toEqual({ x: 276, y: 0, width: 48, height: 200 });
+  });
+
   it('keeps a day with one order visible and 365 days inside the box', () => {
     expect(columns([1, 10_000], box, 'ltr', 10_000)[0]?.height).toBe(1);
     const year = columns(

@@ -7,7 +7,6 @@ import {
   categories,
   products,
   productVariations,
-  shippingRules,
   users,
   variationBeans,
   variationSizes,
@@ -164,31 +163,10 @@ export async function seed(db: Db, env: NodeJS.ProcessEnv = process.env): Promis
       }
     }
 
-    const ruleCount = await tx.select({ n: sql<number>`count(*)::int` }).from(shippingRules);
-    if ((ruleCount[0]?.n ?? 0) === 0) {
-      await tx.insert(shippingRules).values([
-        {
-          name: 'Free delivery over AED 200',
-          nameAr: 'توصيل مجاني للطلبات فوق 200 درهم',
-          type: 'FREE',
-          description: 'Free delivery across the UAE on orders of AED 200 or more.',
-          descriptionAr: 'توصيل مجاني في جميع أنحاء الإمارات للطلبات بقيمة 200 درهم أو أكثر.',
-          costFils: 0,
-          freeShippingThresholdFils: 200_00,
-          estimatedDays: '1-2',
-        },
-        {
-          name: 'Standard delivery',
-          nameAr: 'التوصيل العادي',
-          type: 'STANDARD',
-          description: 'Delivered in 1 to 3 working days.',
-          descriptionAr: 'يصل خلال 1 إلى 3 أيام عمل.',
-          costFils: 25_00,
-          freeShippingThresholdFils: 200_00,
-          estimatedDays: '1-3',
-        },
-      ]);
-    }
+    // No shipping rules are seeded (issue 12, docs/settings.md): the store-wide rule — free from
+    // 200 AED, else 25 AED — is SPEC 8's fallback, whose two amounts staff set in Settings →
+    // Shipping. Rules are for the exceptions (a city, an express service). The two rules seeded
+    // before restated the fallback, so a rule would have hidden the store's own threshold.
 
     await seedPromotions(tx);
     await seedStorefrontContent(tx);

@@ -36,8 +36,10 @@ import { adminRoutes } from './routes/admin';
 import { adminCategoryRoutes } from './routes/admin-categories';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminCustomerRoutes } from './routes/admin-customers';
+import { adminPaymentRoutes } from './routes/admin-payments';
 import { adminProductRoutes } from './routes/admin-products';
 import { adminPromotionRoutes } from './routes/admin-promotions';
+import { adminSettingsRoutes, settingsPlugin } from './routes/admin-settings';
 import { adminShippingRoutes } from './routes/admin-shipping';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
@@ -60,6 +62,7 @@ import { shippingRoutes } from './routes/shipping';
 import { uploadRoutes } from './routes/uploads';
 import { variationRoutes } from './routes/variations';
 import { webhookRoutes } from './routes/webhooks';
+import type { SettingsStore } from './settings/settings-store';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -76,6 +79,8 @@ export interface GatewayDeps {
   stripe?: Stripe;
   /** The Tabby client (pay later); built from `config.tabby` when absent (routes/pay-later.ts). */
   tabby?: TabbyClient;
+  /** The store's settings in memory, when the server follows SettingsChanged; otherwise the app holds its own. */
+  settings?: SettingsStore;
   /** SMTP for the staff invitation and reset links (routes/admin-users.ts); built from `config.mail` when absent. */
   mailer?: Mailer;
 }
@@ -248,6 +253,8 @@ export async function buildApp(deps: GatewayDeps) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(sessionPlugin);
+  // The store's settings (issue 12), decorated on the root: the shipping quote and pay later read them.
+  await app.register(settingsPlugin);
   await app.register(healthRoutes);
   await app.register(productRoutes);
   await app.register(shippingRoutes);
@@ -271,10 +278,12 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(adminShippingRoutes);
   await app.register(adminContentRoutes);
   await app.register(operationsRoutes);
+  await app.register(adminPaymentRoutes);
   // Encapsulated: its body parser (the file's bytes, counted past the limit) applies to uploads only.
   await app.register(uploadRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
+  await app.register(adminSettingsRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminUserRoutes);
   await app.register(profileRoutes);

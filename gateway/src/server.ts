@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createCatalogueRepository, createDb } from '@qahwa/db';
+import { createCatalogueRepository, createDb, createSettingsRepository } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
@@ -11,6 +11,8 @@ import { followCatalogueChanges } from './catalogue/changes';
 import { storefrontRevalidation } from './catalogue/storefront';
 import { startEagerCheckout } from './checkout/eager-worker';
 import { loadConfig } from './config';
+import { followEvent } from './platform/follow-event';
+import { createSettingsStore } from './settings/settings-store';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
 async function main() {
@@ -57,6 +59,16 @@ async function main() {
     onChange: storefrontRevalidation({ ...config.storefrontRevalidation, logger }),
   });
   catalogue.start();
+  // The store's settings likewise (issue 12, docs/settings.md): read once, re-read on SettingsChanged,
+  // and the storefront told to drop its cached copy once ours has the new values.
+  const settingsRepository = createSettingsRepository(handle.db);
+  const settings = createSettingsStore({
+    load: () => settingsRepository.read(),
+    logger,
+    refreshIntervalMs: config.catalogueRefreshMs,
+    onChange: storefrontRevalidation({ ...config.storefrontRevalidation, logger }),
+  });
+  settings.start();
   void connect({
     servers: config.natsUrl,
     name: 'gateway',
@@ -71,8 +83,13 @@ async function main() {
         logger,
         gapMs: config.catalogueEventGapMs,
       });
+      followEvent(nc, 'SettingsChanged', settings.refresh, {
+        subjectPrefix: config.eventsSubjectPrefix,
+        logger,
+      });
       // Changes made before we followed them (while NATS was out of reach) are read now.
       catalogue.refresh('nats connected').catch(() => {});
+      settings.refresh('nats connected').catch(() => {});
     })
     .catch((err) => logger.error({ err }, 'NATS connection failed'));
 
@@ -86,6 +103,7 @@ async function main() {
     mailer,
     logger,
     catalogue,
+    settings,
     probes: [
       {
         name: 'nats',
@@ -109,6 +127,7 @@ async function main() {
     await app.close();
     await eagerCheckout.close();
     catalogue.stop();
+    settings.stop();
     await nats?.drain().catch(() => {});
     await connection.close();
     await handle.close();

@@ -12,5 +12,6 @@ export * from './payments';
 export * from './promotions';
 export * from './reference';
 export * from './sale';
+export * from './settings';
 export * from './shipping';
 export * from './validation';

@@ -10,6 +10,7 @@ import { localizedMessage, MESSAGES, message } from '../src/messages/catalogue';
 import { placeholdersOf } from '../src/messages/localized-text';
 import { PAYMENT_MESSAGES } from '../src/payments/messages';
 import { PROMOTION_MESSAGES } from '../src/promotions/messages';
+import { SETTINGS_MESSAGES } from '../src/settings/messages';
 import { VALIDATION_MESSAGES } from '../src/validation/messages';
 import { CATALOGUE_FORM_MESSAGES } from '../src/validation/product-form';
 
@@ -21,6 +22,7 @@ describe('messages', () => {
       PROMOTION_MESSAGES,
       CHECKOUT_MESSAGES,
       CATALOGUE_FORM_MESSAGES,
+      SETTINGS_MESSAGES,
     ];
     const total = tables.reduce((n, t) => n + Object.keys(t).length, 0);
     expect(Object.keys(MESSAGES)).toHaveLength(total);
@@ -133,11 +135,14 @@ describe('domain events (DESIGN.md)', () => {
         'ContactReceived',
         'NewsletterSubscribed',
         'CatalogueChanged',
+        // Issue 12: staff saved a section of the store's settings (docs/settings.md).
+        'SettingsChanged',
       ].sort(),
     );
     expect(subjectOf('OrderPlaced')).toBe('commerce.order.order_placed');
     expect(EVENT_SUBJECTS.TabbyRejected).toBe('commerce.payment.tabby_rejected');
-    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(15);
+    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(16);
+    expect(EVENT_SUBJECTS.SettingsChanged).toBe('commerce.settings.settings_changed');
     expect(EVENT_SUBJECTS.CatalogueChanged).toBe('commerce.catalogue.catalogue_changed');
     for (const s of Object.values(EVENT_SUBJECTS)) expect(s).toMatch(/^commerce\.[a-z]+\.[a-z_]+$/);
   });

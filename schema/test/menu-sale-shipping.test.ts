@@ -4,7 +4,12 @@ import { shippingQuoteResponse } from '../src/contracts/shipping';
 import { canAccessBackendPath, visibleMenu } from '../src/menu/menu';
 import { isOfferVisible, offerCountdown } from '../src/offers/offer-banner';
 import { bestUnitPriceFils, isSaleActive, SALE_CONFIG, salePriceFils } from '../src/sale/sale-config';
-import { calculateShipping, fallbackShipping, type ShippingRule } from '../src/shipping/shipping';
+import {
+  calculateShipping,
+  DEFAULT_SHIPPING_SETTINGS,
+  fallbackShipping,
+  type ShippingRule,
+} from '../src/shipping/shipping';
 
 describe('back-office menu (SPEC 6)', () => {
   it('ADMIN sees all 19 entries', () => {
@@ -68,13 +73,13 @@ describe('shipping (SPEC 3, 7, 8)', () => {
     [200_00, 0, 0],
     [350_00, 0, 0],
   ])('fallback for %i fils: cost %i, nudge %i', (total, cost, nudge) => {
-    const q = fallbackShipping(total);
+    const q = fallbackShipping(total, DEFAULT_SHIPPING_SETTINGS);
     expect(q.shippingCostFils).toBe(cost);
     expect(q.amountToFreeShippingFils).toBe(nudge);
   });
 
   it('responds in AED and shows Free and the nudge in both languages', () => {
-    const r = shippingQuoteResponse(fallbackShipping(150_00));
+    const r = shippingQuoteResponse(fallbackShipping(150_00, DEFAULT_SHIPPING_SETTINGS));
     expect(r).toEqual({
       shippingCost: 25,
       shippingRule: null,
@@ -109,11 +114,29 @@ describe('shipping (SPEC 3, 7, 8)', () => {
       rule({ id: 'dxb', costFils: 15_00, cities: ['dubai'] }),
       rule({ id: 'off', costFils: 1, isActive: false }),
     ];
-    expect(calculateShipping(rules, 100_00, 'dubai').shippingCostFils).toBe(15_00);
-    expect(calculateShipping(rules, 100_00, 'al-ain').shippingCostFils).toBe(25_00);
-    expect(calculateShipping(rules, 100_00, 'al-ain').amountToFreeShippingFils).toBe(100_00);
-    expect(calculateShipping(rules, 200_00, 'al-ain').shippingCostFils).toBe(0);
-    expect(calculateShipping([], 100_00).shippingCostFils).toBe(25_00);
+    expect(calculateShipping(rules, 100_00, 'dubai', DEFAULT_SHIPPING_SETTINGS).shippingCostFils).toBe(15_00);
+    expect(calculateShipping(rules, 100_00, 'al-ain', DEFAULT_SHIPPING_SETTINGS).shippingCostFils).toBe(
+      25_00,
+    );
+    expect(
+      calculateShipping(rules, 100_00, 'al-ain', DEFAULT_SHIPPING_SETTINGS).amountToFreeShippingFils,
+    ).toBe(100_00);
+    expect(calculateShipping(rules, 200_00, 'al-ain', DEFAULT_SHIPPING_SETTINGS).shippingCostFils).toBe(0);
+    expect(calculateShipping([], 100_00, null, DEFAULT_SHIPPING_SETTINGS).shippingCostFils).toBe(25_00);
+  });
+
+  it("follows the store's own threshold and fallback cost (settings 'shipping')", () => {
+    const settings = { freeShippingThresholdFils: 300_00, fallbackCostFils: 30_00 };
+    expect(fallbackShipping(250_00, settings)).toEqual({
+      shippingCostFils: 30_00,
+      shippingRule: null,
+      freeShippingThresholdFils: 300_00,
+      amountToFreeShippingFils: 50_00,
+    });
+    expect(fallbackShipping(300_00, settings).shippingCostFils).toBe(0);
+    // No rule covers the order: the fallback is the store's, not SPEC 9's 200/25.
+    expect(calculateShipping([], 210_00, 'dubai', settings).shippingCostFils).toBe(30_00);
+    expect(calculateShipping([], 210_00, 'dubai', settings).amountToFreeShippingFils).toBe(90_00);
   });
 });
 

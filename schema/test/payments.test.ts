@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availablePaymentMethods,
+  DEFAULT_PAY_LATER_RANGE,
   isPayLaterEligible,
   isSubmitDisabled,
   type PayLaterOutcome,
@@ -20,8 +21,16 @@ describe('pay-later eligibility: 1 to 5000 AED inclusive (SPEC 4, 9)', () => {
     [0, false],
     [-100, false],
   ])('%i fils → %s', (fils, ok) => {
-    expect(isPayLaterEligible(fils)).toBe(ok);
-    expect(availablePaymentMethods(fils).includes('tabby')).toBe(ok);
+    expect(isPayLaterEligible(fils, DEFAULT_PAY_LATER_RANGE)).toBe(ok);
+    expect(availablePaymentMethods(fils, DEFAULT_PAY_LATER_RANGE).includes('tabby')).toBe(ok);
+  });
+
+  it("a range staff set (settings 'payLater') moves both ends", () => {
+    const range = { minFils: 200_00, maxFils: 300_00 };
+    expect(isPayLaterEligible(199_99, range)).toBe(false);
+    expect(isPayLaterEligible(200_00, range)).toBe(true);
+    expect(isPayLaterEligible(300_00, range)).toBe(true);
+    expect(availablePaymentMethods(300_01, range)).toEqual(['card', 'cod']);
   });
 });
 
@@ -88,7 +97,13 @@ describe('submit button (SPEC 2.7, 5)', () => {
     expect(submitButtonLabel({ processing, method, totalFils }, 'ar')).toBe(ar);
   });
 
-  const ready = { processing: false, hasPaymentClient: true, hasClientSecret: true, totalFils: 100_00 };
+  const ready = {
+    processing: false,
+    hasPaymentClient: true,
+    hasClientSecret: true,
+    totalFils: 100_00,
+    payLaterRange: DEFAULT_PAY_LATER_RANGE,
+  };
   it.each<[Partial<typeof ready> & { method: 'card' | 'tabby' | 'cod' }, boolean]>([
     [{ method: 'card' }, false],
     [{ method: 'card', processing: true }, true],
@@ -103,7 +118,14 @@ describe('submit button (SPEC 2.7, 5)', () => {
   });
 
   it('promo widget: price to 2 decimals, AED, language, source, merchant code default GR', () => {
-    expect(payLaterWidgetOptions({ priceFils: 4550, locale: 'ar', publicKey: 'pk' })).toEqual({
+    expect(
+      payLaterWidgetOptions({
+        priceFils: 4550,
+        locale: 'ar',
+        publicKey: 'pk',
+        range: DEFAULT_PAY_LATER_RANGE,
+      }),
+    ).toEqual({
       price: '45.50',
       currency: 'AED',
       lang: 'ar',
@@ -111,6 +133,13 @@ describe('submit button (SPEC 2.7, 5)', () => {
       publicKey: 'pk',
       merchantCode: 'GR',
     });
-    expect(payLaterWidgetOptions({ priceFils: 500_001, locale: 'en', publicKey: 'pk' })).toBeNull();
+    expect(
+      payLaterWidgetOptions({
+        priceFils: 500_001,
+        locale: 'en',
+        publicKey: 'pk',
+        range: DEFAULT_PAY_LATER_RANGE,
+      }),
+    ).toBeNull();
   });
 });

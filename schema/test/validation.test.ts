@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Locale } from '../src/money/money';
+import { DEFAULT_PAY_LATER_RANGE } from '../src/payments/pay-later-widget';
 import {
   bulkDiscountSchema,
   cityHint,
@@ -131,15 +132,40 @@ describe('coupon box, contact, newsletter', () => {
 
 describe('payment step', () => {
   it('pay later outside 1..5000 AED is refused with the provider sentence', () => {
-    expect(paymentStepSchema().safeParse({ paymentMethod: 'tabby', total: 5000 }).success).toBe(true);
-    expect(errors(paymentStepSchema('en'), { paymentMethod: 'tabby', total: 5000.01 }).paymentMethod).toBe(
+    expect(
+      paymentStepSchema('en', DEFAULT_PAY_LATER_RANGE).safeParse({ paymentMethod: 'tabby', total: 5000 })
+        .success,
+    ).toBe(true);
+    expect(
+      errors(paymentStepSchema('en', DEFAULT_PAY_LATER_RANGE), { paymentMethod: 'tabby', total: 5000.01 })
+        .paymentMethod,
+    ).toBe(
       'This purchase is above your current spending limit with the instalment provider, try a smaller cart or use another payment method',
     );
-    expect(errors(paymentStepSchema('ar'), { paymentMethod: 'tabby', total: 0.99 }).paymentMethod).toBe(
+    expect(
+      errors(paymentStepSchema('ar', DEFAULT_PAY_LATER_RANGE), { paymentMethod: 'tabby', total: 0.99 })
+        .paymentMethod,
+    ).toBe(
       'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر مزوّد التقسيط، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
     );
-    expect(errors(paymentStepSchema('en'), { paymentMethod: 'cash', total: 10 }).paymentMethod).toBe(
-      'Please choose a payment method',
+    expect(
+      errors(paymentStepSchema('en', DEFAULT_PAY_LATER_RANGE), { paymentMethod: 'cash', total: 10 })
+        .paymentMethod,
+    ).toBe('Please choose a payment method');
+  });
+
+  it("follows the store's own range when staff narrow it (settings 'payLater')", () => {
+    const range = { minFils: 50_00, maxFils: 1000_00 };
+    expect(
+      errors(paymentStepSchema('en', range), { paymentMethod: 'tabby', total: 1000.01 }).paymentMethod,
+    ).toBe(
+      'This purchase is above your current spending limit with the instalment provider, try a smaller cart or use another payment method',
+    );
+    expect(paymentStepSchema('en', range).safeParse({ paymentMethod: 'tabby', total: 50 }).success).toBe(
+      true,
+    );
+    expect(paymentStepSchema('en', range).safeParse({ paymentMethod: 'tabby', total: 49.99 }).success).toBe(
+      false,
     );
   });
 });

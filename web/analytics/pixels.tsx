@@ -1,14 +1,15 @@
-import { validTrackingIds } from '@qahwa/schema/analytics/tracking';
+import { type TrackingIds, validTrackingIds } from '@qahwa/schema/analytics/tracking';
 import Script from 'next/script';
-import { webConfig } from '../lib/config';
 
 /**
  * SPEC 1: the analytics and ad-pixel loaders, each only when its id is set (the CSP allows a
  * provider's host on the same condition). Loaded after the page is interactive: tracking never
  * competes with the shopper's first paint. Events themselves go through `analytics/events.ts`.
+ * The ids are staff's (Tracking screen, issue 12), read by the layout from GET /api/settings.
  */
-export function TrackingPixels() {
-  const { gtmId, metaPixelId } = validTrackingIds(webConfig.tracking);
+export function TrackingPixels({ ids }: { ids: { gtmId: string | null; metaPixelId: string | null } }) {
+  const tracking: TrackingIds = { gtmId: ids.gtmId ?? undefined, metaPixelId: ids.metaPixelId ?? undefined };
+  const { gtmId, metaPixelId } = validTrackingIds(tracking);
   return (
     <>
       {gtmId && (

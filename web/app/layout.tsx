@@ -7,6 +7,8 @@ import { requestOrigin } from '../catalogue/product/origin';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
+import { getPublicSettings } from '../lib/settings';
+import { ShopperSettingsProvider } from '../settings/shopper-settings';
 import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
 import { LazyOverlays } from '../shell/lazy-overlays';
@@ -28,7 +30,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  const [locale, settings] = await Promise.all([getLocale(), getPublicSettings()]);
   return (
     // lang and dir come from the server, so Arabic is right-to-left from the first byte.
     <html lang={locale} dir={directionOf(locale)}>
@@ -39,16 +41,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-dvh flex-col bg-coffee-50 text-coffee-950 antialiased">
         <NextIntlClientProvider>
           <Providers>
-            <LocaleSync />
-            <Header />
-            <main className="flex-1">{children}</main>
-            <Footer />
-            <LazyOverlays />
-            <CartAbandonmentTracker />
-            <Toaster />
+            {/* The store's settings the browser's rules read (issue 12): staff's, not SPEC 9's constants. */}
+            <ShopperSettingsProvider
+              value={{ shipping: settings.shipping, payLater: settings.payLater, sale: settings.sale }}
+            >
+              <LocaleSync />
+              <Header />
+              <main className="flex-1">{children}</main>
+              <Footer />
+              <LazyOverlays />
+              <CartAbandonmentTracker />
+              <Toaster />
+            </ShopperSettingsProvider>
           </Providers>
         </NextIntlClientProvider>
-        <TrackingPixels />
+        <TrackingPixels ids={settings.tracking} />
       </body>
     </html>
   );

@@ -7,6 +7,7 @@ import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { useAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useEffect, useMemo, useState } from 'react';
+import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 import type { Quote } from './shipping-quote';
 
 /**
@@ -76,6 +77,8 @@ export function summaryPricing(
   quote: Quote | null,
   promotions: readonly Promotion[],
   applied: AppliedCouponState | null,
+  /** The store's sale and shipping fallback (issue 12): the summary's claim uses the server's settings. */
+  settings: Pick<ShopperSettings, 'sale' | 'shipping'>,
   now: Date = new Date(),
 ): SummaryPricing {
   const all = applied?.promotion
@@ -96,6 +99,8 @@ export function summaryPricing(
     couponCode: applied?.code ?? null,
     // Shipping is the server's quote (POST /api/shipping/calculate), not recomputed here.
     shippingRules: [],
+    shipping: settings.shipping,
+    sale: settings.sale,
     now,
   });
   const shippingFils = quote === null ? null : priced.freeShipping ? 0 : quote.shippingCostFils;
@@ -114,8 +119,9 @@ export function summaryPricing(
 export function useSummaryPricing(items: readonly CartItem[], quote: Quote | null): SummaryPricing {
   const promotions = useActivePromotions();
   const applied = useAtomValue(appliedCouponAtom);
+  const settings = useShopperSettings();
   return useMemo(
-    () => summaryPricing(items, quote, promotions, applied),
-    [items, quote, promotions, applied],
+    () => summaryPricing(items, quote, promotions, applied, settings),
+    [items, quote, promotions, applied, settings],
   );
 }

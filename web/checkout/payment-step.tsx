@@ -33,6 +33,7 @@ import type { StripeClientConfig } from '../payments/stripe-client-config';
 import { stripeClient } from '../payments/stripe-loader';
 import { startPayLaterSession } from '../payments/tabby-session';
 import { WalletButton } from '../payments/wallet-button';
+import { useShopperSettings } from '../settings/shopper-settings';
 import { attemptKey, endAttempt } from './attempt-key';
 import { appliedCouponAtom, useSummaryPricing } from './coupon-state';
 import { buildCodOrder, orderIntent } from './order-request';
@@ -136,6 +137,8 @@ function PaymentForm({
   const t = useTranslations('PaymentStep');
   const tp = useTranslations('Payments');
   const locale = useLocale() as Locale;
+  // Pay later's range is the store's (issue 12), as the gateway checks it.
+  const { payLater: payLaterRange } = useShopperSettings();
   const router = useRouter();
   const stripe = useStripe();
   const elements = useElements();
@@ -161,8 +164,8 @@ function PaymentForm({
 
   // A coupon or a quote moved the total out of pay later's range: its radio is gone, so card it is.
   useEffect(() => {
-    if (method === 'tabby' && !isPayLaterEligible(totalFils)) setMethod('card');
-  }, [method, totalFils, setMethod]);
+    if (method === 'tabby' && !isPayLaterEligible(totalFils, payLaterRange)) setMethod('card');
+  }, [method, totalFils, setMethod, payLaterRange]);
 
   function start() {
     if (busy.current) return false;
@@ -305,7 +308,7 @@ function PaymentForm({
     await placePaid(paymentIntent.id);
   }
 
-  const offered = availablePaymentMethods(totalFils);
+  const offered = availablePaymentMethods(totalFils, payLaterRange);
   const methods: { value: PaymentMethod; label: string; enabled: boolean }[] = [
     { value: 'card', label: t('card'), enabled: true },
     // SPEC 4: pay later only inside its 1–5000 AED range.
@@ -333,8 +336,9 @@ function PaymentForm({
         totalFils,
         hasPaymentClient: stripe !== null,
         hasClientSecret: intent.clientSecret !== null,
+        payLaterRange,
       })) ||
-    (method === 'tabby' && !isPayLaterEligible(totalFils)) ||
+    (method === 'tabby' && !isPayLaterEligible(totalFils, payLaterRange)) ||
     (method !== 'card' && processing);
   // SPEC 2.7's labels are schema's rule; the COD label stays this app's key (the e2e tests read it).
   const label =

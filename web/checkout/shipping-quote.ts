@@ -2,14 +2,15 @@
 
 import { type CartItem, cartSubtotalFils, type Fils, fallbackShipping, toAed, toFils } from '@qahwa/schema';
 import { useEffect, useState } from 'react';
+import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 
 export interface Quote {
   shippingCostFils: Fils;
   amountToFreeShippingFils: Fils;
 }
 
-function fromFallback(subtotalFils: Fils): Quote {
-  const q = fallbackShipping(subtotalFils);
+function fromFallback(subtotalFils: Fils, settings: ShopperSettings['shipping']): Quote {
+  const q = fallbackShipping(subtotalFils, settings);
   return { shippingCostFils: q.shippingCostFils, amountToFreeShippingFils: q.amountToFreeShippingFils };
 }
 
@@ -22,6 +23,8 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
   const subtotalFils = cartSubtotalFils(items);
   const itemsKey = JSON.stringify(items.map((i) => [i.productId, i.variationId, i.quantity, i.price]));
   const [quote, setQuote] = useState<Quote | null>(null);
+  // The store's threshold and cost (issue 12), for the fallback when the call fails.
+  const { shipping } = useShopperSettings();
 
   useEffect(() => {
     if (subtotalFils <= 0) {
@@ -57,10 +60,10 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('shipping calculation failed, using the local fallback', error);
-        setQuote(fromFallback(subtotalFils));
+        setQuote(fromFallback(subtotalFils, shipping));
       });
     return () => controller.abort();
-  }, [subtotalFils, itemsKey]);
+  }, [subtotalFils, itemsKey, shipping]);
 
   return quote;
 }

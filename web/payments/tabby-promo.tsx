@@ -3,6 +3,7 @@
 import { payLaterWidgetOptions, showsPayLaterWidget } from '@qahwa/schema/payments/pay-later-widget';
 import { useLocale } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useShopperSettings } from '../settings/shopper-settings';
 import { TABBY_PROMO_PATH, type TabbyPromoSettings } from './tabby-promo-script';
 
 declare global {
@@ -68,7 +69,9 @@ export function TabbyPromo({ priceFils, source }: { priceFils: number; source: '
   const id = `tabby-promo-${source}-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
-  const shown = showsPayLaterWidget(priceFils);
+  // The store's range (issue 12; 1–5000 AED unless staff narrowed it).
+  const { payLater } = useShopperSettings();
+  const shown = showsPayLaterWidget(priceFils, payLater);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` mounts the element observed here.
   useEffect(() => {
@@ -102,6 +105,7 @@ export function TabbyPromo({ priceFils, source }: { priceFils: number; source: '
           source,
           publicKey: settings.publicKey,
           merchantCode: settings.merchantCode,
+          range: payLater,
         });
         if (!options) return;
         // Created again for the new price: the old rendering goes first.
@@ -117,7 +121,7 @@ export function TabbyPromo({ priceFils, source }: { priceFils: number; source: '
       cancelled = true;
       cancelIdle();
     };
-  }, [near, shown, priceFils, locale, source, id]);
+  }, [near, shown, priceFils, locale, source, id, payLater]);
 
   if (!shown) return null;
   // The height is kept before the script arrives, so the widget moves nothing when it renders

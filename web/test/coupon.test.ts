@@ -1,9 +1,14 @@
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
+import { DEFAULT_SHIPPING_SETTINGS } from '@qahwa/schema/shipping/shipping';
 import { describe, expect, it } from 'vitest';
 import type { AppliedCouponState } from '../checkout/coupon-state';
 import { summaryPricing } from '../checkout/coupon-state';
 import { buildCodOrder, orderIntent } from '../checkout/order-request';
+
+/** SPEC 9's sale (off) and shipping fallback: what a fresh store's settings say (issue 12). */
+const DEFAULTS = { sale: SALE_CONFIG, shipping: DEFAULT_SHIPPING_SETTINGS };
 
 const item = (productId: string, price: number, quantity: number): CartItem => ({
   id: `${productId}-v`,
@@ -53,7 +58,7 @@ const quote = { shippingCostFils: 25_00, amountToFreeShippingFils: 100_00 };
 
 describe('the checkout summary with a coupon (SPEC 2.7)', () => {
   it('shows the coupon’s discount and a total of subtotal − discount + shipping', () => {
-    const p = summaryPricing([item('x', 50, 2)], quote, [], applied);
+    const p = summaryPricing([item('x', 50, 2)], quote, [], applied, DEFAULTS);
     expect(p).toMatchObject({
       subtotalFils: 100_00,
       discountFils: 40_00,
@@ -65,7 +70,7 @@ describe('the checkout summary with a coupon (SPEC 2.7)', () => {
 
   it('an automatic free-shipping promotion makes shipping Free and hides the nudge', () => {
     const free = promotion({ id: 'f', type: 'FREE_SHIPPING' });
-    const p = summaryPricing([item('x', 50, 2)], quote, [free], applied);
+    const p = summaryPricing([item('x', 50, 2)], quote, [free], applied, DEFAULTS);
     expect(p).toMatchObject({
       shippingFils: 0,
       amountToFreeShippingFils: 0,
@@ -82,17 +87,23 @@ describe('the checkout summary with a coupon (SPEC 2.7)', () => {
       value: 10,
       minOrderAmount: 100,
     });
-    const p = summaryPricing([item('x', 50, 1)], quote, [], {
-      ...applied,
-      code: 'WELCOME10',
-      promotion: welcome,
-    });
+    const p = summaryPricing(
+      [item('x', 50, 1)],
+      quote,
+      [],
+      {
+        ...applied,
+        code: 'WELCOME10',
+        promotion: welcome,
+      },
+      DEFAULTS,
+    );
     expect(p.coupon).toMatchObject({ status: 'refused', refusal: { code: 'coupon.minOrder' } });
     expect(p.discountFils).toBe(0);
   });
 
   it('shipping stays “calculating” (null) until the quote is in', () => {
-    expect(summaryPricing([item('x', 50, 1)], null, [], null).shippingFils).toBeNull();
+    expect(summaryPricing([item('x', 50, 1)], null, [], null, DEFAULTS).shippingFils).toBeNull();
   });
 
   it('the order request carries the code and the discount as claims; the coupon changes the attempt', () => {

@@ -7,7 +7,7 @@ import {
   PayLaterOrderData,
   PayLaterSessionRequest,
 } from '@qahwa/schema';
-import { payLaterWidgetOptions } from '@qahwa/schema/payments/pay-later-widget';
+import { DEFAULT_PAY_LATER_RANGE, payLaterWidgetOptions } from '@qahwa/schema/payments/pay-later-widget';
 import { securityHeaders } from '@qahwa/schema/proxy/security-headers';
 import { describe, expect, it } from 'vitest';
 import { buildCodOrder } from '../checkout/order-request';
@@ -197,6 +197,7 @@ describe("Tabby's promo widget", () => {
         source: 'cart',
         publicKey: 'pk_test_x',
         merchantCode: '',
+        range: DEFAULT_PAY_LATER_RANGE,
       }),
     ).toEqual({
       price: '59.90',
@@ -206,11 +207,25 @@ describe("Tabby's promo widget", () => {
       publicKey: 'pk_test_x',
       merchantCode: 'GR',
     });
-    expect(payLaterWidgetOptions({ priceFils: 500_000, locale: 'en', publicKey: 'pk' })?.price).toBe(
-      '5000.00',
-    );
-    expect(payLaterWidgetOptions({ priceFils: 500_001, locale: 'en', publicKey: 'pk' })).toBeNull();
-    expect(payLaterWidgetOptions({ priceFils: 99, locale: 'en', publicKey: 'pk' })).toBeNull();
+    expect(
+      payLaterWidgetOptions({
+        priceFils: 500_000,
+        locale: 'en',
+        publicKey: 'pk',
+        range: DEFAULT_PAY_LATER_RANGE,
+      })?.price,
+    ).toBe('5000.00');
+    expect(
+      payLaterWidgetOptions({
+        priceFils: 500_001,
+        locale: 'en',
+        publicKey: 'pk',
+        range: DEFAULT_PAY_LATER_RANGE,
+      }),
+    ).toBeNull();
+    expect(
+      payLaterWidgetOptions({ priceFils: 99, locale: 'en', publicKey: 'pk', range: DEFAULT_PAY_LATER_RANGE }),
+    ).toBeNull();
   });
 
   it("loads Tabby's real script from Tabby, and relays a local fake on our own origin", () => {

@@ -30,7 +30,6 @@ interface Row {
   discountType: 'PERCENTAGE' | 'FIXED_AMOUNT';
 }
 let variations: Row[];
-const savedSale = { ...SALE_CONFIG };
 
 beforeAll(async () => {
   handle = createDb(DATABASE_URL);
@@ -53,8 +52,14 @@ beforeAll(async () => {
     endDate: new Date('2099-12-31T23:59:59+04:00'),
     isActive: true,
   });
-  // The sale switched on as the store's config would: 40 % over a window containing today.
-  Object.assign(SALE_CONFIG, { isActive: true, startDate: '2020-01-01', endDate: '2099-12-31' });
+  // The sale switched on as staff would (settings 'sale', issue 12): 40 % over a window containing today.
+  await handle.db.insert(tables.storeSettings).values({
+    key: 'sale',
+    value: {
+      version: 1,
+      value: { ...SALE_CONFIG, isActive: true, startDate: '2020-01-01', endDate: '2099-12-31' },
+    },
+  });
   variations = (await handle.db
     .select({
       id: tables.productVariations.id,
@@ -67,7 +72,6 @@ beforeAll(async () => {
     .where(eq(tables.productVariations.isActive, true))) as Row[];
 });
 afterAll(async () => {
-  Object.assign(SALE_CONFIG, savedSale);
   await handle?.close();
 });
 

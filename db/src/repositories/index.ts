@@ -18,6 +18,7 @@ export * from './product-editing';
 export * from './promotion-editing';
 export * from './promotions';
 export * from './reviews';
+export * from './settings';
 export * from './shipping';
 export * from './shipping-editing';
 export * from './staff';

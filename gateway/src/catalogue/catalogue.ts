@@ -1,5 +1,6 @@
 import type { Product } from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import { coalescedRefresh } from '../platform/coalesced-refresh';
 import { CatalogueSnapshot } from './snapshot';
 
 export interface CatalogueOptions {
@@ -26,15 +27,11 @@ export const isCatalogueUnavailableError = (e: unknown): e is CatalogueUnavailab
  * The gateway's in-memory catalogue: built once from the database, rebuilt on a
  * CatalogueChanged event (or the safety interval), served from memory in between.
  *
- * Rebuilds are coalesced: one in flight and at most one queued. Any number of events during a
- * build become the one queued build, which starts after the current one and so reads every
- * change those events announced (an event is published only after its transaction committed).
+ * Rebuilds are coalesced (platform/coalesced-refresh.ts): one in flight and at most one queued.
  * A failed build keeps the previous snapshot: reads stay up while the database blinks.
  */
 export function createCatalogue(options: CatalogueOptions) {
   let snapshot: CatalogueSnapshot | null = null;
-  let inFlight: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let builds = 0;
 
@@ -57,21 +54,7 @@ export function createCatalogue(options: CatalogueOptions) {
   }
 
   /** Resolves once a build that started after this call has finished (or failed). */
-  function refresh(reason = 'requested'): Promise<void> {
-    if (!inFlight) {
-      inFlight = build(reason).finally(() => {
-        inFlight = null;
-      });
-      return inFlight;
-    }
-    queued ??= inFlight
-      .catch(() => {})
-      .then(() => {
-        queued = null;
-        return refresh(reason);
-      });
-    return queued;
-  }
+  const refresh = coalescedRefresh(build);
 
   return {
     /** The current snapshot, without waiting; null before the first build succeeded. */

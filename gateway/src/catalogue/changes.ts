@@ -1,6 +1,5 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { EVENT_SUBJECTS } from '@qahwa/schema';
-import type { FastifyBaseLogger } from 'fastify';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { type FollowEventOptions, followEvent } from '../platform/follow-event';
 import type { Catalogue } from './catalogue';
 import { throttled } from './throttle';
 
@@ -11,59 +10,21 @@ import { throttled } from './throttle';
  */
 export const CATALOGUE_EVENT_GAP_MS = 250;
 
-export interface CatalogueChangesOptions {
-  /** EVENTS_SUBJECT_PREFIX: the subjects the relay publishes under (the end-to-end stack uses one). */
-  subjectPrefix: string;
-  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
+export type CatalogueChangesOptions = FollowEventOptions & {
   /** CATALOGUE_EVENT_GAP_MS: the shortest time between two event-driven rebuilds (0: none). */
   gapMs?: number;
-}
+};
 
 /**
- * Rebuilds the catalogue on every CatalogueChanged. A core subscription, not a JetStream
- * consumer: the outbox relay publishes into the stream, and a core subscriber on the same
- * subject receives those messages too, with nothing to ack or store per gateway instance. What
- * it can miss (the gateway was disconnected when an event went by) is covered by a rebuild on
- * every reconnect, and by the safety interval.
- *
- * The event's payload is not needed: every rebuild reads the whole catalogue, which is small.
+ * Rebuilds the catalogue on every CatalogueChanged (and after a NATS reconnect), by the one
+ * follower of platform/follow-event.ts; the safety interval covers what it cannot see.
  */
 export function followCatalogueChanges(
   nc: NatsConnection,
   catalogue: Catalogue,
   options: CatalogueChangesOptions,
 ): { subject: string; stop: () => void } {
-  const subject = `${options.subjectPrefix}${EVENT_SUBJECTS.CatalogueChanged}`;
   // At most one rebuild per gap: every COD order announces its stock.
   const rebuild = throttled((reason) => catalogue.refresh(reason), options.gapMs ?? CATALOGUE_EVENT_GAP_MS);
-  const sub: Subscription = nc.subscribe(subject, {
-    callback: (err) => {
-      if (err) {
-        options.logger.warn({ err, subject }, 'catalogue subscription error');
-        return;
-      }
-      rebuild('event').catch(() => {});
-    },
-  });
-  let stopped = false;
-  void (async () => {
-    for await (const status of nc.status()) {
-      if (stopped) break;
-      if (status.type === 'reconnect') {
-        options.logger.info(
-          { subject },
-          'NATS reconnected: rebuilding the catalogue in case an event was missed',
-        );
-        catalogue.refresh('reconnect').catch(() => {});
-      }
-    }
-  })();
-  options.logger.info({ subject }, 'following catalogue changes');
-  return {
-    subject,
-    stop: () => {
-      stopped = true;
-      sub.unsubscribe();
-    },
-  };
+  return followEvent(nc, 'CatalogueChanged', rebuild, options);
 }

@@ -11,6 +11,10 @@ export const MESSAGES = {
     en: 'The catalogue is not available right now. Please try again in a moment.',
     ar: 'الكتالوج غير متاح حاليًا. يرجى المحاولة بعد قليل.',
   },
+  settingsUnavailable: {
+    en: "The store's settings are not available right now. Please try again in a moment.",
+    ar: 'إعدادات المتجر غير متاحة حاليًا. يرجى المحاولة بعد قليل.',
+  },
   internal: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
   itemUnavailable: {
     en: 'One of the items in your cart is no longer available. Please update your cart.',

@@ -36,6 +36,7 @@ import {
   waitForPayLaterState,
 } from '../payments/pay-later';
 import { HttpError } from '../platform/errors';
+import { currentSettings } from './admin-settings';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'TabbyWebhookAnswer' });
 
@@ -113,8 +114,9 @@ export async function payLaterRoutes(app: FastifyInstance) {
           'claimed amount differs; the session is for the server total',
         );
       }
-      // SPEC 4 / 9: 1–5000 AED, on the server's total.
-      const outOfRange = payLaterAmountOutcome(priced.totalFils);
+      // SPEC 4 / 9: the store's range (1–5000 AED unless staff narrowed it), on the server's total.
+      const { payLater } = (await currentSettings(app, req)).values;
+      const outOfRange = payLaterAmountOutcome(priced.totalFils, payLater);
       if (outOfRange === 'amount_too_high' || outOfRange === 'amount_too_low') throw refuse(outOfRange);
 
       // A retry of this very request (same key, same order) answers the session already made.

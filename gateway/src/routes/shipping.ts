@@ -8,8 +8,12 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentSettings } from './admin-settings';
 
-/** SPEC 7 POST /api/shipping/calculate, answered from the active shipping rules. */
+/**
+ * SPEC 7 POST /api/shipping/calculate, answered from the active shipping rules, and where none
+ * covers the order from the store's fallback settings (held in memory, issue 12).
+ */
 export async function shippingRoutes(app: FastifyInstance) {
   const shipping = createShippingRepository(app.deps.db);
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -18,9 +22,11 @@ export async function shippingRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: { body: ShippingCalculateRequest, response: { 200: ShippingCalculateResponse } },
     },
-    async (req) =>
-      shippingQuoteResponse(
-        calculateShipping(await shipping.activeRules(), toFils(req.body.orderTotal), req.body.city),
-      ),
+    async (req) => {
+      const [rules, settings] = await Promise.all([shipping.activeRules(), currentSettings(app, req)]);
+      return shippingQuoteResponse(
+        calculateShipping(rules, toFils(req.body.orderTotal), req.body.city, settings.values.shipping),
+      );
+    },
   );
 }

@@ -14,7 +14,6 @@ import { type PaymentsStack, startPaymentsStack } from './harness';
  * browser that total. 300 runs; QAHWA_SOAK=1 runs 10,000.
  */
 const RUNS = process.env.QAHWA_SOAK === '1' ? 10_000 : 300;
-const savedSale = { ...SALE_CONFIG };
 
 let stack: PaymentsStack;
 let variations: { id: string; productId: string }[];
@@ -36,14 +35,20 @@ beforeAll(async () => {
     endDate: new Date('2099-12-31T23:59:59+04:00'),
     isActive: true,
   });
-  Object.assign(SALE_CONFIG, { isActive: true, startDate: '2020-01-01', endDate: '2099-12-31' });
+  // The sale switched on as staff would (settings 'sale', issue 12).
+  await db.insert(tables.storeSettings).values({
+    key: 'sale',
+    value: {
+      version: 1,
+      value: { ...SALE_CONFIG, isActive: true, startDate: '2020-01-01', endDate: '2099-12-31' },
+    },
+  });
   variations = await db
     .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
     .from(tables.productVariations)
     .where(eq(tables.productVariations.isActive, true));
 }, 120_000);
 afterAll(async () => {
-  Object.assign(SALE_CONFIG, savedSale);
   await stack?.close();
 });
 

@@ -10,6 +10,7 @@ import {
 import { ContactReceived, NewsletterSubscribed, ProductViewed, ReviewSubmitted } from './engagement-events';
 import { CartAbandoned, LeadConverted, LeadQualified } from './lead-events';
 import { OrderPlaced, OrderStatusChanged } from './order-events';
+import { SettingsChanged } from './settings-events';
 
 export * from './catalogue-events';
 export * from './checkout-events';
@@ -17,6 +18,7 @@ export * from './engagement-events';
 export * from './envelope';
 export * from './lead-events';
 export * from './order-events';
+export * from './settings-events';
 
 /** Every domain event of DESIGN.md, told apart by `type`. */
 export const DomainEvent = z
@@ -36,6 +38,7 @@ export const DomainEvent = z
     ContactReceived,
     NewsletterSubscribed,
     CatalogueChanged,
+    SettingsChanged,
   ])
   .meta({ id: 'DomainEvent' });
 export type DomainEvent = z.infer<typeof DomainEvent>;
@@ -59,6 +62,7 @@ const AGGREGATE: Record<DomainEventType, string> = {
   ContactReceived: 'contact',
   NewsletterSubscribed: 'newsletter',
   CatalogueChanged: 'catalogue',
+  SettingsChanged: 'settings',
 };
 
 export const DOMAIN_EVENT_TYPES = Object.keys(AGGREGATE) as DomainEventType[];

@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import type { Locale } from '../money/money';
 import { PAYMENT_MESSAGES } from '../payments/messages';
 import { PROMOTION_MESSAGES } from '../promotions/messages';
+import { SETTINGS_MESSAGES } from '../settings/messages';
 import { VALIDATION_MESSAGES } from '../validation/messages';
 import { CATALOGUE_FORM_MESSAGES } from '../validation/product-form';
 import {
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...PROMOTION_MESSAGES,
   ...CHECKOUT_MESSAGES,
   ...CATALOGUE_FORM_MESSAGES,
+  ...SETTINGS_MESSAGES,
 } as const satisfies Record<string, LocalizedText>;
 
 export type MessageCode = keyof typeof MESSAGES;

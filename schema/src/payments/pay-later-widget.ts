@@ -10,12 +10,24 @@ import { CURRENCY, PAY_LATER_MAX_FILS, PAY_LATER_MIN_FILS } from '../reference/c
 /** SPEC 7: the merchant code of the promotional widget when the environment sets none. */
 export const PAY_LATER_DEFAULT_MERCHANT_CODE = 'GR';
 
-/** SPEC 4 / 9: pay later only for a total from 1 to 5000 AED, both ends included. */
-export function isPayLaterEligible(totalFils: Fils): boolean {
-  return Number.isFinite(totalFils) && totalFils >= PAY_LATER_MIN_FILS && totalFils <= PAY_LATER_MAX_FILS;
+/** The totals pay later is offered for, both ends included (settings 'payLater', docs/settings.md). */
+export interface PayLaterRange {
+  minFils: Fils;
+  maxFils: Fils;
 }
 
-/** SPEC 2.7: the instalment provider's promotional widget shows for a price from 1 to 5000 inclusive. */
+/** SPEC 9's 1 to 5000 AED: a fresh database's range, until staff change it. */
+export const DEFAULT_PAY_LATER_RANGE: Readonly<PayLaterRange> = Object.freeze({
+  minFils: PAY_LATER_MIN_FILS,
+  maxFils: PAY_LATER_MAX_FILS,
+});
+
+/** SPEC 4 / 9: pay later only for a total inside the store's range, both ends included. */
+export function isPayLaterEligible(totalFils: Fils, range: PayLaterRange): boolean {
+  return Number.isFinite(totalFils) && totalFils >= range.minFils && totalFils <= range.maxFils;
+}
+
+/** SPEC 2.7: the instalment provider's promotional widget shows for a price inside the same range. */
 export const showsPayLaterWidget = isPayLaterEligible;
 
 export interface PayLaterWidgetOptions {
@@ -35,8 +47,9 @@ export function payLaterWidgetOptions(input: {
   publicKey: string;
   source?: string;
   merchantCode?: string | null;
+  range: PayLaterRange;
 }): PayLaterWidgetOptions | null {
-  if (!showsPayLaterWidget(input.priceFils)) return null;
+  if (!showsPayLaterWidget(input.priceFils, input.range)) return null;
   return {
     price: filsToDecimalString(input.priceFils),
     currency: CURRENCY,

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { localize } from '../messages/localized-text';
 import type { Fils, Locale } from '../money/money';
-import { PAY_LATER_MAX_FILS, PAY_LATER_MIN_FILS } from '../reference/constants';
 import { PAYMENT_MESSAGES, type PaymentMessageCode } from './messages';
+import type { PayLaterRange } from './pay-later-widget';
 
 // The range and the widget's options are zod-free (every storefront page loads the widget's rule).
 export {
+  DEFAULT_PAY_LATER_RANGE,
   isPayLaterEligible,
+  type PayLaterRange,
   type PayLaterWidgetOptions,
   payLaterWidgetOptions,
   showsPayLaterWidget,
@@ -59,8 +61,8 @@ export function payLaterOutcomeFrom(signal: {
 }
 
 /** Our own range check, before asking the provider: out of range maps to its amount outcomes. */
-export function payLaterAmountOutcome(totalFils: Fils): PayLaterOutcome | null {
-  if (!(totalFils >= PAY_LATER_MIN_FILS)) return 'amount_too_low';
-  if (totalFils > PAY_LATER_MAX_FILS) return 'amount_too_high';
+export function payLaterAmountOutcome(totalFils: Fils, range: PayLaterRange): PayLaterOutcome | null {
+  if (!(totalFils >= range.minFils)) return 'amount_too_low';
+  if (totalFils > range.maxFils) return 'amount_too_high';
   return null;
 }

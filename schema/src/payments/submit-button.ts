@@ -1,7 +1,7 @@
 import { localize } from '../messages/localized-text';
 import { type Fils, filsToDecimalString, type Locale } from '../money/money';
 import { PAYMENT_MESSAGES } from './messages';
-import { isPayLaterEligible } from './pay-later';
+import { isPayLaterEligible, type PayLaterRange } from './pay-later';
 import { PAY_LATER_PROVIDER_NAME, type PaymentMethod } from './payment-method';
 
 export interface SubmitState {
@@ -33,11 +33,13 @@ export interface SubmitReadiness extends SubmitState {
   hasPaymentClient: boolean;
   /** The payment intent's client secret has arrived. */
   hasClientSecret: boolean;
+  /** The store's pay-later range (settings 'payLater'). */
+  payLaterRange: PayLaterRange;
 }
 
 /**
  * SPEC 5: disabled while processing; for card while the payment client or client secret is
- * missing; for pay later while the total is outside 1..5000 AED. Cash on delivery is always ready.
+ * missing; for pay later while the total is outside the store's range (1..5000 AED by default). Cash on delivery is always ready.
  */
 export function isSubmitDisabled(state: SubmitReadiness): boolean {
   if (state.processing) return true;
@@ -45,7 +47,7 @@ export function isSubmitDisabled(state: SubmitReadiness): boolean {
     case 'card':
       return !state.hasPaymentClient || !state.hasClientSecret;
     case 'tabby':
-      return !isPayLaterEligible(state.totalFils);
+      return !isPayLaterEligible(state.totalFils, state.payLaterRange);
     case 'cod':
       return false;
   }
@@ -57,6 +59,6 @@ export function isBackDisabled(state: Pick<SubmitState, 'processing'>): boolean 
 }
 
 /** SPEC 4: pay later is offered only inside its range; card and cash on delivery always are. */
-export function availablePaymentMethods(totalFils: Fils): PaymentMethod[] {
-  return isPayLaterEligible(totalFils) ? ['card', 'tabby', 'cod'] : ['card', 'cod'];
+export function availablePaymentMethods(totalFils: Fils, range: PayLaterRange): PaymentMethod[] {
+  return isPayLaterEligible(totalFils, range) ? ['card', 'tabby', 'cod'] : ['card', 'cod'];
 }

@@ -1,6 +1,6 @@
 import type { Fils } from '../money/money';
-import { bestUnitPriceFils, SALE_CONFIG, type SaleConfig } from '../sale/sale-config';
-import { calculateShipping, type ShippingRule } from '../shipping/shipping';
+import { bestUnitPriceFils, type SaleConfig } from '../sale/sale-config';
+import { calculateShipping, type ShippingRule, type ShippingSettings } from '../shipping/shipping';
 import type { PromotionCart, PromotionDiscount } from './discounts';
 import { isAutomatic, type Promotion, type PromotionType } from './promotion';
 import { applyPromotions } from './stacking';
@@ -69,8 +69,11 @@ export interface PriceCartInput {
   promotions: readonly Promotion[];
   couponCode?: string | null;
   shippingRules: readonly ShippingRule[];
+  /** The store's fallback when no rule covers the order (settings 'shipping'). */
+  shipping: ShippingSettings;
   city?: string | null;
-  sale?: SaleConfig;
+  /** The store's sale (settings 'sale'); the server passes what it read with the order's prices. */
+  sale: SaleConfig;
   now: Date;
 }
 
@@ -86,7 +89,7 @@ export interface PriceCartInput {
  * 4. total = subtotal − discount + shipping; prices include VAT, so tax is 0.
  */
 export function priceCart(input: PriceCartInput): CartPricing {
-  const sale = input.sale ?? SALE_CONFIG;
+  const sale = input.sale;
   const lines: PricedCartLine[] = input.lines
     .filter((l) => l.quantity > 0)
     .map((l) => {
@@ -122,7 +125,7 @@ export function priceCart(input: PriceCartInput): CartPricing {
       : { status: 'outranked', code: typed, promotionId: couponDiscount.promotionId };
   }
 
-  const quote = calculateShipping(input.shippingRules, subtotalFils, input.city);
+  const quote = calculateShipping(input.shippingRules, subtotalFils, input.city, input.shipping);
   const shippingFils = applied.freeShipping ? 0 : quote.shippingCostFils;
   const discountFils = Math.min(applied.discountFils, subtotalFils);
 

@@ -12,14 +12,19 @@ export interface SaleConfig {
   label: LocalizedText;
 }
 
-/** SPEC 3 / 9: the anniversary sale, 40 % from 2025-09-01 to 2025-12-31, currently off. */
-export const SALE_CONFIG: SaleConfig = {
+/**
+ * SPEC 3 / 9: the anniversary sale, 40 % from 2025-09-01 to 2025-12-31, currently off — the
+ * default of a fresh database only. What runs is the store's settings ('sale', staff set it in
+ * the back office; docs/settings.md): pricing reads those and takes them as a parameter. Frozen,
+ * so nothing can switch the sale on by changing this object.
+ */
+export const SALE_CONFIG: Readonly<SaleConfig> = Object.freeze({
   isActive: false,
   discountPercentage: 40,
   startDate: '2025-09-01',
   endDate: '2025-12-31',
-  label: { en: 'Anniversary Sale — 40% off', ar: 'تخفيضات الذكرى السنوية — خصم 40%' },
-};
+  label: Object.freeze({ en: 'Anniversary Sale — 40% off', ar: 'تخفيضات الذكرى السنوية — خصم 40%' }),
+});
 
 /** SPEC 4: active only with the flag on and the date inside the window. */
 export function isSaleActive(config: SaleConfig, now: Date): boolean {

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { localize } from '../messages/localized-text';
 import { type Locale, toFils } from '../money/money';
 import { PAYMENT_MESSAGES } from '../payments/messages';
-import { payLaterAmountOutcome, payLaterOutcomeCode } from '../payments/pay-later';
+import { type PayLaterRange, payLaterAmountOutcome, payLaterOutcomeCode } from '../payments/pay-later';
 import { PAYMENT_METHODS } from '../payments/payment-method';
 import { validationText } from './fields';
 
 /**
- * SPEC 2.7 / 5, step 3: a payment method, and pay later only inside 1..5000 AED. In the browser
+ * SPEC 2.7 / 5, step 3: a payment method, and pay later only inside the store's range (`range`). In the browser
  * the submit button is simply disabled (`isSubmitDisabled`); a server that still receives such a
  * request answers with the provider's own amount sentence of SPEC 8.
  */
-export function paymentStepSchema(locale: Locale = 'en') {
+export function paymentStepSchema(locale: Locale, range: PayLaterRange) {
   const t = validationText(locale);
   return z
     .object({
@@ -20,7 +20,7 @@ export function paymentStepSchema(locale: Locale = 'en') {
     })
     .superRefine((v, ctx) => {
       if (v.paymentMethod !== 'tabby') return;
-      const outcome = payLaterAmountOutcome(toFils(v.total));
+      const outcome = payLaterAmountOutcome(toFils(v.total), range);
       if (outcome) {
         ctx.addIssue({
           code: 'custom',

@@ -1,6 +1,7 @@
 import {
   createCatalogueRepository,
   createPromotionsRepository,
+  createSettingsRepository,
   createShippingRepository,
   type DbOrTx,
 } from '@qahwa/db';
@@ -13,9 +14,9 @@ import {
   type OrderItemClaim,
   type Promotion,
   priceCart,
-  SALE_CONFIG,
   type SaleConfig,
   type ShippingRule,
+  type ShippingSettings,
   toFils,
 } from '@qahwa/schema';
 
@@ -66,6 +67,18 @@ export interface CheckoutPricing {
   coupon: CouponOutcome;
   /** Promotions whose use must be redeemed with the order (coupon and automatic, goods and shipping). */
   redeem: string[];
+  /**
+   * The store's settings this price was made with (issue 12): with the audit log's history of
+   * each version, they explain a charged shipping and a sale line after staff changed them.
+   */
+  settings: PricingSettings;
+}
+
+/** The settings pricing applies: the shipping fallback and the sale, with the versions read. */
+export interface PricingSettings {
+  shipping: ShippingSettings;
+  sale: SaleConfig;
+  versions: { shipping: number; sale: number };
 }
 
 export interface PriceCheckoutInput {
@@ -75,8 +88,11 @@ export interface PriceCheckoutInput {
   couponCode?: string | null;
   /** Defaults to the time of the call; tests and replays pass their own. */
   now?: Date;
-  /** Defaults to SALE_CONFIG (SPEC 3: currently off). */
-  sale?: SaleConfig;
+  /**
+   * The store's settings to price with; read from `tx` when absent (the order's transaction reads
+   * them with the prices, so a price and the settings it used belong together).
+   */
+  settings?: PricingSettings;
   /**
    * The checkout being priced: a use it already holds (a coupon reserved before the order, a
    * retried attempt) is its own, not another shopper's, so it does not count against maxUses.
@@ -105,6 +121,7 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
   );
   const promotions = await promotionsRepo.active(now, tx);
   const rules = await shipping.activeRules(tx);
+  const settings = input.settings ?? (await pricingSettings(tx));
   // A code that names no promotion in force (expired, switched off) is still read, so the
   // shopper hears why (expired, not started) instead of a bare 'Invalid coupon code'.
   const code = input.couponCode?.trim() ?? '';
@@ -140,8 +157,18 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
     city: input.city ?? null,
     couponCode: code || null,
     now,
-    sale: input.sale ?? SALE_CONFIG,
+    settings,
   });
+}
+
+/** The settings pricing needs, read with the caller's transaction (one query of two rows at most). */
+export async function pricingSettings(tx: DbOrTx): Promise<PricingSettings> {
+  const all = await createSettingsRepository(tx).read(tx);
+  return {
+    shipping: all.shipping.value,
+    sale: all.sale.value,
+    versions: { shipping: all.shipping.version, sale: all.sale.version },
+  };
 }
 
 /**
@@ -153,7 +180,7 @@ export function priceOrder(
   records: ReadonlyMap<string, VariationRecord>,
   promotions: readonly Promotion[],
   rules: readonly ShippingRule[],
-  options: { city: string | null; couponCode: string | null; now: Date; sale: SaleConfig },
+  options: { city: string | null; couponCode: string | null; now: Date; settings: PricingSettings },
 ): CheckoutPricing {
   const merged = new Map<string, number>();
   for (const c of claims) merged.set(c.variationId, (merged.get(c.variationId) ?? 0) + c.quantity);
@@ -175,8 +202,9 @@ export function priceOrder(
     promotions,
     couponCode: options.couponCode,
     shippingRules: rules,
+    shipping: options.settings.shipping,
     city: options.city,
-    sale: options.sale,
+    sale: options.settings.sale,
     now: options.now,
   });
   const unitOf = new Map(priced.lines.map((l) => [l.variationId, l.unitFils]));
@@ -210,5 +238,6 @@ export function priceOrder(
           .map((d) => d.promotionId as string),
       ),
     ],
+    settings: options.settings,
   };
 }

@@ -2,6 +2,7 @@ import { revalidateTag } from 'next/cache';
 import { CATALOGUE_TAG, CONTENT_TAG } from '../../../lib/catalogue';
 import { webConfig } from '../../../lib/config';
 import { bearerMatches } from '../../../lib/revalidation';
+import { SETTINGS_TAG } from '../../../lib/settings';
 
 /**
  * Called by the gateway after it rebuilt its catalogue on a CatalogueChanged: every cached
@@ -15,5 +16,7 @@ export async function POST(request: Request): Promise<Response> {
   revalidateTag(CATALOGUE_TAG, { expire: 0 });
   // Staff's content changes (banner, sliders, texts) come the same way (CatalogueChanged 'content').
   revalidateTag(CONTENT_TAG, { expire: 0 });
+  // And the store's settings (SettingsChanged, issue 12): footer, contact page, cart nudge, tracking ids.
+  revalidateTag(SETTINGS_TAG, { expire: 0 });
   return new Response(null, { status: 204 });
 }

@@ -1,0 +1,29 @@
+import 'server-only';
+import { DEFAULT_SETTINGS, PublicSettings } from '@qahwa/schema';
+import { gatewayTimeoutMs, gatewayUrl, webConfig } from './config';
+
+/** The tag of the cached settings fetch; app/revalidate/catalogue drops it on SettingsChanged. */
+export const SETTINGS_TAG = 'settings';
+
+/**
+ * The store's settings as staff saved them (GET /api/settings, issue 12): the footer's and contact
+ * page's details, the tracking ids, and what the browser's rules need. Cached by Next under
+ * SETTINGS_TAG until the gateway says they changed (or CATALOGUE_CACHE_SECONDS at most). A
+ * gateway that does not answer leaves the page on the defaults (SPEC 9's values, no tracking)
+ * rather than failing it: a shopper can still browse and buy, and the server prices the order
+ * with the real settings anyway.
+ */
+export async function getPublicSettings(): Promise<PublicSettings> {
+  try {
+    const res = await fetch(`${gatewayUrl}/api/settings`, {
+      next: { tags: [SETTINGS_TAG], revalidate: webConfig.catalogueCacheSeconds },
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(gatewayTimeoutMs),
+    });
+    if (!res.ok) throw new Error(`GET /api/settings: ${res.status}`);
+    return PublicSettings.parse(await res.json());
+  } catch (error) {
+    console.warn('store settings unavailable, using the defaults', error);
+    return DEFAULT_SETTINGS;
+  }
+}
