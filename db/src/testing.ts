@@ -17,7 +17,9 @@ export async function resetDatabase(db: Db, admin?: { email: string; password: s
       idempotency_keys, outbox_dead_letters, sign_in_attempts, checkouts, payments, order_discounts,
       promotion_redemptions, webhook_events, offer_settings, sliders, site_texts, reviews,
       product_view_counts, contact_messages, newsletter_subscribers, emails, marketing_sync, uploads,
-      audit_log, order_status_history, refunds, staff_invites, store_settings
+      audit_log, order_status_history, refunds, staff_invites, store_settings, product_sales_daily,
+      product_views_daily, customer_first_orders, customer_growth_daily, projection_products,
+      projection_promotions
     restart identity cascade`);
   await db.execute(sql`alter sequence order_number_seq restart with 100001`);
   await seed(db, {
