@@ -2,13 +2,13 @@
 
 import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
 import { EMIRATES, findEmirate } from '@qahwa/schema/reference/emirates';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
 import { SelectField, TextField } from '../checkout/fields';
 import { validateCustomer, validateShipping } from '../checkout/validation';
+import { useLocale, useTranslations } from '../i18n/client';
 import { LanguageSwitcher } from '../i18n/language-switcher';
+import { useAtomValue, useSetAtom } from '../shell/atoms';
 import { useHydrated } from '../shell/use-hydrated';
 import { dispatchWishlistAtom, WISHLIST_STORAGE_KEY } from '../wishlist/wishlist-store';
 import { dispatchProfileAtom, PROFILE_STORAGE_KEY, profileAtom, type SavedAddress } from './profile-store';

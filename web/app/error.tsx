@@ -1,9 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { track } from '../analytics/events';
+import { useTranslations } from '../i18n/client';
 
 /** SPEC 2.8: the shop's fallback screen for an unexpected rendering error. */
 export default function ErrorPage({ error }: { error: unknown; retry: () => void }) {

@@ -1,18 +1,17 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { TrackingPixels } from '../analytics/pixels';
 import { requestOrigin } from '../catalogue/product/origin';
+import { ClientMessages } from '../i18n/client';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
-import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
+import { CartAbandonment } from '../leads/cart-abandonment';
 import { getPublicSettings } from '../lib/settings';
 import { ShopperSettingsProvider } from '../settings/shopper-settings';
 import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
 import { LazyOverlays } from '../shell/lazy-overlays';
-import { Providers } from '../shell/providers';
 import { Toaster } from '../toast/toaster';
 import './globals.css';
 
@@ -30,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, settings] = await Promise.all([getLocale(), getPublicSettings()]);
+  const [locale, messages, settings] = await Promise.all([getLocale(), getMessages(), getPublicSettings()]);
   return (
     // lang and dir come from the server, so Arabic is right-to-left from the first byte.
     <html lang={locale} dir={directionOf(locale)}>
@@ -39,22 +38,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <meta name="language" content={locale} />
       </head>
       <body className="flex min-h-dvh flex-col bg-coffee-50 text-coffee-950 antialiased">
-        <NextIntlClientProvider>
-          <Providers>
-            {/* The store's settings the browser's rules read (issue 12): staff's, not SPEC 9's constants. */}
-            <ShopperSettingsProvider
-              value={{ shipping: settings.shipping, payLater: settings.payLater, sale: settings.sale }}
-            >
-              <LocaleSync />
-              <Header />
-              <main className="flex-1">{children}</main>
-              <Footer />
-              <LazyOverlays />
-              <CartAbandonmentTracker />
-              <Toaster />
-            </ShopperSettingsProvider>
-          </Providers>
-        </NextIntlClientProvider>
+        {/* The client islands' words, without next-intl's client runtime (i18n/client.tsx). */}
+        <ClientMessages locale={locale} messages={messages}>
+          {/* The store's settings the browser's rules read (issue 12): staff's, not SPEC 9's constants. */}
+          <ShopperSettingsProvider
+            value={{ shipping: settings.shipping, payLater: settings.payLater, sale: settings.sale }}
+          >
+            <LocaleSync />
+            <Header />
+            <main className="flex-1">{children}</main>
+            <Footer />
+            <LazyOverlays />
+            <CartAbandonment />
+            <Toaster />
+          </ShopperSettingsProvider>
+        </ClientMessages>
         <TrackingPixels ids={settings.tracking} />
       </body>
     </html>

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ProductGrid } from '../catalogue/product-card';
+import { ProductImage } from '../catalogue/product-image';
 import { discountedVariations } from '../home/discounts';
 import { OfferBanner } from '../home/offer-banner';
 import { CategoryTiles, DiscountedList, PromotionStrip } from '../home/sections';
@@ -85,11 +86,21 @@ export default async function HomePage() {
   const featured = (products ?? []).filter((p) => p.featured).slice(0, 8);
   const discounted = discountedVariations(products ?? []);
   const offerShown = offer !== null && isOfferVisible(offer, new Date(renderedAt));
-  const slides: Slide[] = (sliders ?? []).map((s) => ({
+  const slides: Slide[] = (sliders ?? []).map((s, i) => ({
     id: s.id,
     title: locale === 'ar' ? s.titleAr || s.title : s.title,
     subtitle: locale === 'ar' ? s.subtitleAr || s.subtitle : s.subtitle,
-    imageUrl: s.imageUrl,
+    picture: s.imageUrl ? (
+      <ProductImage
+        src={s.imageUrl}
+        alt=""
+        width={1152}
+        height={400}
+        sizes="100vw"
+        eager={i === 0}
+        className="absolute inset-0 h-full w-full opacity-40"
+      />
+    ) : null,
     link: s.link,
   }));
   const viewAll = (href: string, label: string) => (

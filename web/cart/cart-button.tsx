@@ -1,9 +1,9 @@
 'use client';
 
 import { cartItemCount } from '@qahwa/schema/cart/cart';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { useTranslations } from '../i18n/client';
+import { useAtomValue, useSetAtom } from '../shell/atoms';
 import { useHydrated } from '../shell/use-hydrated';
 import { cartItemsAtom, cartOpenAtom } from './cart-store';
 

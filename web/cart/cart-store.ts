@@ -8,10 +8,9 @@ import {
 } from '@qahwa/schema/cart/cart';
 import type { CartItem, StoredCart } from '@qahwa/schema/cart/cart-item';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
-import { atom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
+import { atom, atomWithStorage } from '../shell/atoms';
 
-/** jotai's SyncStorage shape (the type itself is not exported from jotai/utils). */
+/** The stored atom's storage shape (shell/atoms.ts's SyncStorage, as jotai's). */
 export interface CartStorage {
   getItem: (key: string, initial: StoredCart) => StoredCart;
   setItem: (key: string, value: StoredCart) => void;
@@ -21,7 +20,7 @@ export interface CartStorage {
 
 /**
  * The cart lives in localStorage under a versioned key (SPEC 3, 4). The rules themselves are
- * @qahwa/schema's; this module only wires them to jotai.
+ * @qahwa/schema's; this module only wires them to the shared store (shell/atoms.ts).
  */
 
 /** Every read passes through loadStoredCart: a foreign or old-version cart becomes empty (and is dropped). */

@@ -10,18 +10,18 @@ import {
   optionLists,
 } from '@qahwa/schema/catalogue/options';
 import type { Product } from '@qahwa/schema/catalogue/product';
-import { toAed } from '@qahwa/schema/money/money';
+import { formatAed, toAed } from '@qahwa/schema/money/money';
 import { CART_SIDEBAR_DELAY_MS, MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
-import { useAtom, useSetAtom } from 'jotai';
-import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { commerceOf, track } from '../analytics/events';
 import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '../cart/cart-store';
+import { useLocale, useTranslations } from '../i18n/client';
+import { useAtom, useSetAtom } from '../shell/atoms';
 import { DialogHeader } from '../shell/dialog-header';
 import { pushToastAtom } from '../toast/toast-store';
 import { cardPrice, optionLabels, productName, variationPrice } from './display';
 import { optionsTargetAtom } from './options-store';
-import { Price } from './price';
+import { PriceView } from './price-view';
 import { ProductImage } from './product-image';
 
 type Load = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; product: Product };
@@ -97,6 +97,8 @@ function OptionsBody({ productId, onClose }: { productId: string; onClose: () =>
 
 function OptionsForm({ product, onClose }: { product: Product; onClose: () => void }) {
   const t = useTranslations('OptionsModal');
+  const tCard = useTranslations('ProductCard');
+  const tPrice = useTranslations('Price');
   const locale = useLocale();
   const dispatch = useSetAtom(dispatchCartAtom);
   const setLastAdded = useSetAtom(lastAddedIdAtom);
@@ -175,7 +177,12 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
           />
           <div className="min-w-0">
             <h3 className="text-base font-semibold text-coffee-900">{name}</h3>
-            <Price price={matched ? variationPrice(matched) : cardPrice(product)} />
+            <PriceView
+              price={matched ? variationPrice(matched) : cardPrice(product)}
+              locale={locale}
+              from={(now) => tCard('from', { price: now })}
+              was={(original) => tPrice('was', { price: formatAed(original, locale) })}
+            />
             {matched && (
               <p className={`mt-1 text-sm ${stock > 0 ? 'text-coffee-600' : 'text-red-700'}`}>
                 {t('stockLeft', { count: stock })}

@@ -1,28 +1,20 @@
 import { formatAed } from '@qahwa/schema/money/money';
 import { useLocale, useTranslations } from 'next-intl';
 import type { PriceDisplay } from './display';
+import { PriceView } from './price-view';
 
-/** A price with its struck-through original when discounted. Works in server and client components. */
+/** A price with its struck-through original when discounted, for server components (next-intl). */
 export function Price({ price, size = 'md' }: { price: PriceDisplay; size?: 'md' | 'lg' }) {
   const t = useTranslations('ProductCard');
   const tp = useTranslations('Price');
   const locale = useLocale();
-  const now = formatAed(price.fils, locale);
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2">
-      <span
-        className={size === 'lg' ? 'text-2xl font-semibold text-coffee-900' : 'font-semibold text-coffee-900'}
-      >
-        {price.isRange ? t('from', { price: now }) : now}
-      </span>
-      {price.originalFils !== null && (
-        <>
-          <span className="sr-only">{tp('was', { price: formatAed(price.originalFils, locale) })}</span>
-          <s aria-hidden="true" className="text-sm text-coffee-600">
-            {formatAed(price.originalFils, locale)}
-          </s>
-        </>
-      )}
-    </p>
+    <PriceView
+      price={price}
+      size={size}
+      locale={locale}
+      from={(now) => t('from', { price: now })}
+      was={(original) => tp('was', { price: formatAed(original, locale) })}
+    />
   );
 }

@@ -1,15 +1,6 @@
-'use client';
-
-import Image from 'next/image';
-import { useEffect, useRef, useState } from 'react';
-import { productInitial } from './display';
-
-/**
- * A warm, flat block shown while a picture loads (next/image's `placeholder`): the card keeps
- * its size and colour, so nothing jumps when the picture arrives.
- */
-const LOADING_PLACEHOLDER =
-  'data:image/svg+xml;charset=utf-8,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 8 8%22%3E%3Crect width=%228%22 height=%228%22 fill=%22%23f2e8de%22/%3E%3C/svg%3E';
+import { getImageProps } from 'next/image';
+import { ImagePlaceholder } from './image-placeholder';
+import { Picture } from './picture';
 
 /**
  * Our own pictures (a path on this origin) go through next/image's optimiser — which serves
@@ -25,8 +16,13 @@ function isOwnPicture(src: string): boolean {
 }
 
 /**
- * A product picture, with the placeholder when the URL is missing or fails (SPEC 8). The effect
- * catches a picture that failed before hydration attached onError.
+ * A product picture, with the placeholder when the URL is missing or fails (SPEC 8).
+ *
+ * No 'use client': in a server component the optimiser's attributes are worked out on the
+ * server (`getImageProps`) and only the small `Picture` island reaches the browser. Client
+ * islands that draw pictures from the shopper's own data (the cart, the wishlist) import it too
+ * and compute them in the browser. While a picture loads, its box shows `bg-coffee-100`, the
+ * card's own warm colour, so nothing jumps when it arrives.
  */
 export function ProductImage({
   src,
@@ -46,56 +42,17 @@ export function ProductImage({
   className?: string;
   eager?: boolean;
 }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const ref = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const img = ref.current;
-    if (src && img?.complete && img.naturalWidth === 0) setFailed(src);
-  }, [src]);
-
-  // Keyed by the URL: a gallery that switches to another picture tries it afresh.
-  if (!src || failed === src) return <ImagePlaceholder name={alt} className={className} />;
-  return (
-    <Image
-      ref={ref}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      sizes={sizes ?? `${width}px`}
-      unoptimized={!isOwnPicture(src)}
-      placeholder={LOADING_PLACEHOLDER}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
-      onError={() => setFailed(src)}
-      className={`bg-coffee-100 object-cover ${className}`}
-    />
-  );
-}
-
-/** A coffee-bean mark on a warm block with the product's initial. */
-export function ImagePlaceholder({ name, className = '' }: { name: string; className?: string }) {
-  return (
-    <div
-      role="img"
-      aria-label={name}
-      className={`relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-coffee-200 to-coffee-400 ${className}`}
-    >
-      <svg viewBox="0 0 64 64" aria-hidden="true" className="absolute h-3/5 w-3/5 text-coffee-700/25">
-        <ellipse cx="32" cy="32" rx="20" ry="28" fill="currentColor" transform="rotate(30 32 32)" />
-        <path
-          d="M22 12c10 8 10 32 20 40"
-          stroke="var(--color-coffee-100)"
-          strokeWidth="3"
-          fill="none"
-          strokeLinecap="round"
-          transform="rotate(30 32 32)"
-        />
-      </svg>
-      <span aria-hidden="true" className="relative text-4xl font-semibold text-coffee-50">
-        {productInitial(name)}
-      </span>
-    </div>
-  );
+  if (!src) return <ImagePlaceholder name={alt} className={className} />;
+  const { props } = getImageProps({
+    src,
+    alt,
+    width,
+    height,
+    sizes: sizes ?? `${width}px`,
+    unoptimized: !isOwnPicture(src),
+    loading: eager ? 'eager' : 'lazy',
+    fetchPriority: eager ? 'high' : 'auto',
+    className: `bg-coffee-100 object-cover ${className}`,
+  });
+  return <Picture key={src} img={props} name={alt} className={className} />;
 }

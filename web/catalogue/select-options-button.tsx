@@ -1,7 +1,7 @@
 'use client';
 
-import { useSetAtom } from 'jotai';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '../i18n/client';
+import { useSetAtom } from '../shell/atoms';
 import { optionsTargetAtom } from './options-store';
 
 /** The only client code on a product card: it opens the shared options modal. */

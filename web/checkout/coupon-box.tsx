@@ -6,9 +6,9 @@ import { formatAed, type Locale } from '@qahwa/schema/money/money';
 import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
-import { useAtom } from 'jotai';
-import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { useLocale, useTranslations } from '../i18n/client';
+import { useAtom } from '../shell/atoms';
 import { type AppliedCouponState, appliedCouponAtom, type SummaryPricing } from './coupon-state';
 
 interface ValidateAnswer {

@@ -4,10 +4,9 @@ import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import type { Fils } from '@qahwa/schema/money/money';
 import { type CartPricing, priceCart } from '@qahwa/schema/promotions/price-cart';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import { useAtomValue } from 'jotai';
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
+import { atomWithStorage, createJSONStorage, useAtomValue } from '../shell/atoms';
 import type { Quote } from './shipping-quote';
 
 /**

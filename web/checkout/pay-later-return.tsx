@@ -1,11 +1,10 @@
 'use client';
 
-import { useSetAtom } from 'jotai';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
+import { useLocale, useTranslations } from '../i18n/client';
 import {
   outcomeMessage,
   type PayLaterStatus,
@@ -13,6 +12,7 @@ import {
   pollDelayMs,
   type ReturnResult,
 } from '../payments/tabby-session';
+import { useSetAtom } from '../shell/atoms';
 import { endAttempt } from './attempt-key';
 import { clearPayLaterOrderData, leavePayLaterNotice, readPayLaterOrderData } from './pay-later-order-data';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { EMIRATES, findEmirate } from '@qahwa/schema';
-import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { defaultAddress, prefill, readStoredProfile } from '../account/profile-store';
+import { useLocale, useTranslations } from '../i18n/client';
 import { SelectField, TextField } from './fields';
 import type { CustomerValues, FieldErrors, ShippingValues } from './validation';
 import { validateCustomer, validateShipping } from './validation';

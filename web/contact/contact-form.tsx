@@ -7,11 +7,11 @@ import {
   contactSubjectLabel,
 } from '@qahwa/schema/validation/contact-form';
 import { validateForm } from '@qahwa/schema/validation/form-errors';
-import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { prefill, readStoredProfile } from '../account/profile-store';
 import { track } from '../analytics/events';
 import { SelectField, TextField } from '../checkout/fields';
+import { useLocale, useTranslations } from '../i18n/client';
 import { postJson } from './post-json';
 
 type Values = {

@@ -3,8 +3,8 @@
 import type { OfferSettings } from '@qahwa/schema/contracts/content';
 import type { Locale } from '@qahwa/schema/money/money';
 import { offerCountdown, offerMessage } from '@qahwa/schema/offers/offer-banner';
-import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { useLocale, useTranslations } from '../i18n/client';
 
 export type OfferBannerSize = 'small' | 'medium' | 'large';
 

@@ -1,16 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
-import { ProductImage } from '../catalogue/product-image';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslations } from '../i18n/client';
 import { BackArrow, ForwardArrow } from '../shell/icons';
 
 export interface Slide {
   id: string;
   title: string;
   subtitle: string;
-  imageUrl: string | null;
+  /**
+   * The campaign's picture, drawn by the server (`ProductImage`), or null: the slider itself
+   * carries no image code.
+   */
+  picture: ReactNode;
   link: string;
 }
 
@@ -71,16 +74,8 @@ export function Slider({ slides }: { slides: Slide[] }) {
             <div
               className={`relative flex min-h-56 items-end overflow-hidden bg-gradient-to-br sm:min-h-72 ${BACKDROPS[i % BACKDROPS.length]}`}
             >
-              {s.imageUrl ? (
-                <ProductImage
-                  src={s.imageUrl}
-                  alt=""
-                  width={1152}
-                  height={400}
-                  sizes="100vw"
-                  eager={i === 0}
-                  className="absolute inset-0 h-full w-full opacity-40"
-                />
+              {s.picture ? (
+                s.picture
               ) : (
                 <svg
                   viewBox="0 0 200 200"

@@ -3,9 +3,9 @@
 import type { Locale } from '@qahwa/schema/money/money';
 import { LOCALES } from '@qahwa/schema/reference/constants';
 import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
 import { useId, useTransition } from 'react';
 import { track } from '../analytics/events';
+import { useLocale, useTranslations } from './client';
 import { saveLocale } from './client-locale';
 import { isLocale } from './locale';
 

@@ -1,11 +1,11 @@
 'use client';
 
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { useSetAtom } from 'jotai';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
+import { useTranslations } from '../i18n/client';
+import { useSetAtom } from '../shell/atoms';
 
 /**
  * Puts the restored lines in the cart once (replacing what the device held: the link is the

@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { track } from '../analytics/events';
 import { postJson } from '../contact/post-json';
+import { useLocale, useTranslations } from '../i18n/client';
 
 /**
  * SPEC 2.8 newsletter signup in the footer of every page. The shared e-mail rule (zod) is loaded

@@ -1,8 +1,8 @@
 'use client';
 
 import { payLaterWidgetOptions, showsPayLaterWidget } from '@qahwa/schema/payments/pay-later-widget';
-import { useLocale } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocale } from '../i18n/client';
 import { useShopperSettings } from '../settings/shopper-settings';
 import { TABBY_PROMO_PATH, type TabbyPromoSettings } from './tabby-promo-script';
 

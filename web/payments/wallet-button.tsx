@@ -7,8 +7,8 @@ import type {
   StripeExpressCheckoutElementOptions,
   StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
-import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useLocale, useTranslations } from '../i18n/client';
 
 const OPTIONS: StripeExpressCheckoutElementOptions = {
   // Apple Pay and Google Pay only (SPEC 1): Link, PayPal and the rest are not offered by the store.

@@ -1,7 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 export interface MenuLink {
   href: string;
@@ -9,9 +8,11 @@ export interface MenuLink {
 }
 
 // The sheet (and the dialog library) loads on the first tap, not with every page (issue 10).
-const MobileMenuSheet = dynamic(() => import('./mobile-menu-sheet').then((m) => m.MobileMenuSheet), {
-  ssr: false,
-});
+// React's lazy, not next/dynamic: it is only ever rendered after a tap, so it needs no server
+// rendering, and next/dynamic's loader was 2 KB of every page.
+const MobileMenuSheet = lazy(() =>
+  import('./mobile-menu-sheet').then((m) => ({ default: m.MobileMenuSheet })),
+);
 
 /**
  * The phone's menu: a button in the header and a sheet sliding in from the start side (the right
@@ -50,13 +51,15 @@ export function MobileMenu({
         </svg>
       </button>
       {wanted && (
-        <MobileMenuSheet
-          links={links}
-          title={title}
-          closeLabel={closeLabel}
-          open={open}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            links={links}
+            title={title}
+            closeLabel={closeLabel}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

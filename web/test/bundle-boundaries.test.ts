@@ -46,4 +46,24 @@ describe('what every storefront page loads', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('keeps client islands off the libraries they replaced: next-intl, jotai, next/image, next/dynamic', () => {
+    // issue 10's 150 KB per route: i18n/client.tsx (12 KB saved), shell/atoms.ts (4.6 KB),
+    // catalogue/picture.tsx with ProductImage's server-side getImageProps (8 KB), React's lazy (2 KB).
+    const FORBIDDEN = /from '(?:next-intl|jotai(?:\/[\w]+)?|next\/image|next\/dynamic)'/;
+    const offenders: string[] = [];
+    const sources = readdirSync(root)
+      .filter((name) => !name.startsWith('.') && !['node_modules', 'public', 'test'].includes(name))
+      .filter((name) => statSync(join(root, name)).isDirectory())
+      .flatMap((name) => files(join(root, name)));
+    expect(sources.length).toBeGreaterThan(50);
+    for (const path of sources) {
+      const source = readFileSync(path, 'utf8');
+      if (!source.startsWith("'use client'")) continue;
+      for (const m of source.matchAll(/^import (?!type )[^;]*?;$/gms)) {
+        if (FORBIDDEN.test(m[0])) offenders.push(`${relative(root, path)}: ${m[0].replace(/\s+/g, ' ')}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

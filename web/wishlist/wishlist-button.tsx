@@ -1,8 +1,8 @@
 'use client';
 
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useTranslations } from 'next-intl';
 import { track } from '../analytics/events';
+import { useTranslations } from '../i18n/client';
+import { useAtomValue, useSetAtom } from '../shell/atoms';
 import { useHydrated } from '../shell/use-hydrated';
 import { pushToastAtom } from '../toast/toast-store';
 import { dispatchWishlistAtom, type WishlistItem, wishlistAtom } from './wishlist-store';

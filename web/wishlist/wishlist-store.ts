@@ -1,5 +1,4 @@
-import { atom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
+import { atom, atomWithStorage } from '../shell/atoms';
 
 /**
  * The wishlist (SPEC 1, 2.4): kept on this device only, like the cart (no login, SPEC 6), under

@@ -1,33 +1,34 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { ProductImage } from '../product-image';
+import { type ReactNode, useState } from 'react';
+import { useTranslations } from '../../i18n/client';
 
 export interface GalleryPicture {
   src: string;
   alt: string;
 }
 
+/** A picture as the server drew it (`ProductImage`): large, and as a thumbnail. */
+export interface DrawnPicture {
+  src: string;
+  main: ReactNode;
+  thumb: ReactNode;
+}
+
 /**
  * The product's pictures: the main one large, the rest as thumbnails that swap it. The first
  * picture is server-rendered and eager (it is the page's largest paint); thumbnails are lazy.
+ * The server draws every picture (`ProductImage`, see the product page) and this island only
+ * chooses which is shown: no image code reaches the browser with it. `placeholder` is the
+ * product without any picture.
  */
-export function Gallery({ pictures, name }: { pictures: GalleryPicture[]; name: string }) {
+export function Gallery({ pictures, placeholder }: { pictures: DrawnPicture[]; placeholder: ReactNode }) {
   const t = useTranslations('ProductPage');
   const [shown, setShown] = useState(0);
   const main = pictures[shown] ?? pictures[0];
   return (
     <div className="flex flex-col gap-3">
-      <ProductImage
-        src={main?.src ?? null}
-        alt={main?.alt ?? name}
-        width={640}
-        height={640}
-        sizes="(min-width: 1152px) 552px, (min-width: 768px) 50vw, 100vw"
-        eager
-        className="aspect-square w-full rounded-2xl"
-      />
+      {main ? main.main : placeholder}
       {pictures.length > 1 && (
         <ul aria-label={t('gallery')} className="flex gap-2 overflow-x-auto pb-1">
           {pictures.map((p, i) => (
@@ -41,13 +42,7 @@ export function Gallery({ pictures, name }: { pictures: GalleryPicture[]; name: 
                   i === shown ? 'border-coffee-800' : 'border-transparent hover:border-coffee-300'
                 }`}
               >
-                <ProductImage
-                  src={p.src}
-                  alt=""
-                  width={72}
-                  height={72}
-                  className="h-16 w-16 sm:h-18 sm:w-18"
-                />
+                {p.thumb}
               </button>
             </li>
           ))}

@@ -1,7 +1,7 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useLocale, useTranslations } from '../../i18n/client';
 import { REVIEW_FORM_LIMITS } from './review-limits';
 import { StarIcon } from './star-icon';
 

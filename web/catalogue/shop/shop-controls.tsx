@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
 import { type FormEvent, useRef } from 'react';
+import { useTranslations } from '../../i18n/client';
 import { parseShopState, type ShopState, shopHref } from './shop-state';
 
 /**

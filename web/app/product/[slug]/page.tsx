@@ -15,13 +15,15 @@ import {
   stockNotice,
   variationLabel,
 } from '../../../catalogue/display';
+import { ImagePlaceholder } from '../../../catalogue/image-placeholder';
 import { Price } from '../../../catalogue/price';
-import { Gallery, type GalleryPicture } from '../../../catalogue/product/gallery';
+import { type DrawnPicture, Gallery, type GalleryPicture } from '../../../catalogue/product/gallery';
 import { requestOrigin } from '../../../catalogue/product/origin';
 import { Reviews, Stars } from '../../../catalogue/product/reviews';
 import { jsonLdScript, productJsonLd } from '../../../catalogue/product/structured-data';
 import { ViewPing } from '../../../catalogue/product/view-ping';
 import { ProductGrid } from '../../../catalogue/product-card';
+import { ProductImage } from '../../../catalogue/product-image';
 import { SelectOptionsButton } from '../../../catalogue/select-options-button';
 import { getProduct, getReviews } from '../../../lib/catalogue';
 import { relatedProductsOrNone } from '../../../lib/recommendations';
@@ -40,6 +42,27 @@ async function reviewsOf(product: Product): Promise<ProductReviews | null> {
     console.error('reviews failed', error);
     return null;
   }
+}
+
+const MAIN_PICTURE_CLASS = 'aspect-square w-full rounded-2xl';
+
+/** Each picture drawn here, large (eager: the page's largest paint) and as a lazy thumbnail. */
+function drawn(list: GalleryPicture[]): DrawnPicture[] {
+  return list.map((p) => ({
+    src: p.src,
+    main: (
+      <ProductImage
+        src={p.src}
+        alt={p.alt}
+        width={640}
+        height={640}
+        sizes="(min-width: 1152px) 552px, (min-width: 768px) 50vw, 100vw"
+        eager
+        className={MAIN_PICTURE_CLASS}
+      />
+    ),
+    thumb: <ProductImage src={p.src} alt="" width={72} height={72} className="h-16 w-16 sm:h-18 sm:w-18" />,
+  }));
 }
 
 /** The product's pictures, then each variation's own (a weight, an addition), once each. */
@@ -178,7 +201,10 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
         </ol>
       </nav>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <Gallery pictures={pictures(product, name, locale)} name={name} />
+        <Gallery
+          pictures={drawn(pictures(product, name, locale))}
+          placeholder={<ImagePlaceholder name={name} className={MAIN_PICTURE_CLASS} />}
+        />
         <div className="flex flex-col gap-4">
           <div>
             <p className="text-sm text-coffee-700">
