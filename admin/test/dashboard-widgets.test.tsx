@@ -110,7 +110,9 @@ describe('dashboard widgets', () => {
   it('mark the chosen period with aria-current, as links that work without JavaScript', () => {
     const html = render('en', <PeriodPicker current="7d" />);
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(html).toMatch(/<a [^>]*href="\/backend\?period=7d"[^>]*aria-current="page"|<a [^>]*aria-current="page"[^>]*href="\/backend\?period=7d"/);
+    expect(html).toMatch(
+      /<a [^>]*href="\/backend\?period=7d"[^>]*aria-current="page"|<a [^>]*aria-current="page"[^>]*href="\/backend\?period=7d"/,
+    );
     for (const p of ['today', '30d', '90d', '365d']) expect(html).toContain(`href="/backend?period=${p}"`);
   });
 });
