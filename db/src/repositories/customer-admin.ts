@@ -3,6 +3,7 @@ import type {
   AdminCustomerQuery,
   AdminCustomerSummary,
 } from '@qahwa/schema/contracts/admin-customers';
+import { phoneSearchDigits } from '@qahwa/schema/customers/phone-search';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { customers, orders } from '../schema';
@@ -19,16 +20,11 @@ const counted = sql`${orders.status} not in ('pending', 'cancelled')`;
 /** LIKE's own wildcards in staff's text are literal characters, not patterns. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-// Qualified by hand inside subqueries: drizzle leaves a one-table select's columns unqualified,
-// and a bare "id" inside `from orders o` would be the order's, not the customer's.
-
-/** A UAE number without its international or trunk prefix: +971 50…, 00971 50…, 050… → 50…. */
-const nationalDigits = (digits: string) =>
-  digits.replace(/^\+/, '').replace(/^00/, '').replace(/^971/, '').replace(/^0/, '');
-
 /**
  * The search, over the customer record and the snapshots on their orders: the record keeps the
  * newest name and phone a checkout gave, and staff may be searching the phone of an older order.
+ * "customers"."id" is qualified by hand: drizzle leaves a one-table select's columns unqualified,
+ * and a bare "id" inside `from orders o` would be the order's, not the customer's.
  */
 function searchWhere(q: string | undefined): SQL | undefined {
   const text = q?.trim();
@@ -39,11 +35,9 @@ function searchWhere(q: string | undefined): SQL | undefined {
     sql`${customers.fullName} ilike ${like}`,
     sql`exists (select 1 from orders o where o.customer_id = "customers"."id" and o.customer_name ilike ${like})`,
   ];
-  const digits = text.replace(/[\s\-()]/g, '');
-  if (/^\+?\d{4,}$/.test(digits)) {
-    // Phones are kept as typed (+971 50 123 4567, 050-123-4567): match the national number's
-    // digits anywhere, so 050…, +971 50… and 00971 50… find each other.
-    const pattern = `%${nationalDigits(digits)}%`;
+  const digits = phoneSearchDigits(text);
+  if (digits) {
+    const pattern = `%${digits}%`;
     alternatives.push(
       sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${pattern}`,
       sql`exists (select 1 from orders o where o.customer_id = "customers"."id" and regexp_replace(o.customer_phone, '[^0-9]', '', 'g') like ${pattern})`,
