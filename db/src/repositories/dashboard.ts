@@ -1,5 +1,6 @@
 import {
   type AdminOrder,
+  addDays,
   type DashboardPeriod,
   gulfDate,
   ORDER_STATUSES,
@@ -32,13 +33,6 @@ export const PERIOD_DAYS: Record<DashboardPeriod, number> = {
 
 /** The list sizes of the dashboard (the contract fixes recent orders at 5). */
 export const DASHBOARD_LIMITS = { recentOrders: 5, popular: 5, top: 5, performance: 10 } as const;
-
-/** `YYYY-MM-DD` plus n days (n may be negative), as a calendar date: no time zone involved. */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Every day from `from` to `to`, inclusive, oldest first. */
 export function daysBetween(from: string, to: string): string[] {
