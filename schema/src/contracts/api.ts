@@ -32,10 +32,12 @@ import {
   AdminReview,
   AdminReviewList,
   AdminReviewQuery,
+  ModerateReviewRequest,
   ProductReviews,
   ProductReviewsParams,
   ProductReviewsQuery,
   ReviewIdParams,
+  ReviewReplyRequest,
   ReviewSubmitRequest,
 } from './reviews';
 import { ShippingCalculateRequest, ShippingCalculateResponse } from './shipping';
@@ -156,6 +158,25 @@ export const API_CALLS = [
     response: AcceptedResponse,
   },
   { method: 'GET', path: '/api/admin/reviews', query: AdminReviewQuery, response: AdminReviewList },
-  { method: 'POST', path: '/api/admin/reviews/:id/approve', params: ReviewIdParams, response: AdminReview },
-  { method: 'POST', path: '/api/admin/reviews/:id/reject', params: ReviewIdParams, response: AdminReview },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/approve',
+    params: ReviewIdParams,
+    body: ModerateReviewRequest,
+    response: AdminReview,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/reject',
+    params: ReviewIdParams,
+    body: ModerateReviewRequest,
+    response: AdminReview,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/reply',
+    params: ReviewIdParams,
+    body: ReviewReplyRequest,
+    response: AdminReview,
+  },
 ] as const satisfies readonly ApiCall[];
