@@ -31,7 +31,7 @@ let orderId = '';
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
-  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
+  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1440, height: 1000 } });
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
   page = await context.newPage();
 }, 600_000);
