@@ -159,14 +159,17 @@ describe('a shopper finds, keeps, buys and reviews a coffee in Arabic', () => {
 
     // Staff approve it through the API; then it is published.
     const cookie = await staffCookie();
-    const pending = (await (
-      await fetch(`${stack.gatewayUrl}/api/admin/reviews?status=PENDING`, { headers: { cookie } })
-    ).json()) as { id: string; body: string }[];
+    const pending = (
+      (await (
+        await fetch(`${stack.gatewayUrl}/api/admin/reviews?status=PENDING`, { headers: { cookie } })
+      ).json()) as { reviews: { id: string; body: string }[] }
+    ).reviews;
     const review = pending.find((r) => r.body === REVIEW_BODY);
     expect(review).toBeDefined();
     const approved = await fetch(`${stack.gatewayUrl}/api/admin/reviews/${review!.id}/approve`, {
       method: 'POST',
-      headers: { cookie },
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(approved.status).toBe(200);
     await expect
