@@ -15,7 +15,7 @@ help:
 	@echo "make lint        biome check ."
 	@echo "make typecheck   type-check every workspace"
 	@echo "make bench       run scripts/bench.sh if there is one"
-	@echo "make soak        the money path at full counts: 1,000 card race rounds, 10,000-cart properties"
+	@echo "make soak        full counts: 1,000 card race rounds, 10,000-cart properties, 5,000-order dashboard"
 	@echo "make clean-data  stop our services and delete .data/ (databases, logs, reports)"
 
 dev:

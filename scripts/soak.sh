@@ -3,6 +3,7 @@
 #   - the card race: 1,000 rounds of confirm + order + webhook ×1–5 per intent (CARD_RACE_ROUNDS)
 #   - the pricing properties: 10,000 random carts each (QAHWA_SOAK=1): the order's total and
 #     the Stripe amount
+#   - the dashboard's figures after 5,000 random orders, and a rebuild after 1,000 (QAHWA_SOAK=1)
 # Starts the services it needs (and stops the ones it started) and recreates the test database.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -33,4 +34,6 @@ export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1
 npx --no -- vitest run --project integration \
   gateway/test/payments/race.int.test.ts \
   gateway/test/payments/amount.property.int.test.ts \
-  workflows/test/pricing.property.int.test.ts
+  workflows/test/pricing.property.int.test.ts \
+  workers/test/dashboard-figures.int.test.ts \
+  workers/test/projection-rebuild.int.test.ts

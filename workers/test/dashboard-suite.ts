@@ -47,6 +47,8 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
   const SEED = Number(process.env.DASHBOARD_SEED ?? Math.floor(Math.random() * 2 ** 31));
   const ORDERS = o.orders;
   const VIEWS = o.views;
+  // Applying takes ~10-20 ms an event on the shared machine: wait in proportion.
+  const BUDGET_MS = 60_000 + (ORDERS + VIEWS) * 100;
 
   /** mulberry32: a small seeded PRNG, so a failing run can be replayed with DASHBOARD_SEED. */
   function prng(seed: number) {
@@ -101,7 +103,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
         return info.num_pending === 0 && info.num_ack_pending === 0 ? info : undefined;
       },
       `${durable} to catch up`,
-      60_000,
+      BUDGET_MS,
     );
   }
 
@@ -307,7 +309,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     for (const c of consumers) c.start();
     await send(events.slice(half));
     for (const d of Object.values(durables)) await caughtUp(d);
-  }, 180_000);
+  }, 2 * BUDGET_MS);
 
   afterAll(async () => {
     await Promise.all(consumers.map((c) => c.stop()));
