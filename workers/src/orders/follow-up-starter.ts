@@ -12,6 +12,9 @@ import {
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 
+/** Deliveries before a follow-up's event is dead-lettered (the consumer's default is 20, about 15 minutes). */
+export const FOLLOW_UP_MAX_DELIVER = 1_500;
+
 export interface OrderFollowUpStarterOptions
   extends Pick<
     DurableConsumerOptions,
@@ -75,6 +78,9 @@ export function createOrderFollowUpStarter(options: OrderFollowUpStarterOptions)
     logger,
     stream: options.stream ?? STREAM_NAME,
     durable: options.durable ?? 'order-follow-up',
+    // What fails here is Temporal being away, not the message: keep trying for about a day
+    // (naks back off to a minute) before the event goes to the dead letters for a re-drive.
+    maxDeliver: FOLLOW_UP_MAX_DELIVER,
     filterSubject: `${options.subjectPrefix ?? ''}${subjectOf('OrderStatusChanged')}`,
     async handle(m, log) {
       const parsed = OrderStatusChanged.safeParse(messageJson(m));
