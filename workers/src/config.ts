@@ -31,6 +31,8 @@ export interface WorkersConfig {
     expiredIdempotencyKeysHours: number;
     expiredSessionsHours: number;
   };
+  /** Payments without their provider's webhook (docs/payments-logs.md). */
+  webhookWatch: { intervalMs: number; missingAfterMs: number; lookbackMs: number };
   /** The small HTTP server that answers /health/live and /health/ready; 0 turns it off. */
   healthPort: number;
   healthHost: string;
@@ -70,6 +72,9 @@ const WorkersEnv = z.object({
   RETAIN_PUBLISHED_OUTBOX_DAYS: count(7),
   RETAIN_EXPIRED_IDEMPOTENCY_KEYS_HOURS: count(24),
   RETAIN_EXPIRED_SESSIONS_HOURS: count(24),
+  WEBHOOK_WATCH_INTERVAL_MS: ms(300_000),
+  WEBHOOK_MISSING_AFTER_MS: ms(1_800_000),
+  WEBHOOK_WATCH_LOOKBACK_HOURS: count(168),
   WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
   WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
   TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
@@ -107,6 +112,11 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
       publishedOutboxDays: e.RETAIN_PUBLISHED_OUTBOX_DAYS,
       expiredIdempotencyKeysHours: e.RETAIN_EXPIRED_IDEMPOTENCY_KEYS_HOURS,
       expiredSessionsHours: e.RETAIN_EXPIRED_SESSIONS_HOURS,
+    },
+    webhookWatch: {
+      intervalMs: e.WEBHOOK_WATCH_INTERVAL_MS,
+      missingAfterMs: e.WEBHOOK_MISSING_AFTER_MS,
+      lookbackMs: e.WEBHOOK_WATCH_LOOKBACK_HOURS * 3_600_000,
     },
     healthPort: e.WORKERS_HEALTH_PORT,
     healthHost: e.WORKERS_HEALTH_HOST,

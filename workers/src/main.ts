@@ -9,7 +9,7 @@ import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
-import { createPruner } from './maintenance';
+import { createPruner, createWebhookWatch } from './maintenance';
 import { createOrderFollowUpStarter } from './orders/follow-up-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
@@ -18,6 +18,7 @@ import {
   createPaymentsProjection,
   createProductViewsProjection,
 } from './projections';
+import { createCodPaymentsProjection } from './projections/cod-payments';
 import { ensureStream } from './stream';
 
 async function main() {
@@ -71,6 +72,8 @@ async function main() {
     stream: streamName,
     subjectPrefix,
   });
+  const codPayments = createCodPaymentsProjection({ db, js, logger, stream: streamName, subjectPrefix });
+  const webhookWatch = createWebhookWatch({ db, logger, ...config.webhookWatch });
   const pruner = createPruner({
     db,
     logger,
@@ -130,6 +133,8 @@ async function main() {
   orderStats.start();
   productViews.start();
   paymentsModel.start();
+  codPayments.start();
+  webhookWatch.start();
   catalogueCounts.start();
   pruner.start();
 
@@ -170,6 +175,8 @@ async function main() {
         orderStats.stop(),
         productViews.stop(),
         paymentsModel.stop(),
+        codPayments.stop(),
+        webhookWatch.stop(),
         catalogueCounts.stop(),
         pruner.stop(),
         brevoFeed.stop(),

@@ -161,6 +161,18 @@ export const MESSAGES = {
     en: 'This failed event is no longer waiting: it was re-driven already, or never existed.',
     ar: 'هذا الحدث المتعثر لم يعد في الانتظار: أُعيد إرساله من قبل، أو لم يكن موجودًا.',
   },
+  deadLetterAlreadyRedriven: {
+    en: 'This failed message was re-driven already; if it failed again, it is listed anew.',
+    ar: 'أُعيد إرسال هذه الرسالة المتعثرة من قبل؛ وإن تعثرت مرة أخرى فستظهر في القائمة من جديد.',
+  },
+  deadLetterNotAnEvent: {
+    en: 'This message is not an event and cannot be sent again; it stays here as a record.',
+    ar: 'هذه الرسالة ليست حدثًا ولا يمكن إرسالها مرة أخرى؛ وتبقى هنا للسجل.',
+  },
+  adminPaymentNotFound: {
+    en: 'This payment was not found.',
+    ar: 'لم يتم العثور على هذه الدفعة.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,1 +1,2 @@
 export * from './pruner';
+export * from './webhook-watch';

@@ -1,0 +1,34 @@
+/**
+ * Why a payment needs a member of staff (issue 12, docs/payments-logs.md). The read model keeps
+ * the reason as text (`attention_reason`, written by the payment flows and the workers' webhook
+ * watch); this is the one place that sorts it into the three kinds the payments screen shows.
+ */
+export const ATTENTION_KINDS = ['amount_mismatch', 'capture_failed', 'webhook_missing'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+/**
+ * The reason the workers' webhook watch writes: the provider took the money (or the order was made
+ * from the shopper's return) and its webhook never reached the gateway within the threshold.
+ */
+export const WEBHOOK_MISSING_REASON = 'WEBHOOK_MISSING';
+
+/**
+ * Reason prefixes by kind. `PAYMENT_MISMATCH` is the checkout's failure type when the provider's
+ * amount or currency is not the server's total. Anything else a flow records (the provider took the
+ * money and the order could not be made: stock gone, a coupon used up, Tabby holding our capture)
+ * is `capture_failed`: captured, no order.
+ */
+export const ATTENTION_REASON_PREFIXES: Readonly<Record<Exclude<AttentionKind, 'capture_failed'>, string>> = {
+  amount_mismatch: 'PAYMENT_MISMATCH',
+  webhook_missing: WEBHOOK_MISSING_REASON,
+};
+
+export function attentionKindOf(reason: string | null | undefined): AttentionKind {
+  if (reason?.startsWith(ATTENTION_REASON_PREFIXES.amount_mismatch)) return 'amount_mismatch';
+  if (reason?.startsWith(ATTENTION_REASON_PREFIXES.webhook_missing)) return 'webhook_missing';
+  return 'capture_failed';
+}
+
+/** The payment methods of the read model, as the flows write them. */
+export const PAYMENT_RECORD_METHODS = ['card', 'wallet', 'pay_later', 'cod'] as const;
+export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
