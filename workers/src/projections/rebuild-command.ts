@@ -28,6 +28,14 @@ async function main(args: string[]): Promise<number> {
   try {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
+    // Never create it here: an empty stream (wrong server, wrong name) would swap in empty tables.
+    const known = await jsm.streams.find(`${config.eventsSubjectPrefix}commerce.>`).catch(() => null);
+    if (known !== config.eventsStream) {
+      console.error(
+        `stream ${config.eventsStream} not found on ${config.natsUrl}: the workers create it at start (EVENTS_STREAM, NATS_URL)`,
+      );
+      return 1;
+    }
     for (const name of names) {
       const projection = REBUILDABLE[name]!;
       const result = await rebuildProjection({
