@@ -12,11 +12,15 @@ import crm from './crm.json';
 import customers from './customers.json';
 import dashboard from './dashboard.json';
 import leads from './leads.json';
+import logs from './logs.json';
 import orders from './orders.json';
+import payments from './payments.json';
 import profile from './profile.json';
 import promotions from './promotions.json';
 import reviews from './reviews.json';
+import settings from './settings.json';
 import shipping from './shipping.json';
+import tracking from './tracking.json';
 import ui from './ui.json';
 import users from './users.json';
 import variations from './variations.json';
@@ -37,5 +41,9 @@ const messages = {
   ...variations,
   ...users,
   ...profile,
+  ...payments,
+  ...logs,
+  ...settings,
+  ...tracking,
 };
 export default messages;

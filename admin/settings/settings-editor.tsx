@@ -1,0 +1,134 @@
+'use client';
+
+import type { AdminSettings } from '@qahwa/schema/settings/settings';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../lib/browser-api';
+import { buttonClass } from '../ui/form-field';
+import { SectionForm, type SettingsField } from './section-form';
+
+/**
+ * The Settings screen (issue 12): the store, its contact details and hours, the shipping fallback,
+ * pay later's range and the sale. Each section saves on its own, with its own version; what is
+ * saved is read by the code that applies it (docs/settings.md), not copied anywhere.
+ */
+export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
+  const t = useTranslations('Settings');
+  const [settings, setSettings] = useState<AdminSettings | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setSettings(await api<AdminSettings>('GET', '/admin/settings'));
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (failed) {
+    return (
+      <div
+        role="alert"
+        className="space-y-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      >
+        <p>{t('loadFailed')}</p>
+        <button type="button" className={buttonClass.secondary} onClick={() => void load()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!settings) return <p className="text-sm text-stone-600">{t('loading')}</p>;
+
+  const fresh =
+    <K extends keyof AdminSettings>(key: K) =>
+    async () =>
+      (await api<AdminSettings>('GET', '/admin/settings'))[key] as {
+        version: number;
+        value: Record<string, unknown>;
+      };
+
+  const store: SettingsField[] = [
+    { path: 'name.en', label: t('nameEn'), kind: 'text', group: t('storeGroup') },
+    { path: 'name.ar', label: t('nameAr'), kind: 'text', dir: 'rtl', group: t('storeGroup') },
+    { path: 'email', label: t('email'), kind: 'email', group: t('contactGroup') },
+    { path: 'phone', label: t('phone'), kind: 'tel', group: t('contactGroup'), hint: t('phoneHint') },
+    {
+      path: 'whatsapp',
+      label: t('whatsapp'),
+      kind: 'tel',
+      nullable: true,
+      group: t('contactGroup'),
+      hint: t('whatsappHint'),
+    },
+    { path: 'address.en', label: t('addressEn'), kind: 'text', group: t('contactGroup') },
+    { path: 'address.ar', label: t('addressAr'), kind: 'text', dir: 'rtl', group: t('contactGroup') },
+    { path: 'hours.en', label: t('hoursEn'), kind: 'textarea', group: t('hoursGroup'), hint: t('hoursHint') },
+    { path: 'hours.ar', label: t('hoursAr'), kind: 'textarea', dir: 'rtl', group: t('hoursGroup') },
+  ];
+  const shipping: SettingsField[] = [
+    { path: 'freeShippingThresholdFils', label: t('threshold'), kind: 'aed', hint: t('thresholdHint') },
+    { path: 'fallbackCostFils', label: t('fallbackCost'), kind: 'aed', hint: t('fallbackCostHint') },
+  ];
+  const payLater: SettingsField[] = [
+    { path: 'minFils', label: t('payLaterMin'), kind: 'aed' },
+    { path: 'maxFils', label: t('payLaterMax'), kind: 'aed' },
+  ];
+  const sale: SettingsField[] = [
+    { path: 'isActive', label: t('saleActive'), kind: 'checkbox' },
+    { path: 'discountPercentage', label: t('salePercent'), kind: 'percent' },
+    { path: 'startDate', label: t('saleStart'), kind: 'date', hint: t('saleDatesHint') },
+    { path: 'endDate', label: t('saleEnd'), kind: 'date' },
+    { path: 'label.en', label: t('saleLabelEn'), kind: 'text' },
+    { path: 'label.ar', label: t('saleLabelAr'), kind: 'text', dir: 'rtl' },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <SectionForm
+        id="settings-store"
+        title={t('storeTitle')}
+        description={t('storeDescription')}
+        endpoint="/admin/settings/store"
+        fields={store}
+        initial={settings.store}
+        canEdit={canEdit}
+        load={fresh('store')}
+      />
+      <SectionForm
+        id="settings-shipping"
+        title={t('shippingTitle')}
+        description={t('shippingDescription')}
+        endpoint="/admin/settings/shipping"
+        fields={shipping}
+        initial={settings.shipping}
+        canEdit={canEdit}
+        load={fresh('shipping')}
+      />
+      <SectionForm
+        id="settings-pay-later"
+        title={t('payLaterTitle')}
+        description={t('payLaterDescription')}
+        endpoint="/admin/settings/pay-later"
+        fields={payLater}
+        initial={settings.payLater}
+        canEdit={canEdit}
+        load={fresh('payLater')}
+      />
+      <SectionForm
+        id="settings-sale"
+        title={t('saleTitle')}
+        description={t('saleDescription')}
+        endpoint="/admin/settings/sale"
+        fields={sale}
+        initial={settings.sale}
+        canEdit={canEdit}
+        load={fresh('sale')}
+      />
+    </div>
+  );
+}
