@@ -17,6 +17,8 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['GET', 'HEAD'], /^\/api\/recommendations$/],
   [['GET', 'HEAD'], /^\/api\/content\/(?:fomo-offers|sliders|texts)$/],
   [['GET', 'HEAD'], /^\/api\/categories$/],
+  // The store's public settings (issue 12): contact details, the shipping fallback, pay later's range, tracking ids.
+  [['GET', 'HEAD'], /^\/api\/settings$/],
   [['GET', 'HEAD', 'POST'], /^\/api\/products\/[^/]+\/reviews$/],
   [['POST'], /^\/api\/products\/[^/]+\/views$/],
   [['POST'], /^\/api\/contact$/],

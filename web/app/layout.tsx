@@ -47,7 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <LocaleSync />
             <Header />
             <main className="flex-1">{children}</main>
-            <Footer />
+            <Footer phone={settings.store.phone} />
             <LazyOverlays />
             <CartAbandonment />
             <Toaster />

@@ -1,10 +1,13 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { NewsletterForm } from '../newsletter/newsletter-form';
-import { STORE_INFO } from './store-info';
+import { telHref } from './tel-href';
 
-/** Every page's footer: the policies (SPEC 2.4), the other screens, support and the newsletter (SPEC 2.8). */
-export function Footer() {
+/**
+ * Every page's footer: the policies (SPEC 2.4), the other screens, support and the newsletter
+ * (SPEC 2.8). The support line is the store's phone as staff set it (Settings, issue 12).
+ */
+export function Footer({ phone }: { phone: string }) {
   const t = useTranslations('Footer');
   const groups: { title: string; links: { href: string; label: string }[] }[] = [
     {
@@ -60,11 +63,11 @@ export function Footer() {
           <p>
             {t('support')}{' '}
             <a
-              href={STORE_INFO.supportPhoneHref}
+              href={telHref(phone)}
               dir="ltr"
               className="inline-block font-medium text-white hover:underline"
             >
-              {STORE_INFO.supportPhone}
+              {phone}
             </a>
           </p>
           <p>{t('returns')}</p>

@@ -39,6 +39,7 @@ describe('the storefront proxy', () => {
     ['GET', '/api/content/sliders'],
     ['GET', '/api/content/texts'],
     ['GET', '/api/categories'],
+    ['GET', '/api/settings'],
     ['GET', '/api/products/colombian-supremo/reviews'],
     ['POST', '/api/products/colombian-supremo/reviews'],
     ['POST', '/api/products/colombian-supremo/views'],
@@ -62,6 +63,10 @@ describe('the storefront proxy', () => {
     ['POST', '/api/products'],
     ['DELETE', '/api/orders'],
     ['GET', '/api/admin/reviews'],
+    // The settings staff edit are the back office's; the storefront reads only the public ones.
+    ['GET', '/api/admin/settings'],
+    ['PUT', '/api/admin/settings/shipping'],
+    ['PUT', '/api/settings'],
     ['POST', '/api/admin/reviews/0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11/approve'],
     ['GET', '/api/products/colombian-supremo/views'],
     ['POST', '/api/promotions'],

@@ -1,20 +1,26 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { ContactForm } from '../../contact/contact-form';
-import { STORE_INFO } from '../../shell/store-info';
+import { getPublicSettings } from '../../lib/settings';
+import { telHref } from '../../shell/tel-href';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ContactPage');
   return { title: t('title'), description: t('intro') };
 }
 
-/** SPEC 2.4: the contact page with the message form and the store hours; support around the clock (SPEC 1). */
+/**
+ * SPEC 2.4: the contact page with the message form and the store hours; support around the clock
+ * (SPEC 1). Phone, e-mail, WhatsApp, address and hours are the store's settings (issue 12).
+ */
 export default async function ContactRoute() {
-  const t = await getTranslations('ContactPage');
-  const hours = [
-    { days: t('hours.weekdays'), time: t('hours.weekdaysTime') },
-    { days: t('hours.friday'), time: t('hours.fridayTime') },
-  ];
+  const [t, locale, { store }] = await Promise.all([
+    getTranslations('ContactPage'),
+    getLocale(),
+    getPublicSettings(),
+  ]);
+  const lang = locale === 'ar' ? 'ar' : 'en';
+  const hours = store.hours[lang].split('\n').filter((line) => line.trim() !== '');
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[minmax(0,1fr)_18rem]">
       <div>
@@ -34,31 +40,39 @@ export default async function ContactRoute() {
           </h2>
           <p className="mt-1 text-sm text-coffee-200">{t('supportText')}</p>
           <a
-            href={STORE_INFO.supportPhoneHref}
+            href={telHref(store.phone)}
             dir="ltr"
             className="mt-3 inline-block text-lg font-semibold text-amber-300 hover:underline"
           >
-            {STORE_INFO.supportPhone}
+            {store.phone}
           </a>
           <p className="mt-2 text-sm">
-            <a href={`mailto:${STORE_INFO.email}`} className="text-coffee-100 underline">
-              {STORE_INFO.email}
+            <a href={`mailto:${store.email}`} className="text-coffee-100 underline">
+              {store.email}
             </a>
           </p>
+          {store.whatsapp ? (
+            <p className="mt-2 text-sm">
+              <a
+                href={`https://wa.me/${store.whatsapp.replace(/\D/g, '')}`}
+                className="text-coffee-100 underline"
+                rel="noopener"
+              >
+                {t('whatsapp')} <span dir="ltr">{store.whatsapp}</span>
+              </a>
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="hours-title" className="rounded-xl bg-white p-5 shadow-sm">
           <h2 id="hours-title" className="font-semibold text-coffee-900">
             {t('hours.title')}
           </h2>
-          <dl className="mt-2 space-y-2 text-sm">
-            {hours.map((h) => (
-              <div key={h.days}>
-                <dt className="font-medium text-coffee-900">{h.days}</dt>
-                <dd className="text-coffee-700">{h.time}</dd>
-              </div>
+          <ul className="mt-2 space-y-2 text-sm text-coffee-800">
+            {hours.map((line) => (
+              <li key={line}>{line}</li>
             ))}
-          </dl>
-          <p className="mt-3 text-sm text-coffee-700">{t('hours.address')}</p>
+          </ul>
+          <p className="mt-3 text-sm text-coffee-700">{store.address[lang]}</p>
         </section>
       </aside>
     </div>
