@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { createDb, tables } from '@qahwa/db';
 import type { Product } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
@@ -59,7 +62,11 @@ describe('a shopper review, approved with a reply in the Arabic back office, sho
     await page.goto(`${stack.webUrl}/product/brazil-santos`);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     // The stars are a controlled radio group: click the visible star once the page is interactive.
-    await page.waitForLoadState('networkidle');
+    // Hydrated when React has attached its props to the radio (networkidle never comes: the page polls).
+    await page.waitForFunction(() => {
+      const radio = document.querySelector('input[name=rating]');
+      return !!radio && Object.keys(radio).some((k) => k.startsWith('__reactProps'));
+    });
     const four = page.locator('input[name=rating][value="4"]');
     for (let i = 0; i < 20 && !(await four.isChecked()); i++) {
       await page.locator('label:has(input[name=rating][value="4"])').click();
@@ -147,6 +154,45 @@ describe('a shopper review, approved with a reply in the Arabic back office, sho
     await review.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screens}/product-review-reply-ar.png` });
     await page.close();
+  }, 120_000);
+});
+
+describe('staff who may only view reviews', () => {
+  it('see the queue with every action disabled and a note saying why (the server refuses anyway)', async () => {
+    const email = `viewer-${run}@qahwa.local`;
+    const password = `viewer-${randomUUID()}`;
+    const handle = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl);
+    await handle.db.insert(tables.users).values({
+      email,
+      name: 'Reviews Viewer',
+      passwordHash: await hash(password),
+      role: 'STAFF',
+      permissions: [{ module: 'reviews', canView: true, canEdit: false }],
+    });
+    await handle.close();
+    const viewer = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
+    await viewer.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+    const page = await viewer.newPage();
+    await page.goto(`${stack.adminUrl}/backend/login`);
+    await page.locator('input[type=email]').fill(email);
+    await page.locator('input[type=password]').fill(password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await page.goto(`${stack.adminUrl}/backend/reviews`);
+    await page.getByText(adminAr.ReviewQueue.viewOnly).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: body });
+    expect(await card.getByRole('button', { name: adminAr.ReviewQueue.reject }).isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: adminAr.ReviewQueue.saveReply }).isDisabled()).toBe(true);
+    // The browser's own call, as a tampered page would send it: the server says no.
+    const res = await page.request.post(
+      `${stack.adminUrl}/backend/api/admin/reviews/${randomUUID()}/reject`,
+      {
+        data: {},
+      },
+    );
+    expect(res.status()).toBe(403);
+    await page.screenshot({ path: `${screens}/reviews-view-only-ar.png`, fullPage: true });
+    await viewer.close();
   }, 120_000);
 });
 
