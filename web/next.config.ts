@@ -13,15 +13,12 @@ const nextConfig: NextConfig = {
   async headers() {
     const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
     return [
-      // The analytics hosts are allowed only for the ids set when the build ran (docs/web-pages.md).
+      // The Content-Security-Policy is set by proxy.ts at run time, with the tracking ids staff set
+      // (issue 12, docs/settings.md); the other security headers are the same for every page.
       {
         source: '/:path*',
-        headers: securityHeaders(
-          mode,
-          { gtmId: process.env.GTM_ID, metaPixelId: process.env.META_PIXEL_ID },
-          // Stripe.js and its frames for the payment step (docs/web-payments.md); Tabby's promo
-          // widget from its real host (docs/web-pay-later.md).
-          { stripe: true, tabby: true },
+        headers: securityHeaders(mode, {}, { stripe: true, tabby: true }).filter(
+          (h) => h.key !== 'Content-Security-Policy',
         ),
       },
       {

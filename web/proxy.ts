@@ -1,5 +1,6 @@
 import { forwardedHeaders } from '@qahwa/schema/proxy/forwarding';
 import { type NextRequest, NextResponse } from 'next/server';
+import { storefrontPolicy } from './analytics/content-security-policy';
 import { webConfig } from './lib/config';
 
 /**
@@ -45,7 +46,12 @@ export function isShopperApi(method: string, pathname: string): boolean {
  * is told the client's address as our trusted hops saw it, never what the browser claims, and
  * gets only the language cookie.
  */
-export function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
+  return request.nextUrl.pathname.startsWith('/api/') ? apiProxy(request) : withPolicy();
+}
+
+/** The /api/* half of the proxy (synchronous: no page policy to read). */
+export function apiProxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   if (!isShopperApi(request.method, pathname)) {
     return NextResponse.json(
@@ -60,4 +66,17 @@ export function proxy(request: NextRequest) {
   });
 }
 
-export const config = { matcher: ['/api/:path*'] };
+/**
+ * Pages get the Content-Security-Policy here, at run time, so the tracking ids staff set allow
+ * their providers' hosts (analytics/content-security-policy.ts); next.config.ts sets the others.
+ */
+async function withPolicy(): Promise<NextResponse> {
+  const response = NextResponse.next();
+  response.headers.set('Content-Security-Policy', await storefrontPolicy());
+  return response;
+}
+
+// Every page and /api; not the build's static files (no policy needed, and they must stay fast).
+export const config = {
+  matcher: ['/api/:path*', '/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg).*)'],
+};

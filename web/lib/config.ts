@@ -1,4 +1,3 @@
-import { GTM_ID_PATTERN, META_PIXEL_ID_PATTERN, type TrackingIds } from '@qahwa/schema/analytics/tracking';
 import { parseEnv } from '@qahwa/schema/config/env';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -54,21 +53,6 @@ const WebEnv = z.object({
     .default(TABBY_DEV_DEFAULTS.TABBY_PUBLIC_KEY),
   TABBY_MERCHANT_CODE: z.string().trim().min(1).max(50).default(TABBY_DEV_DEFAULTS.TABBY_MERCHANT_CODE),
   TABBY_PROMO_SCRIPT_URL: z.url().default(TABBY_DEV_DEFAULTS.TABBY_PROMO_SCRIPT_URL),
-  /**
-   * Analytics (SPEC 1, docs/web-pages.md): Google Tag Manager container and Meta pixel id. Unset,
-   * nothing loads from their hosts and the CSP does not allow them. Read at build time too (the
-   * CSP of next.config.ts and prerendered pages), so set them for `next build` and `next start`.
-   */
-  GTM_ID: z
-    .string()
-    .regex(GTM_ID_PATTERN, 'GTM_ID looks like GTM-XXXXXXX')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  META_PIXEL_ID: z
-    .string()
-    .regex(META_PIXEL_ID_PATTERN, 'META_PIXEL_ID is digits only')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface WebConfig {
@@ -80,7 +64,6 @@ export interface WebConfig {
   /** Unset: the payment step uses the Stripe.js double (web/payments/stripe-client-config.ts). */
   stripePublishableKey: string | undefined;
   stripeDoubleUrl: string;
-  tracking: TrackingIds;
   tabby: { publicKey: string; merchantCode: string; promoScriptUrl: string };
 }
 
@@ -98,7 +81,6 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
     stripePublishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
     stripeDoubleUrl: parsed.STRIPE_DOUBLE_URL.replace(/\/+$/, ''),
-    tracking: { gtmId: parsed.GTM_ID, metaPixelId: parsed.META_PIXEL_ID },
     tabby: {
       publicKey: parsed.TABBY_PUBLIC_KEY,
       merchantCode: parsed.TABBY_MERCHANT_CODE,

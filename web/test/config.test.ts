@@ -30,7 +30,6 @@ describe('the storefront config', () => {
       revalidateSecret: 'dev-revalidate-secret',
       catalogueCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
-      tracking: {},
       tabby: devTabby,
     });
   });
@@ -43,16 +42,8 @@ describe('the storefront config', () => {
       revalidateSecret: 'dev-revalidate-secret',
       catalogueCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
-      tracking: {},
       tabby: devTabby,
     });
-  });
-
-  it('takes the analytics ids when well formed, and treats an empty one as unset', () => {
-    expect(loadWebConfig({ GTM_ID: 'GTM-AB12CD', META_PIXEL_ID: '' }).tracking).toEqual({
-      gtmId: 'GTM-AB12CD',
-    });
-    expect(() => loadWebConfig({ GTM_ID: 'UA-1234' })).toThrow(/GTM_ID/);
   });
 
   it("takes Tabby's widget settings, and refuses a public key that is not one", () => {

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { proxy } from '../proxy';
+import { apiProxy as proxy } from '../proxy';
 
 const REWRITE = 'x-middleware-rewrite';
 /** The request headers Next will send on to the gateway (how NextResponse passes them). */
