@@ -12,7 +12,9 @@ import crm from './crm.json';
 import customers from './customers.json';
 import dashboard from './dashboard.json';
 import leads from './leads.json';
+import logs from './logs.json';
 import orders from './orders.json';
+import payments from './payments.json';
 import profile from './profile.json';
 import promotions from './promotions.json';
 import reviews from './reviews.json';
@@ -39,6 +41,8 @@ const messages = {
   ...variations,
   ...users,
   ...profile,
+  ...payments,
+  ...logs,
   ...settings,
   ...tracking,
 };

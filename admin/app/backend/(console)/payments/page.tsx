@@ -1,0 +1,132 @@
+import type { AdminPaymentFilter } from '@qahwa/schema/contracts/admin-payments';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { redirectToLogin } from '../../../../lib/current-user';
+import { isGatewayError } from '../../../../lib/gateway-error';
+import { pageWindow, parsePage } from '../../../../orders/pagination';
+import {
+  listPayments,
+  PAYMENTS_PAGE_SIZE,
+  paymentFilterFromQuery,
+  queryOf,
+} from '../../../../payments/payment-data';
+import { PaymentFilters } from '../../../../payments/payment-filters';
+import { PaymentsTable } from '../../../../payments/payments-table';
+import { AccessDenied } from '../../../../ui/access-denied';
+import { PageHeader } from '../../../../ui/page-header';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('Payments'))('title') };
+}
+
+type Load =
+  | { ok: true; list: Awaited<ReturnType<typeof listPayments>> }
+  | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
+
+async function load(filter: AdminPaymentFilter, limit: number, offset: number): Promise<Load> {
+  try {
+    return { ok: true, list: await listPayments(filter, { limit, offset }) };
+  } catch (error) {
+    for (const reason of ['UNAUTHORIZED', 'FORBIDDEN'] as const) {
+      if (isGatewayError(error, reason)) return { ok: false, reason };
+    }
+    throw error; // the error boundary shows SPEC 2.8's fallback
+  }
+}
+
+export default async function PaymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [t, params] = await Promise.all([getTranslations('Payments'), searchParams]);
+  const filter = paymentFilterFromQuery(params);
+  const page = parsePage(params.page);
+  const requested = pageWindow(page, Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE);
+  const result = await load(filter, requested.limit, requested.offset);
+  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
+  if (!result.ok) {
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <AccessDenied />
+      </>
+    );
+  }
+  const { payments, total, attentionCount } = result.list;
+  const current = pageWindow(page, total, PAYMENTS_PAGE_SIZE);
+  const attentionTab = filter.attention === 'true';
+  const tab = (active: boolean) =>
+    `inline-flex items-center gap-2 rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${
+      active ? 'border-amber-700 text-amber-900' : 'border-transparent text-stone-600 hover:text-stone-900'
+    }`;
+  const pageHref = (n: number) => `/backend/payments?${queryOf({ ...filter, page: n > 1 ? n : undefined })}`;
+  const { attention: _tab, reason: _reason, ...rest } = filter;
+  const filtered = Object.keys(rest).length > 0 || Boolean(filter.reason);
+  return (
+    <>
+      <PageHeader title={t('title')}>
+        {total > 0 ? (
+          <p className="text-sm text-stone-600">
+            {t('summary', { from: current.from, to: current.to, total })}
+          </p>
+        ) : null}
+      </PageHeader>
+      <nav aria-label={t('tabs.label')} className="mb-4 flex gap-2 border-b border-stone-200">
+        <Link
+          href="/backend/payments"
+          className={tab(!attentionTab)}
+          aria-current={!attentionTab ? 'page' : undefined}
+        >
+          {t('tabs.all')}
+        </Link>
+        <Link
+          href="/backend/payments?attention=true"
+          className={tab(attentionTab)}
+          aria-current={attentionTab ? 'page' : undefined}
+        >
+          {t('tabs.attention')}
+          {attentionCount > 0 ? (
+            <span
+              className="rounded-full bg-amber-600 px-2 py-0.5 text-xs font-semibold text-white"
+              title={t('attentionBadge', { count: attentionCount })}
+            >
+              <span aria-hidden="true">{attentionCount}</span>
+              <span className="sr-only">{t('attentionBadge', { count: attentionCount })}</span>
+            </span>
+          ) : null}
+        </Link>
+      </nav>
+      <PaymentFilters filter={filter} />
+      <PaymentsTable payments={payments} filtered={filtered} />
+      {current.pages > 1 ? (
+        <nav
+          className="mt-4 flex items-center justify-between gap-3 text-sm"
+          aria-label={t('summary', { from: current.from, to: current.to, total })}
+        >
+          {current.hasPrevious ? (
+            <Link
+              href={pageHref(current.page - 1)}
+              className="rounded-md border border-stone-300 bg-white px-3 py-1.5"
+            >
+              ‹ {current.page - 1}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {current.hasNext ? (
+            <Link
+              href={pageHref(current.page + 1)}
+              className="rounded-md border border-stone-300 bg-white px-3 py-1.5"
+            >
+              {current.page + 1} ›
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
