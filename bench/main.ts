@@ -196,6 +196,8 @@ try {
       figure('orders: p99', intake.p99, 'ms'),
       figure('orders: errors', intake.errors, 'requests', ['=', 0]),
       figure('orders: answered 202 (still processing)', intake.accepted, 'requests'),
+      // Not eager: the start found no free slot in the gateway's worker and the first task queued.
+      figure('orders: answers whose checkout started eagerly', intake.eager, 'orders'),
       figure('orders: orders in the database', made, 'orders', ['=', intake.sent]),
       figure('orders: a key with more than one order', dup[0]?.n ?? 0, 'orders', ['=', 0]),
       figure('orders: made while replaying (late answers or duplicates)', afterReplay - made, 'orders'),

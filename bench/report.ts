@@ -65,19 +65,23 @@ export function percentile(sorted: number[], p: number): number {
  * The metrics of a `Server-Timing` header (W3C Server Timing): `name;dur=12.3;desc="…"`, comma
  * separated. Metrics without a duration are skipped; a malformed one does not spoil the rest.
  */
-export function parseServerTiming(header: string | null): { name: string; dur: number }[] {
+export function parseServerTiming(header: string | null): { name: string; dur: number; desc?: string }[] {
   if (!header) return [];
-  const metrics: { name: string; dur: number }[] = [];
+  const metrics: { name: string; dur: number; desc?: string }[] = [];
   for (const part of header.split(',')) {
     const [rawName, ...params] = part.split(';');
     const name = rawName?.trim();
     if (!name) continue;
+    let dur = Number.NaN;
+    let desc: string | undefined;
     for (const param of params) {
       const [key, value] = param.split('=');
-      if (key?.trim().toLowerCase() !== 'dur') continue;
-      const dur = Number(value?.trim().replace(/^"|"$/g, ''));
-      if (Number.isFinite(dur)) metrics.push({ name, dur });
+      const v = value?.trim().replace(/^"|"$/g, '');
+      if (key?.trim().toLowerCase() === 'dur') dur = Number(v);
+      // The gateway marks a checkout the server handed straight to its own worker: desc="eager".
+      else if (key?.trim().toLowerCase() === 'desc' && v) desc = v;
     }
+    if (Number.isFinite(dur)) metrics.push({ name, dur, ...(desc ? { desc } : {}) });
   }
   return metrics;
 }
