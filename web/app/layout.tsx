@@ -6,7 +6,7 @@ import { requestOrigin } from '../catalogue/product/origin';
 import { ClientMessages } from '../i18n/client';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
-import { CartAbandonment } from '../leads/cart-abandonment';
+import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
 import { getPublicSettings } from '../lib/settings';
 import { ShopperSettingsProvider } from '../settings/shopper-settings';
 import { Footer } from '../shell/footer';
@@ -49,7 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <main className="flex-1">{children}</main>
             <Footer phone={settings.store.phone} />
             <LazyOverlays />
-            <CartAbandonment />
+            <CartAbandonmentTracker />
             <Toaster />
           </ShopperSettingsProvider>
         </ClientMessages>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { AbandonmentTrigger } from '@qahwa/schema/contracts/leads';
+import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { readStoredProfile } from '../account/profile-store';
 import { cartItemsAtom } from '../cart/cart-store';
@@ -29,8 +30,7 @@ function knownContact(): LeadContact | null {
 }
 
 /**
- * SPEC 4 cart abandonment, mounted by `cart-abandonment.tsx` once the cart has something in it
- * (docs/leads.md; the visit itself is counted there, on every page). Reports the cart once:
+ * SPEC 4 cart abandonment, mounted once in the layout (docs/leads.md). Reports the cart once:
  * on 5 minutes idle, on page exit (navigator.sendBeacon on `pagehide`, which fires on closing,
  * reloading or leaving the site), manually, or when the checkout captures the e-mail. A report
  * only counts — and uses up the cart's one report — when it names an e-mail: without one the
@@ -40,11 +40,27 @@ function knownContact(): LeadContact | null {
 export function CartAbandonmentTracker() {
   const items = useAtomValue(cartItemsAtom);
   const locale = useLocale() as 'en' | 'ar';
+  const pathname = usePathname();
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const localeRef = useRef(locale);
   localeRef.current = locale;
   const hydrated = useRef(false);
+
+  // The visit: started when, pages seen, where from (sessionStorage: one per tab and visit).
+  useEffect(() => {
+    const session = readJson<LeadSession>(window.sessionStorage, LEAD_SESSION_KEY) ?? {
+      startedAt: Date.now(),
+      pageVisits: 0,
+      referrer: document.referrer,
+      lastPage: '',
+    };
+    writeJson(window.sessionStorage, LEAD_SESSION_KEY, {
+      ...session,
+      pageVisits: session.pageVisits + 1,
+      lastPage: `${pathname}${window.location.search}`,
+    });
+  }, [pathname]);
 
   // The once-per-cart flag follows the cart: emptied → a new cart id, reportable again.
   useEffect(() => {
