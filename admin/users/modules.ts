@@ -1,10 +1,13 @@
 import 'server-only';
-import { MENU } from '@qahwa/schema';
-import { getLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { MENU } from '../menu';
 import type { GridModule } from './permission-grid';
 
-/** The grid's rows: every section of the menu but the dashboard (never gated), in the page's language. */
+/**
+ * The grid's rows: every menu entry that has a permission module (not the dashboard or the
+ * profile, which everyone sees), in menu order, named as the sidebar names them.
+ */
 export async function gridModules(): Promise<GridModule[]> {
-  const locale = (await getLocale()) === 'ar' ? 'ar' : 'en';
-  return MENU.filter((e) => e.id !== 'dashboard').map((e) => ({ id: e.id, label: e.label[locale] }));
+  const t = await getTranslations('Menu');
+  return MENU.flatMap((e) => (e.module ? [{ id: e.module, label: t(e.id) }] : []));
 }

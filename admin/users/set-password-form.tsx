@@ -121,6 +121,8 @@ export function SetPasswordForm() {
         {t.rich(greeting, {
           name: link.name,
           email: link.email,
+          // A Latin address inside Arabic text keeps its own left-to-right order.
+          ltr: (chunks) => <bdi dir="ltr">{chunks}</bdi>,
         })}
       </p>
       {error ? (
