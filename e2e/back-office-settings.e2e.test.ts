@@ -1,0 +1,159 @@
+import type { Product } from '@qahwa/schema';
+import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, messages } from './support/browser';
+import { root, type Stack, startStack } from './support/stack';
+
+/*
+ * Issue 12, settings and tracking, end to end in Chromium over the real stack, in Arabic: a member
+ * of staff raises the free-shipping threshold in the Arabic back office → the storefront's
+ * checkout summary shows the new nudge (gateway settings in memory → SettingsChanged → the
+ * storefront's cached settings dropped); they set a Google Tag Manager id in the Tracking screen →
+ * the storefront's page loads gtm.js with that id and its Content-Security-Policy allows Google's
+ * host. Screenshots of both screens in both languages go to .data/screens/.
+ */
+const ar = messages('admin', 'ar') as unknown as {
+  Settings: Record<'shippingTitle' | 'threshold' | 'save', string>;
+  Tracking: Record<'idsTitle' | 'gtmId', string>;
+};
+const en = messages('admin', 'en') as unknown as typeof ar;
+const web = messages('web', 'ar') as unknown as { OrderSummary: { freeShippingNudge: string } };
+const screens = `${root}.data/screens`;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1440, height: 1100 } });
+  await context.addCookies([
+    { name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl },
+    { name: 'NEXT_LOCALE', value: 'ar', url: stack.webUrl },
+  ]);
+  page = await context.newPage();
+}, 600_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function until(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('staff change the store settings in Arabic, and the storefront follows', () => {
+  it('signs in to the Arabic back office', async () => {
+    await page.goto(`${stack.adminUrl}/backend/login`);
+    await page.locator('input[type=email]').fill(stack.admin.email);
+    await page.locator('input[type=password]').fill(stack.admin.password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+  }, 120_000);
+
+  it('raises the free-shipping threshold; the checkout summary nudges with the new amount', async () => {
+    // A 150 AED cart: free under SPEC 9's 200 would need 50 more; under 300 it needs 150.
+    const products = (await (await fetch(`${stack.webUrl}/api/products?limit=100`)).json()) as Product[];
+    const product = products.find((p) => p.variations.some((v) => v.stockQuantity > 3)) as Product;
+    const v = product.variations.find((x) => x.stockQuantity > 3)!;
+    const quantity = Math.max(1, Math.min(3, Math.floor(150 / v.price)));
+    const subtotal = Math.round(v.price * quantity * 100) / 100;
+    await context.addInitScript(
+      ([key, cart]) => localStorage.setItem(key as string, cart as string),
+      [
+        CART_STORAGE_KEY,
+        JSON.stringify({
+          version: CART_VERSION,
+          items: [
+            {
+              id: `${product.id}-${v.id}`,
+              productId: product.id,
+              variationId: v.id,
+              name: product.name,
+              nameAr: product.nameAr,
+              price: v.price,
+              quantity,
+              image: null,
+              variation: {
+                weight: v.size.displayName,
+                beans: v.beans?.name ?? null,
+                additions: v.type?.name ?? null,
+              },
+            },
+          ],
+        }),
+      ],
+    );
+
+    await page.goto(`${stack.adminUrl}/backend/settings`);
+    const form = page.getByRole('form', { name: ar.Settings.shippingTitle });
+    await form.getByLabel(ar.Settings.threshold).waitFor();
+    await page.screenshot({ path: `${screens}/settings-ar.png`, fullPage: true });
+    await form.getByLabel(ar.Settings.threshold).fill('300');
+    await form.getByRole('button', { name: ar.Settings.save }).click();
+    await form.getByLabel(ar.Settings.threshold).and(page.locator('[value="300.00"]')).waitFor();
+    const savedAt = Date.now();
+
+    // The storefront's checkout (its summary's nudge comes from the gateway's quote).
+    const checkout = await context.newPage();
+    const remaining = (300 - subtotal).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    // The Arabic sentence of the summary, with the amount as the storefront formats it.
+    const nudge = web.OrderSummary.freeShippingNudge.replace('{amount}', `${remaining} د.إ`);
+    let seen = '';
+    const ms = await until(async () => {
+      await checkout.goto(`${stack.webUrl}/checkout`);
+      await checkout.waitForTimeout(1000);
+      seen = (await checkout.locator('body').textContent()) ?? '';
+      return seen.includes(nudge);
+    }, `the nudge "${nudge}"`).catch(async (error: Error) => {
+      await checkout.screenshot({ path: `${screens}/settings-checkout-nudge-failed.png`, fullPage: true });
+      throw new Error(`${error.message}; the page said: ${seen.slice(0, 1500)}`);
+    });
+    console.info(`nudge followed the new threshold in ${Date.now() - savedAt} ms (${ms} ms polling)`);
+    await checkout.screenshot({ path: `${screens}/settings-checkout-nudge-ar.png`, fullPage: true });
+    await checkout.close();
+  }, 180_000);
+
+  it('sets a Google Tag Manager id; the storefront loads it and its policy allows it', async () => {
+    await page.goto(`${stack.adminUrl}/backend/tracking`);
+    const form = page.getByRole('form', { name: ar.Tracking.idsTitle });
+    const id = form.getByLabel(ar.Tracking.gtmId);
+    await id.waitFor();
+    // A malformed id is refused under its field, in Arabic.
+    await id.fill('UA-123');
+    await form.getByRole('button', { name: ar.Settings.save }).click();
+    await form.getByText('معرّف Google Tag Manager يكون بالشكل').waitFor();
+    await id.fill('GTM-QAHWA42');
+    await form.getByRole('button', { name: ar.Settings.save }).click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${screens}/tracking-ar.png`, fullPage: true });
+
+    await until(async () => {
+      const res = await fetch(`${stack.webUrl}/about`);
+      const html = await res.text();
+      const csp = res.headers.get('content-security-policy') ?? '';
+      return html.includes('GTM-QAHWA42') && csp.includes('https://www.googletagmanager.com');
+    }, 'the GTM id in the page and its CSP');
+    // Only the provider whose id is set: no Meta pixel id, no Meta host.
+    const csp = (await fetch(`${stack.webUrl}/about`)).headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('connect.facebook.net');
+  }, 120_000);
+
+  it('shows both screens in English too (screenshots)', async () => {
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await page.goto(`${stack.adminUrl}/backend/settings`);
+    await page.getByRole('form', { name: en.Settings.shippingTitle }).waitFor();
+    await page.screenshot({ path: `${screens}/settings-en.png`, fullPage: true });
+    await page.goto(`${stack.adminUrl}/backend/tracking`);
+    await page.getByRole('form', { name: en.Tracking.idsTitle }).waitFor();
+    await page.screenshot({ path: `${screens}/tracking-en.png`, fullPage: true });
+  }, 120_000);
+});
