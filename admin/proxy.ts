@@ -2,6 +2,7 @@ import { forwardedHeaders } from '@qahwa/schema/proxy/forwarding';
 import { type NextRequest, NextResponse } from 'next/server';
 import { API_PREFIX, LOGIN_PATH, loginPathFor, PATH_HEADER, SESSION_COOKIE } from './auth/redirects';
 import { adminConfig } from './lib/config';
+import { STOREFRONT_IMAGES_PATH } from './lib/image-src';
 
 /**
  * The browser reaches the gateway's /api/* as /backend/api/* on this origin: under /backend, the
@@ -20,6 +21,11 @@ export function proxy(request: NextRequest) {
     return NextResponse.rewrite(new URL(target, adminConfig.gatewayUrl), {
       request: { headers: forwardedHeaders(request.headers, adminConfig.trustedProxyHops) },
     });
+  }
+  // The storefront's own pictures (the seed's packshots), on our origin: lib/image-src.ts.
+  if (pathname.startsWith(`${STOREFRONT_IMAGES_PATH}/`)) {
+    const target = `/images${pathname.slice(STOREFRONT_IMAGES_PATH.length)}`;
+    return NextResponse.rewrite(new URL(target, adminConfig.storefrontUrl));
   }
   const isLogin = pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`);
   if (!isLogin && !request.cookies.has(SESSION_COOKIE)) {

@@ -11,11 +11,11 @@ import {
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../lib/browser-api';
+import { adminImageSrc } from '../lib/image-src';
 import { DataTable, type TableState } from '../ui/data-table';
 import { buttonClass, FormField, inputClass } from '../ui/form-field';
 import { useToast } from '../ui/toast';
 import { ImageUploader } from './image-uploader';
-import { adminImageSrc } from './upload';
 
 interface Draft {
   id: string | null;

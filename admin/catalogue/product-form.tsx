@@ -15,11 +15,11 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api } from '../lib/browser-api';
+import { adminImageSrc } from '../lib/image-src';
 import { buttonClass, FormField, inputClass } from '../ui/form-field';
 import { useToast } from '../ui/toast';
 import { VariationsEditor } from '../variations/variations-editor';
 import { ImageUploader } from './image-uploader';
-import { adminImageSrc } from './upload';
 
 interface Draft {
   name: string;

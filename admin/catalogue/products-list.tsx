@@ -5,9 +5,9 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../lib/browser-api';
+import { adminImageSrc } from '../lib/image-src';
 import { DataTable, type TableState } from '../ui/data-table';
 import { inputClass } from '../ui/form-field';
-import { adminImageSrc } from './upload';
 
 const PAGE = 20;
 

@@ -8,11 +8,6 @@ import {
   uploadFailureMessage,
 } from '@qahwa/schema';
 
-/** A stored picture's address as the admin app can load it (its proxy forwards /backend/api/* only). */
-export function adminImageSrc(url: string): string {
-  return url.startsWith('/api/') ? `/backend${url}` : url;
-}
-
 export type UploadOutcome = { ok: true; result: ImageUploadResult } | { ok: false; message: string };
 
 /**

@@ -3,13 +3,10 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { formatCount } from '../i18n/format';
+import { adminImageSrc } from '../lib/image-src';
 import { EmptyState } from '../ui/empty-state';
 import { barPercent } from './chart';
 import { Panel, td, th } from './panel';
-
-// catalogue/upload.ts's adminImageSrc is in a 'use client' module, which a server component cannot
-// call: the same rule (the admin proxy forwards /backend/api/* only), as the order page also has it.
-const adminImageSrc = (url: string) => (url.startsWith('/api/') ? `/backend${url}` : url);
 
 type Product = { productId: string; name: LocalText; imageUrl: string | null };
 

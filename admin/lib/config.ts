@@ -25,6 +25,11 @@ const AdminEnv = z.object({
   /** The Temporal UI, for the order page's links to the workflows that touched an order. */
   TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /**
+   * The storefront's origin: the seed's product pictures are its files (/images/…), which proxy.ts
+   * forwards from /backend/images/* (lib/image-src.ts).
+   */
+  STOREFRONT_URL: z.url().default(SERVICE_DEFAULTS.storeUrl),
 });
 
 export interface AdminConfig {
@@ -33,6 +38,7 @@ export interface AdminConfig {
   trustedProxyHops: number;
   temporalUiUrl: string;
   temporalNamespace: string;
+  storefrontUrl: string;
 }
 
 export function loadAdminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
@@ -44,6 +50,7 @@ export function loadAdminConfig(env: Record<string, string | undefined> = proces
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
     temporalUiUrl: parsed.TEMPORAL_UI_URL.replace(/\/+$/, ''),
     temporalNamespace: parsed.TEMPORAL_NAMESPACE,
+    storefrontUrl: parsed.STOREFRONT_URL.replace(/\/+$/, ''),
   };
 }
 

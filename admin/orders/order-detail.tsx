@@ -4,15 +4,9 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../i18n/format';
+import { adminImageSrc } from '../lib/image-src';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
-
-/**
- * Uploaded images are served by the gateway under /api/uploads/files/*, which the browser reaches
- * as /backend/api/* (the same rule as admin/catalogue/upload.ts, a client module a server
- * component cannot call into).
- */
-const imageSrc = (url: string) => (url.startsWith('/api/') ? `/backend${url}` : url);
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -99,7 +93,7 @@ export function OrderDetailView({
                           {i.imageUrl ? (
                             // biome-ignore lint/performance/noImgElement: product images come from any configured host (local uploads or Cloudinary); a plain img needs no image-optimizer allow-list
                             <img
-                              src={imageSrc(i.imageUrl)}
+                              src={adminImageSrc(i.imageUrl)}
                               alt=""
                               width={48}
                               height={48}

@@ -22,16 +22,24 @@ describe('the back-office config', () => {
       trustedProxyHops: 1,
       temporalUiUrl: 'http://127.0.0.1:8233',
       temporalNamespace: 'default',
+      storefrontUrl: SERVICE_DEFAULTS.storeUrl,
     });
   });
 
   it('takes the environment, without a trailing slash', () => {
-    expect(loadAdminConfig({ GATEWAY_URL: 'http://gateway:4000/', GATEWAY_TIMEOUT_MS: '2500' })).toEqual({
+    expect(
+      loadAdminConfig({
+        GATEWAY_URL: 'http://gateway:4000/',
+        GATEWAY_TIMEOUT_MS: '2500',
+        STOREFRONT_URL: 'https://shop.example.ae/',
+      }),
+    ).toEqual({
       gatewayUrl: 'http://gateway:4000',
       gatewayTimeoutMs: 2500,
       trustedProxyHops: 1,
       temporalUiUrl: 'http://127.0.0.1:8233',
       temporalNamespace: 'default',
+      storefrontUrl: 'https://shop.example.ae',
     });
   });
 

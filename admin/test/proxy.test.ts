@@ -19,6 +19,14 @@ describe('the back-office proxy', () => {
     expect(res.headers.get('x-middleware-request-x-forwarded-for')).toBe('203.0.113.9');
   });
 
+  it('forwards /backend/images/* to the storefront’s /images/* without asking for a session', () => {
+    const res = proxy(request('/backend/images/products/brazil-santos/1.webp'));
+    expect(res.headers.get('x-middleware-rewrite')).toBe(
+      'http://127.0.0.1:3000/images/products/brazil-santos/1.webp',
+    );
+    expect(res.headers.get('location')).toBeNull();
+  });
+
   it('sends a visitor without the session cookie to sign-in', () => {
     const res = proxy(request('/backend/orders'));
     expect(res.status).toBe(307);

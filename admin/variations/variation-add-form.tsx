@@ -4,7 +4,7 @@ import type { Locale } from '@qahwa/schema/money/money';
 import type { VariationPayload } from '@qahwa/schema/validation/variation-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { adminImageSrc } from '../catalogue/upload';
+import { adminImageSrc } from '../lib/image-src';
 import { FormField } from '../ui/form-field';
 import { uploadVariationImage } from './variation-image';
 import { EMPTY_DRAFT, type Lookups, type VariationDraft } from './variation-rows';

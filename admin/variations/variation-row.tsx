@@ -4,7 +4,7 @@ import type { Variation } from '@qahwa/schema/catalogue/product';
 import type { Locale } from '@qahwa/schema/money/money';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { adminImageSrc } from '../catalogue/upload';
+import { adminImageSrc } from '../lib/image-src';
 import type { Lookups, VariationDraft } from './variation-rows';
 
 const cell = 'px-4 py-2 align-middle';
