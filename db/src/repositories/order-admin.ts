@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderStatus, OrderStatusChanged, PaymentProvider } from '@qahwa/schema';
 import { toAed } from '@qahwa/schema';
 import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
+import { phoneSearchDigits } from '@qahwa/schema/customers/phone-search';
 import { canTransition } from '@qahwa/schema/orders/transitions';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
@@ -91,16 +92,17 @@ export function orderFilterWhere(filter: AdminOrderFilter): SQL | undefined {
   const q = filter.q?.trim();
   if (q) {
     const number = /^(?:qh-?)?(\d{1,12})$/i.exec(q)?.[1];
-    const digits = q.replace(/[\s\-()]/g, '');
+    // The customers screen's rule: 050…, +971 50… and 00971 50… find each other.
+    const digits = phoneSearchDigits(q);
     const alternatives: SQL[] = [];
     if (number) alternatives.push(eq(orders.id, `QH-${number}`));
     if (q.includes('@') || /[a-z]/i.test(q)) {
       alternatives.push(ilike(orders.customerEmail, `%${likeEscape(q)}%`));
     }
-    if (/^\+?\d{4,}$/.test(digits)) {
+    if (digits) {
       // Phones are kept as the shopper typed them (normalised at checkout); match the digits anywhere.
       alternatives.push(
-        sql`regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g') like ${`%${likeEscape(digits.replace(/^\+/, ''))}%`}`,
+        sql`regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`,
       );
     }
     if (alternatives.length === 0) alternatives.push(ilike(orders.customerName, `%${likeEscape(q)}%`));
