@@ -58,10 +58,6 @@ export const STAFF_MESSAGES = {
     en: 'Choose a password different from your current one.',
     ar: 'اختر كلمة مرور مختلفة عن كلمة مرورك الحالية.',
   },
-  MAIL_FAILED: {
-    en: 'The account is saved, but the e-mail could not be sent. Try "Resend" in a moment.',
-    ar: 'تم حفظ الحساب، لكن تعذّر إرسال البريد الإلكتروني. جرّب «إعادة الإرسال» بعد قليل.',
-  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type StaffMessageCode = keyof typeof STAFF_MESSAGES;
