@@ -1,5 +1,13 @@
 import { formatAed, type OrderStatus, toFils } from '@qahwa/schema';
 import type { AdminOrderDetail } from '@qahwa/schema/contracts/admin-orders';
+import {
+  EMAIL_STATUSES,
+  knownOr,
+  ORDER_EMAIL_PURPOSES,
+  ORDER_TIMELINE_EVENTS,
+  REFUND_STATUSES,
+} from '@qahwa/schema/orders/timeline-labels';
+import { attentionKindOf, PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments/attention';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -39,6 +47,9 @@ export function OrderDetailView({
   const t = useTranslations('OrderDetail');
   const tStatus = useTranslations('OrderStatus');
   const tPayment = useTranslations('PaymentProvider');
+  // The payments screen's labels: one wording of a payment's status and why it needs attention.
+  const tPaymentStatus = useTranslations('Payments.status');
+  const tAttention = useTranslations('Payments.attention');
   const locale = useLocale() as 'en' | 'ar';
   const aed = (amount: number) => formatAed(toFils(amount), locale);
   const statusLabel = (s: string | null) => (s ? tStatus(s as OrderStatus) : '—');
@@ -146,11 +157,14 @@ export function OrderDetailView({
                       </span>
                     ) : e.kind === 'email' ? (
                       <span className="text-stone-700">
-                        {t('emailSent', { purpose: e.label, status: e.note ?? '' })}
+                        {t('emailSent', {
+                          purpose: t(`emailPurpose.${knownOr(ORDER_EMAIL_PURPOSES, e.label)}`),
+                          status: t(`emailStatus.${knownOr(EMAIL_STATUSES, e.note)}`),
+                        })}
                       </span>
                     ) : (
-                      <span className="font-mono text-xs text-stone-700" dir="ltr">
-                        {e.label}
+                      <span className="text-stone-700">
+                        {t(`timelineEvent.${knownOr(ORDER_TIMELINE_EVENTS, e.label)}`)}
                       </span>
                     )}
                     {e.by ? (
@@ -195,7 +209,11 @@ export function OrderDetailView({
             <dl>
               <Row label={t('provider')}>{tPayment(o.payment.provider)}</Row>
               <Row label={t('paymentStatus')}>
-                {o.payment.status === 'cash_on_delivery' ? t('codStatus') : (o.payment.status ?? '—')}
+                {o.payment.status === 'cash_on_delivery'
+                  ? t('codStatus')
+                  : o.payment.status
+                    ? tPaymentStatus(knownOr(PAYMENT_RECORD_STATUSES, o.payment.status))
+                    : '—'}
               </Row>
               <Row label={t('reference')}>
                 <span dir="ltr" className="font-mono text-xs break-all">
@@ -207,7 +225,7 @@ export function OrderDetailView({
             </dl>
             {o.payment.needsAttention ? (
               <p className="mt-2 rounded bg-red-50 p-2 text-xs text-red-800">
-                {t('attention', { reason: o.payment.attentionReason ?? '' })}
+                {t('attention', { reason: tAttention(attentionKindOf(o.payment.attentionReason)) })}
               </p>
             ) : null}
             <h3 className="mt-3 text-xs font-semibold text-stone-500">{t('discounts')}</h3>
@@ -230,7 +248,12 @@ export function OrderDetailView({
                 <h3 className="mt-3 text-xs font-semibold text-stone-500">{t('refunds')}</h3>
                 <ul className="text-sm">
                   {o.refunds.map((r) => (
-                    <li key={r.reference}>{t('refundRow', { amount: aed(r.amount), status: r.status })}</li>
+                    <li key={r.reference}>
+                      {t('refundRow', {
+                        amount: aed(r.amount),
+                        status: t(`refundStatus.${knownOr(REFUND_STATUSES, r.status)}`),
+                      })}
+                    </li>
                   ))}
                 </ul>
               </>

@@ -1,18 +1,8 @@
-import type { AttentionKind } from '@qahwa/schema/payments/attention';
+import { type AttentionKind, PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments/attention';
 import { useTranslations } from 'next-intl';
 
-const KNOWN_STATUSES = [
-  'succeeded',
-  'failed',
-  'pending',
-  'processing',
-  'collected',
-  'cancelled',
-  'rejected',
-  'not_available',
-  'amount_too_high',
-  'amount_too_low',
-] as const;
+// The known set is the read model's (schema payments/attention.ts), shared with the order page.
+const KNOWN_STATUSES = PAYMENT_RECORD_STATUSES;
 
 const TONE: Record<string, string> = {
   succeeded: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',

@@ -32,3 +32,23 @@ export function attentionKindOf(reason: string | null | undefined): AttentionKin
 /** The payment methods of the read model, as the flows write them. */
 export const PAYMENT_RECORD_METHODS = ['card', 'wallet', 'pay_later', 'cod'] as const;
 export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
+
+/**
+ * `payments.status` as the flows write it: card and wallet succeeded/failed (and Stripe's pending
+ * or processing), cash on delivery pending/collected/cancelled, and each pay-later outcome. The
+ * payments screen and the order page label each (admin messages `Payments.status`, which also
+ * has `other` for a status a newer flow writes).
+ */
+export const PAYMENT_RECORD_STATUSES = [
+  'succeeded',
+  'failed',
+  'pending',
+  'processing',
+  'collected',
+  'cancelled',
+  'rejected',
+  'not_available',
+  'amount_too_high',
+  'amount_too_low',
+] as const;
+export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
