@@ -121,8 +121,13 @@ export function SetPasswordForm() {
         {t.rich(greeting, {
           name: link.name,
           email: link.email,
-          // A Latin address inside Arabic text keeps its own left-to-right order.
-          ltr: (chunks) => <bdi dir="ltr">{chunks}</bdi>,
+          // A Latin address inside Arabic text keeps its own left-to-right order, also when a long
+          // one wraps: an inline block breaks inside itself, left to right.
+          ltr: (chunks) => (
+            <bdi dir="ltr" className="inline-block break-all">
+              {chunks}
+            </bdi>
+          ),
         })}
       </p>
       {error ? (
