@@ -1,57 +1,13 @@
 'use client';
 
-import type { DeadLetter, Locale } from '@qahwa/schema';
-import type { ConsumerDeadLetter } from '@qahwa/schema/contracts/logs';
+import type { Locale } from '@qahwa/schema';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { formatDateTime } from '../i18n/format';
 import { ApiError, api } from '../lib/browser-api';
 import { useToast } from '../ui/toast';
-
-export interface DeadLetterRow {
-  kind: 'consumer' | 'outbox';
-  id: string;
-  /** The consumer's durable name, or 'outbox'. */
-  where: string;
-  subject: string;
-  error: string | null;
-  tries: number;
-  deadAt: string;
-  body: string;
-  redrivenAt: string | null;
-  redrivenBy: string | null;
-}
-
-export function consumerRow(d: ConsumerDeadLetter): DeadLetterRow {
-  return {
-    kind: 'consumer',
-    id: d.id,
-    where: d.consumer,
-    subject: d.subject,
-    error: d.lastError,
-    tries: d.deliveries,
-    deadAt: d.deadAt,
-    body: d.body,
-    redrivenAt: d.redrivenAt,
-    redrivenBy: d.redrivenBy,
-  };
-}
-
-export function outboxRow(d: DeadLetter): DeadLetterRow {
-  return {
-    kind: 'outbox',
-    id: d.id,
-    where: 'outbox',
-    subject: d.subject,
-    error: d.lastError,
-    tries: d.attempts,
-    deadAt: d.deadAt,
-    body: JSON.stringify(d.payload, null, 2),
-    redrivenAt: null,
-    redrivenBy: null,
-  };
-}
+import type { DeadLetterRow } from './dead-letter-rows';
 
 function pretty(body: string): string {
   try {

@@ -5,7 +5,8 @@ import { getTranslations } from 'next-intl/server';
 import { currentSession, redirectToLogin } from '../../../../lib/current-user';
 import { isGatewayError } from '../../../../lib/gateway-error';
 import { AuditFilters, AuditPager, AuditTable } from '../../../../logs/audit-log';
-import { consumerRow, DeadLetters, outboxRow } from '../../../../logs/dead-letters';
+import { consumerRow, outboxRow } from '../../../../logs/dead-letter-rows';
+import { DeadLetters } from '../../../../logs/dead-letters';
 import {
   AUDIT_PAGE_SIZE,
   auditFilterFromQuery,
