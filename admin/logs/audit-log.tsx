@@ -196,8 +196,11 @@ export function AuditTable({ list, filtered }: { list: AuditLogList; filtered: b
                   </table>
                 )}
                 {e.requestId ? (
-                  <p className="mt-1 font-mono text-[11px] text-stone-400" dir="ltr">
-                    {t('requestId', { id: e.requestId })}
+                  <p className="mt-1 text-[11px] text-stone-400">
+                    {t('request')}{' '}
+                    <bdi dir="ltr" className="font-mono">
+                      {e.requestId}
+                    </bdi>
                   </p>
                 ) : null}
               </details>

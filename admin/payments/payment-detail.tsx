@@ -23,7 +23,7 @@ export function PaymentDetailView({ payment }: { payment: AdminPaymentDetail }) 
   const t = useTranslations('Payments.detail');
   const tMethod = useTranslations('Payments.method');
   const tHelp = useTranslations('Payments.attentionHelp');
-  const tProvider = useTranslations('PaymentProvider');
+  const tProvider = useTranslations('Payments.provider');
   const locale = useLocale() as Locale;
   const money = (fils: number) => formatAed(fils, locale);
   const method = (['card', 'wallet', 'pay_later', 'cod'] as const).find((m) => m === payment.method);

@@ -14,7 +14,7 @@ export function PaymentFilters({ filter }: { filter: AdminPaymentFilter }) {
   const tMethod = useTranslations('Payments.method');
   const tStatus = useTranslations('Payments.status');
   const tReason = useTranslations('Payments.attention');
-  const tProvider = useTranslations('PaymentProvider');
+  const tProvider = useTranslations('Payments.provider');
   const field = 'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm';
   const label = 'block text-xs font-medium text-stone-600';
   return (

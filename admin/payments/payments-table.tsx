@@ -15,7 +15,7 @@ export function PaymentsTable({
 }) {
   const t = useTranslations('Payments.table');
   const tMethod = useTranslations('Payments.method');
-  const tProvider = useTranslations('PaymentProvider');
+  const tProvider = useTranslations('Payments.provider');
   const locale = useLocale() as Locale;
   const columns = [
     { key: 'reference', header: t('reference') },
