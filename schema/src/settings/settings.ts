@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { GTM_ID_PATTERN, META_PIXEL_ID_PATTERN } from '../analytics/tracking';
 import { filsToDecimalString } from '../money/money';
 import { DEFAULT_PAY_LATER_RANGE } from '../payments/pay-later-widget';
-import { windowStartMs } from '../reference/gulf-time';
 import { SALE_CONFIG } from '../sale/sale-config';
 import { DEFAULT_SHIPPING_SETTINGS } from '../shipping/shipping';
-import { storableText } from '../validation/fields';
+import { emailField, storableText, validationText } from '../validation/fields';
 import { SETTINGS_MESSAGES } from './messages';
 
 /*
@@ -43,14 +42,17 @@ const Fils = (min: number, max: number) => {
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// A day of this century (said as a pattern, so the OpenAPI document states it), that exists.
+const DATE = /^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const isRealDay = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+};
 const DateOnly = z
   .string()
   .regex(DATE, { error: en('settings.date') })
-  // A day that does not exist (2026-02-30) is not a sale's day.
-  .refine((d) => !Number.isNaN(windowStartMs(d)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    error: en('settings.date'),
-  });
+  // 2026-02-30 matches the pattern but is no sale's day.
+  .refine(isRealDay, { error: en('settings.date') });
 
 /** Optimistic concurrency: the version the editor read; a save on an older one is refused (409). */
 const Version = z.number().int().min(0).max(2_147_483_647);
@@ -60,7 +62,8 @@ const Version = z.number().int().min(0).max(2_147_483_647);
 export const StoreSettings = z
   .object({
     name: Localized(80),
-    email: z.email({ error: 'Please enter a valid email address' }).max(254),
+    // The storefront's own e-mail rule (SPEC 5), one for every form.
+    email: emailField(validationText('en')),
     phone: Phone,
     /** WhatsApp number, when the store answers there; null hides the link. */
     whatsapp: Phone.nullable(),
