@@ -23,7 +23,15 @@ type AdminMessages = {
     'title' | 'statusTable' | 'trendHeading' | 'trendTable' | 'showTable' | 'periodLabel',
     string
   > & { periods: Record<'today' | '7d' | '30d' | '90d' | '365d', string> };
-  OrderDetail: { title: string; moveTo: string; moved: string };
+  OrderDetail: {
+    title: string;
+    moveTo: string;
+    moved: string;
+    timeline: string;
+    payment: string;
+    timelineEvent: Record<'OrderPlaced', string>;
+    emailPurpose: Record<'order-confirmation', string>;
+  };
   OrderStatus: Record<Status, string>;
 };
 const ar = messages('admin', 'ar') as unknown as AdminMessages;
@@ -50,6 +58,44 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
+
+/** The pictures in the page's main region once each has loaded or failed (a broken one has no width). */
+async function pictures(p: Page): Promise<{ count: number; broken: (string | null)[] }> {
+  return p.evaluate(async () => {
+    const imgs = Array.from(document.querySelectorAll('main img')) as HTMLImageElement[];
+    await Promise.all(
+      imgs.map((i) =>
+        i.complete
+          ? null
+          : new Promise((done) => {
+              i.addEventListener('load', done);
+              i.addEventListener('error', done);
+            }),
+      ),
+    );
+    return {
+      count: imgs.length,
+      broken: imgs.filter((i) => i.naturalWidth === 0).map((i) => i.getAttribute('src')),
+    };
+  });
+}
+
+/** The sidebar's dark column: on which side, and whether it runs the whole page's height. */
+async function sidebarColumn(p: Page) {
+  return p.evaluate(() => {
+    const column = document.querySelector('aside')?.parentElement;
+    const box = column?.getBoundingClientRect();
+    return {
+      height: box?.height ?? 0,
+      pageHeight: document.documentElement.scrollHeight,
+      atStart:
+        document.dir === 'rtl'
+          ? Math.abs((box?.right ?? 0) - document.documentElement.clientWidth) < 1
+          : Math.abs(box?.left ?? 1) < 1,
+      background: column ? getComputedStyle(column).backgroundColor : '',
+    };
+  });
+}
 
 async function placeOrder(product: Product, quantity: number, email: string): Promise<string> {
   const v = product.variations.find((x) => x.stockQuantity > quantity) ?? product.variations[0]!;
@@ -210,6 +256,26 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     }
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.screenshot({ path: `${screens}/order-page-ar.png`, fullPage: true });
+    // The seed's product pictures (the storefront's files) load in the back office.
+    const orderPictures = await pictures(page);
+    expect(orderPictures.count).toBeGreaterThan(0);
+    expect(orderPictures.broken).toEqual([]);
+    // The timeline and payment panel speak Arabic: no raw event type, e-mail purpose or status.
+    await page.getByText(ar.OrderDetail.timelineEvent.OrderPlaced).first().waitFor();
+    const shown = [
+      (await page.getByRole('region', { name: ar.OrderDetail.timeline, exact: true }).textContent()) ?? '',
+      (await page.getByRole('region', { name: ar.OrderDetail.payment, exact: true }).textContent()) ?? '',
+    ].join(' ');
+    for (const raw of [
+      'OrderPlaced',
+      'OrderStatusChanged',
+      'order-confirmation',
+      'order-shipped',
+      'pending',
+      'sent',
+    ]) {
+      expect(shown).not.toContain(raw);
+    }
 
     const moved = Date.now();
     const after = await waitFor(
@@ -222,6 +288,16 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     console.info(`dashboard e2e: the status chart showed the move ${Date.now() - moved} ms after it`);
     await page.goto(`${stack.adminUrl}/backend?period=30d`);
     await page.screenshot({ path: `${screens}/dashboard-ar.png`, fullPage: true });
+    const dashboardPictures = await pictures(page);
+    expect(dashboardPictures.count).toBeGreaterThan(0);
+    expect(dashboardPictures.broken).toEqual([]);
+    // The dashboard is longer than the window: the sidebar's dark column still runs to its foot,
+    // on the start side (the right, in Arabic).
+    const sidebar = await sidebarColumn(page);
+    expect(sidebar.pageHeight).toBeGreaterThan(1000);
+    expect(sidebar.height).toBeGreaterThanOrEqual(sidebar.pageHeight - 1);
+    expect(sidebar.atStart).toBe(true);
+    expect(sidebar.background).not.toBe('rgba(0, 0, 0, 0)');
 
     const mail = await mailCatcher().waitForMessage(
       (m) => m.to.some((t) => t.address === shopperEmail) && m.subject.includes('في الطريق'),
@@ -239,6 +315,9 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     await page.getByRole('heading', { level: 1, name: en.Dashboard.title }).waitFor();
     await page.screenshot({ path: `${screens}/dashboard-en.png`, fullPage: true });
+    const sidebar = await sidebarColumn(page);
+    expect(sidebar.height).toBeGreaterThanOrEqual(sidebar.pageHeight - 1);
+    expect(sidebar.atStart).toBe(true);
     await page.goto(`${stack.adminUrl}/backend/orders/${orderId}`);
     await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
     await page.screenshot({ path: `${screens}/order-page-en.png`, fullPage: true });
