@@ -55,6 +55,12 @@ psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -c "
   select id::uuid, 'qahwa.fuzz.dead-letter', 'FuzzDeadLetter', jsonb_build_object('seeded', true), 'fuzz', 10,
          'seeded by scripts/fuzz.sh', now()
   from unnest(array[$dead_letter_ids]) as id" >/dev/null
+# The same ids as consumer dead letters (a JSON event body, so a re-drive goes through to the outbox).
+psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -c "
+  insert into consumer_dead_letters (id, consumer, stream, stream_seq, subject, body, deliveries, last_error)
+  select id::uuid, 'fuzz', 'COMMERCE', ord, 'commerce.fuzz.dead_letter',
+         json_build_object('id', id, 'type', 'FuzzDeadLetter', 'version', 1)::text, 20, 'seeded by scripts/fuzz.sh'
+  from unnest(array[$dead_letter_ids]) with ordinality as t(id, ord)" >/dev/null
 
 port="${FUZZ_GATEWAY_PORT:-}"
 [[ -n "$port" ]] || port="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
