@@ -42,7 +42,12 @@ export default async function PaymentsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [t, params] = await Promise.all([getTranslations('Payments'), searchParams]);
+  const [t, tPages, params] = await Promise.all([
+    getTranslations('Payments'),
+    getTranslations('Pagination'),
+    searchParams,
+  ]);
+  const pager = 'rounded-md border border-stone-300 bg-white px-3 py-1.5 text-stone-800 hover:bg-stone-50';
   const filter = paymentFilterFromQuery(params);
   const page = parsePage(params.page);
   const requested = pageWindow(page, Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE);
@@ -103,28 +108,22 @@ export default async function PaymentsPage({
       <PaymentFilters filter={filter} />
       <PaymentsTable payments={payments} filtered={filtered} />
       {current.pages > 1 ? (
-        <nav
-          className="mt-4 flex items-center justify-between gap-3 text-sm"
-          aria-label={t('summary', { from: current.from, to: current.to, total })}
-        >
+        <nav aria-label={tPages('label')} className="mt-4 flex items-center justify-between gap-3 text-sm">
           {current.hasPrevious ? (
-            <Link
-              href={pageHref(current.page - 1)}
-              className="rounded-md border border-stone-300 bg-white px-3 py-1.5"
-            >
-              ‹ {current.page - 1}
+            <Link href={pageHref(current.page - 1)} className={pager}>
+              {tPages('previous')}
             </Link>
           ) : (
             <span />
           )}
+          <p className="text-stone-600">{tPages('page', { page: current.page, pages: current.pages })}</p>
           {current.hasNext ? (
-            <Link
-              href={pageHref(current.page + 1)}
-              className="rounded-md border border-stone-300 bg-white px-3 py-1.5"
-            >
-              {current.page + 1} ›
+            <Link href={pageHref(current.page + 1)} className={pager}>
+              {tPages('next')}
             </Link>
-          ) : null}
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </>
