@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mailCatcher } from '@qahwa/mail/testing';
 import type { Product } from '@qahwa/schema';
+import { placeNames } from '@qahwa/schema/reference/emirates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
@@ -29,6 +30,7 @@ type AdminMessages = {
     moved: string;
     timeline: string;
     payment: string;
+    customer: string;
     timelineEvent: Record<'OrderPlaced', string>;
     emailPurpose: Record<'order-confirmation', string>;
   };
@@ -260,6 +262,12 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     const orderPictures = await pictures(page);
     expect(orderPictures.count).toBeGreaterThan(0);
     expect(orderPictures.broken).toEqual([]);
+    // The delivery address names the city and emirate in Arabic, not their slugs.
+    const customer =
+      (await page.getByRole('region', { name: ar.OrderDetail.customer, exact: true }).textContent()) ?? '';
+    const place = placeNames('dubai', 'business-bay', 'ar');
+    expect(customer).toContain(`${place.city}، ${place.emirate}`);
+    expect(customer).not.toContain('business-bay');
     // The timeline and payment panel speak Arabic: no raw event type, e-mail purpose or status.
     await page.getByText(ar.OrderDetail.timelineEvent.OrderPlaced).first().waitFor();
     const shown = [

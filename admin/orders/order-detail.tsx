@@ -8,6 +8,7 @@ import {
   REFUND_STATUSES,
 } from '@qahwa/schema/orders/timeline-labels';
 import { attentionKindOf, PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments/attention';
+import { placeNames } from '@qahwa/schema/reference/emirates';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -52,6 +53,7 @@ export function OrderDetailView({
   const tAttention = useTranslations('Payments.attention');
   const locale = useLocale() as 'en' | 'ar';
   const aed = (amount: number) => formatAed(toFils(amount), locale);
+  const place = placeNames(o.customer.emirate, o.customer.city, locale);
   const statusLabel = (s: string | null) => (s ? tStatus(s as OrderStatus) : '—');
 
   return (
@@ -202,7 +204,8 @@ export function OrderDetailView({
             </dl>
             <p className="mt-2 text-xs text-stone-500">{t('address')}</p>
             <p className="text-sm text-stone-800">
-              {o.customer.address}, {o.customer.city}, {o.customer.emirate}
+              {/* Arabic's own comma between the parts in Arabic. */}
+              {[o.customer.address, place.city, place.emirate].join(locale === 'ar' ? '، ' : ', ')}
             </p>
           </Card>
           <Card title={t('payment')}>

@@ -1,5 +1,5 @@
 import { asc, type DbOrTx, eq, tables } from '@qahwa/db';
-import { findEmirate } from '@qahwa/schema/reference/emirates';
+import { placeNames } from '@qahwa/schema/reference/emirates';
 import type { MailLocale, OrderEmailData } from './types';
 
 export interface OrderEmail {
@@ -54,8 +54,7 @@ export async function loadOrderEmail(
     .from(t.orderDiscounts)
     .where(eq(t.orderDiscounts.orderId, orderId));
 
-  const emirate = findEmirate(order.emirate);
-  const city = emirate?.cities.find((c) => c.slug === order.city);
+  const place = placeNames(order.emirate, order.city, locale);
   const ar = locale === 'ar';
   return {
     to: order.customerEmail,
@@ -67,8 +66,8 @@ export async function loadOrderEmail(
       customerName: order.customerName,
       customerPhone: order.customerPhone,
       address: {
-        emirate: emirate ? emirate[locale] : order.emirate,
-        city: city ? city[locale] : order.city,
+        emirate: place.emirate,
+        city: place.city,
         line: order.address,
       },
       paymentMethod: order.paymentProvider,

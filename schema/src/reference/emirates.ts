@@ -109,3 +109,18 @@ export function findEmirate(slug: string): Emirate | undefined {
 export function isCityOf(emirateSlug: string, citySlug: string): boolean {
   return findEmirate(emirateSlug)?.cities.some((c) => c.slug === citySlug) ?? false;
 }
+
+/**
+ * An address's emirate and city as a person reads them, in `locale`: orders keep the slugs
+ * (`business-bay`, `dubai`), e-mails and the back office's order page show the names. A slug no
+ * longer in the list (an older order) is shown as it was stored.
+ */
+export function placeNames(
+  emirateSlug: string,
+  citySlug: string,
+  locale: 'en' | 'ar',
+): { emirate: string; city: string } {
+  const emirate = findEmirate(emirateSlug);
+  const city = emirate?.cities.find((c) => c.slug === citySlug);
+  return { emirate: emirate ? emirate[locale] : emirateSlug, city: city ? city[locale] : citySlug };
+}
