@@ -37,7 +37,6 @@ import { adminCategoryRoutes } from './routes/admin-categories';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminCustomerRoutes } from './routes/admin-customers';
 import { adminPaymentRoutes } from './routes/admin-payments';
-import { adminPaymentRoutes } from './routes/admin-payments';
 import { adminProductRoutes } from './routes/admin-products';
 import { adminPromotionRoutes } from './routes/admin-promotions';
 import { adminSettingsRoutes, settingsPlugin } from './routes/admin-settings';
@@ -279,7 +278,6 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(adminShippingRoutes);
   await app.register(adminContentRoutes);
   await app.register(operationsRoutes);
-  await app.register(adminPaymentRoutes);
   await app.register(adminPaymentRoutes);
   // Encapsulated: its body parser (the file's bytes, counted past the limit) applies to uploads only.
   await app.register(uploadRoutes);
