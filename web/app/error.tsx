@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect } from 'react';
 import { track } from '../analytics/events';
 import { useTranslations } from '../i18n/client';
@@ -26,15 +25,12 @@ export default function ErrorPage({ error }: { error: unknown; retry: () => void
         >
           {t('refresh')}
         </button>
-        <Link
-          href="/shop"
-          className={`${button} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}
-        >
+        <a href="/shop" className={`${button} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}>
           {t('continueShopping')}
-        </Link>
-        <Link href="/" className={`${button} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}>
+        </a>
+        <a href="/" className={`${button} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}>
           {t('goHome')}
-        </Link>
+        </a>
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 
 export default function NotFound() {
@@ -9,12 +8,12 @@ export default function NotFound() {
       <h1 className="text-2xl font-bold text-coffee-900">{t('title')}</h1>
       <p className="text-coffee-700">{t('text')}</p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Link href="/shop" className={`${link} bg-coffee-800 text-white hover:bg-coffee-900`}>
+        <a href="/shop" className={`${link} bg-coffee-800 text-white hover:bg-coffee-900`}>
           {t('continueShopping')}
-        </Link>
-        <Link href="/" className={`${link} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}>
+        </a>
+        <a href="/" className={`${link} border border-coffee-300 text-coffee-900 hover:bg-coffee-100`}>
           {t('goHome')}
-        </Link>
+        </a>
       </div>
     </div>
   );

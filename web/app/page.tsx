@@ -1,7 +1,6 @@
 import type { OfferSettings } from '@qahwa/schema/contracts/content';
 import { isOfferVisible } from '@qahwa/schema/offers/offer-banner';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ProductGrid } from '../catalogue/product-card';
@@ -104,13 +103,13 @@ export default async function HomePage() {
     link: s.link,
   }));
   const viewAll = (href: string, label: string) => (
-    <Link
+    <a
       href={href}
       className="inline-flex items-center gap-1 text-sm font-medium text-coffee-800 hover:underline"
     >
       {label}
       <ForwardArrow />
-    </Link>
+    </a>
   );
 
   return (
@@ -124,13 +123,13 @@ export default async function HomePage() {
             <p className="text-sm font-medium tracking-wide text-amber-300">{t('heroEyebrow')}</p>
             <p className="mt-2 max-w-2xl text-3xl font-bold leading-tight sm:text-5xl">{t('heroTitle')}</p>
             <p className="mt-4 max-w-xl text-coffee-100">{t('heroText')}</p>
-            <Link
+            <a
               href="/shop"
               className="mt-6 inline-flex items-center gap-2 rounded-lg bg-amber-500 px-5 py-3 font-semibold text-coffee-950 hover:bg-amber-400"
             >
               {t('heroCta')}
               <ForwardArrow />
-            </Link>
+            </a>
             {/* SPEC 2.8's empty state of the slider, small under the welcome it falls back to. */}
             <p className="mt-6 text-xs text-coffee-200">{t('noSliders')}</p>
           </div>

@@ -5,7 +5,6 @@ import { cartSubtotalFils } from '@qahwa/schema/cart/cart';
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { formatAed, toFils } from '@qahwa/schema/money/money';
 import { CART_VERSION } from '@qahwa/schema/reference/constants';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { commerceOf, highValueTier, track } from '../analytics/events';
@@ -109,13 +108,13 @@ export function CartPanel() {
                 >
                   {t('continueShopping')}
                 </button>
-                <Link
+                <a
                   href="/checkout"
                   onClick={close}
                   className="rounded-lg bg-coffee-800 px-3 py-2.5 text-center text-sm font-semibold text-white hover:bg-coffee-900"
                 >
                   {t('orderNow')}
-                </Link>
+                </a>
               </div>
             </div>
           </>

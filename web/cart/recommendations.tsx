@@ -2,7 +2,6 @@
 
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { formatAed, type Locale } from '@qahwa/schema/money/money';
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { cardPrice, productName } from '../catalogue/display';
 import { ProductImage } from '../catalogue/product-image';
@@ -58,7 +57,7 @@ export function CartRecommendations({
           const price = cardPrice(p);
           return (
             <li key={p.id}>
-              <Link
+              <a
                 href={`/product/${p.slug}`}
                 onClick={onNavigate}
                 className="block rounded-md text-center hover:bg-coffee-50 focus-visible:outline-2 focus-visible:outline-coffee-700"
@@ -76,7 +75,7 @@ export function CartRecommendations({
                     ? t('from', { price: formatAed(price.fils, locale) })
                     : formatAed(price.fils, locale)}
                 </span>
-              </Link>
+              </a>
             </li>
           );
         })}

@@ -1,5 +1,4 @@
 import type { Product } from '@qahwa/schema';
-import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { wishlistEntryOf } from '../wishlist/wishlist-entry';
@@ -21,7 +20,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm">
       <div className="relative">
-        <Link href={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
+        {/* biome-ignore lint/a11y/useAnchorContent: the picture repeats the named link below it, hidden from readers and the tab order on purpose */}
+        <a href={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
           <ProductImage
             src={product.imageUrl ?? product.images[0]?.url ?? null}
             alt={name}
@@ -31,7 +31,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             eager={eager}
             className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
           />
-        </Link>
+        </a>
         <div className="absolute end-2 top-2">
           <WishlistButton item={wishlistEntryOf(product)} name={name} />
         </div>
@@ -39,9 +39,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs text-coffee-600">{categoryName(product, locale)}</p>
         <h3 className="text-sm font-semibold leading-snug text-coffee-900 sm:text-base">
-          <Link href={`/product/${product.slug}`} className="hover:underline">
+          <a href={`/product/${product.slug}`} className="hover:underline">
             {name}
-          </Link>
+          </a>
         </h3>
         {product.reviewCount ? (
           <p className="flex items-center gap-1 text-xs text-coffee-700">

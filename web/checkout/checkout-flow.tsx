@@ -1,7 +1,6 @@
 'use client';
 
 import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import Link from 'next/link';
 import { lazy, Suspense, useState } from 'react';
 import { cartItemsAtom } from '../cart/cart-store';
 import { useTranslations } from '../i18n/client';
@@ -43,12 +42,12 @@ export function CheckoutFlow({ stripe }: { stripe: StripeClientConfig }) {
     return (
       <div className="rounded-xl bg-white p-8 text-center shadow-sm">
         <p className="mb-4 text-coffee-700">{t('emptyCart')}</p>
-        <Link
+        <a
           href="/shop"
           className="rounded-lg bg-coffee-800 px-4 py-2.5 font-semibold text-white hover:bg-coffee-900"
         >
           {t('continueShopping')}
-        </Link>
+        </a>
       </div>
     );
   }

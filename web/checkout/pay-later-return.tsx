@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
@@ -116,12 +115,12 @@ export function PayLaterReturn({
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             {view.kind === 'failed' ? view.message : view.kind === 'missing' ? t('missing') : t('notFound')}
           </div>
-          <Link
+          <a
             href="/checkout"
             className="mt-2 rounded-lg bg-coffee-800 px-5 py-2.5 font-semibold text-white hover:bg-coffee-900"
           >
             {t('backToCheckout')}
-          </Link>
+          </a>
         </>
       )}
     </div>

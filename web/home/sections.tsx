@@ -1,6 +1,5 @@
 import type { CategorySummary } from '@qahwa/schema/contracts/categories';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { productName, variationLabel, variationPrice } from '../catalogue/display';
 import { Price } from '../catalogue/price';
@@ -19,7 +18,7 @@ export function CategoryTiles({ categories }: { categories: CategorySummary[] })
         const name = locale === 'ar' ? c.nameAr : c.name;
         return (
           <li key={c.slug}>
-            <Link
+            <a
               href={`/shop/${c.slug}`}
               className="group flex h-full flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm hover:border-coffee-300"
             >
@@ -37,7 +36,7 @@ export function CategoryTiles({ categories }: { categories: CategorySummary[] })
                   {t('productCount', { count: c.productCount })}
                 </span>
               </span>
-            </Link>
+            </a>
           </li>
         );
       })}
@@ -57,7 +56,7 @@ export function DiscountedList({ items }: { items: DiscountedVariation[] }) {
         const percent = price.originalFils ? Math.round((1 - price.fils / price.originalFils) * 100) : 0;
         return (
           <li key={variation.id} className="flex">
-            <Link
+            <a
               href={`/product/${product.slug}`}
               className="relative flex w-full flex-col overflow-hidden rounded-xl border border-coffee-100 bg-white shadow-sm hover:border-coffee-300"
             >
@@ -79,7 +78,7 @@ export function DiscountedList({ items }: { items: DiscountedVariation[] }) {
                 <span className="text-xs text-coffee-700">{variationLabel(variation, locale)}</span>
                 <Price price={price} />
               </div>
-            </Link>
+            </a>
           </li>
         );
       })}

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslations } from '../i18n/client';
 import { BackArrow, ForwardArrow } from '../shell/icons';
@@ -95,14 +94,14 @@ export function Slider({ slides }: { slides: Slide[] }) {
               <div className="relative mx-auto w-full max-w-6xl px-6 py-8 text-white sm:px-10 sm:py-12">
                 <h2 className="max-w-xl text-2xl font-bold leading-tight sm:text-4xl">{s.title}</h2>
                 {s.subtitle ? <p className="mt-2 max-w-xl text-coffee-100 sm:text-lg">{s.subtitle}</p> : null}
-                <Link
+                <a
                   href={s.link}
                   tabIndex={i === current ? 0 : -1}
                   className="mt-5 inline-flex items-center gap-2 rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-coffee-950 hover:bg-amber-400"
                 >
                   {t('slideCta')}
                   <ForwardArrow />
-                </Link>
+                </a>
               </div>
             </div>
           </li>

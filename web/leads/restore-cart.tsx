@@ -1,7 +1,6 @@
 'use client';
 
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { dispatchCartAtom } from '../cart/cart-store';
 import { useTranslations } from '../i18n/client';
@@ -40,12 +39,12 @@ export function RestoreCart({
         <p role="status" className="rounded-lg bg-white p-4 text-coffee-800 shadow-sm">
           {t('nothingLeft')}
         </p>
-        <Link
+        <a
           href="/shop"
           className="inline-block rounded-lg bg-coffee-800 px-4 py-2.5 font-semibold text-white"
         >
           {t('shop')}
-        </Link>
+        </a>
       </div>
     );
   }
@@ -58,18 +57,18 @@ export function RestoreCart({
       {reduced > 0 && <p className="text-sm text-coffee-700">{t('reduced', { count: reduced })}</p>}
       <p className="text-sm text-coffee-600">{t('todayPrices')}</p>
       <div className="flex flex-wrap gap-3">
-        <Link
+        <a
           href="/checkout"
           className="rounded-lg bg-coffee-800 px-4 py-2.5 font-semibold text-white hover:bg-coffee-900"
         >
           {t('checkout')}
-        </Link>
-        <Link
+        </a>
+        <a
           href="/shop"
           className="rounded-lg border border-coffee-300 px-4 py-2.5 font-semibold text-coffee-800"
         >
           {t('shop')}
-        </Link>
+        </a>
       </div>
     </div>
   );

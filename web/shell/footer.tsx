@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { NewsletterForm } from '../newsletter/newsletter-form';
 import { telHref } from './tel-href';
@@ -46,12 +45,12 @@ export function Footer({ phone }: { phone: string }) {
             <ul className="mt-2 space-y-1">
               {g.links.map((l) => (
                 <li key={l.href}>
-                  <Link
+                  <a
                     href={l.href}
                     className="inline-block py-1 text-sm text-coffee-200 hover:text-white hover:underline"
                   >
                     {l.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

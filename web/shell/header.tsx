@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { CartButton } from '../cart/cart-button';
 import { LanguageSwitcher } from '../i18n/language-switcher';
@@ -25,30 +24,31 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-coffee-100 bg-coffee-50/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-3 sm:px-4">
         <MobileMenu links={all} openLabel={t('openMenu')} title={t('menu')} closeLabel={t('closeMenu')} />
-        <Link
+        <a
           href="/"
           aria-label={t('homeLink')}
           className="px-1 text-xl font-bold tracking-tight text-coffee-900"
         >
           {t('logo')}
-        </Link>
+        </a>
         <nav aria-label={t('nav')} className="ms-2 hidden md:block">
           <ul className="flex gap-1">
             {main.map((l) => (
               <li key={l.href}>
-                <Link
+                <a
                   href={l.href}
                   className="rounded-md px-2 py-1 text-sm font-medium text-coffee-800 hover:bg-coffee-100"
                 >
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-1">
           <LanguageSwitcher />
-          <Link href="/wishlist" aria-label={t('wishlist')} className={iconLink}>
+          {/* biome-ignore lint/a11y/useAnchorContent: named by aria-label; the icon is decoration */}
+          <a href="/wishlist" aria-label={t('wishlist')} className={iconLink}>
             <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" aria-hidden="true">
               <path
                 d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2 0 3.5 1.1 4.9 2.9 1.4-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2Z"
@@ -57,8 +57,9 @@ export function Header() {
                 strokeLinejoin="round"
               />
             </svg>
-          </Link>
-          <Link href="/profile" aria-label={t('profile')} className={`${iconLink} hidden sm:flex`}>
+          </a>
+          {/* biome-ignore lint/a11y/useAnchorContent: named by aria-label; the icon is decoration */}
+          <a href="/profile" aria-label={t('profile')} className={`${iconLink} hidden sm:flex`}>
             <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" aria-hidden="true">
               <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="1.8" />
               <path
@@ -68,7 +69,7 @@ export function Header() {
                 strokeLinecap="round"
               />
             </svg>
-          </Link>
+          </a>
           <CartButton />
         </div>
       </div>

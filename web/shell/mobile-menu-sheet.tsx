@@ -1,7 +1,6 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { DialogHeader } from './dialog-header';
 import type { MenuLink } from './mobile-menu';
@@ -36,14 +35,14 @@ export function MobileMenuSheet({
           <ul>
             {links.map((l) => (
               <li key={l.href}>
-                <Link
+                <a
                   href={l.href}
                   onClick={onClose}
                   aria-current={pathname === l.href ? 'page' : undefined}
                   className="block rounded-lg px-3 py-3 text-base font-medium text-coffee-900 hover:bg-coffee-50 aria-[current=page]:bg-coffee-100"
                 >
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

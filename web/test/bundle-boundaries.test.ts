@@ -66,4 +66,22 @@ describe('what every storefront page loads', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('keeps next/link and next/script out of the storefront: plain anchors and inline loaders', () => {
+    // Server components pulling them in still ship their client modules to every page: next/link
+    // 4.1 KB (links are plain <a>, shell/soft-navigation.tsx routes their clicks), next/script
+    // 2.3 KB (analytics/pixels.tsx writes inline loaders). docs/performance.md.
+    const offenders: string[] = [];
+    const sources = readdirSync(root)
+      .filter((name) => !name.startsWith('.') && !['node_modules', 'public', 'test'].includes(name))
+      .filter((name) => statSync(join(root, name)).isDirectory())
+      .flatMap((name) => files(join(root, name)));
+    for (const path of sources) {
+      const source = readFileSync(path, 'utf8');
+      for (const m of source.matchAll(/^import (?!type )[^;]*?;$/gms)) {
+        if (/from 'next\/(?:link|script)'/.test(m[0])) offenders.push(`${relative(root, path)}: ${m[0]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,7 +1,6 @@
 'use client';
 
 import { formatAed } from '@qahwa/schema/money/money';
-import Link from 'next/link';
 import { useEffect } from 'react';
 import { commerceOf, highValueTier, track } from '../analytics/events';
 import { cartItemsAtom } from '../cart/cart-store';
@@ -49,12 +48,12 @@ export function WishlistView() {
     return (
       <div className="rounded-xl bg-white p-8 text-center shadow-sm">
         <p className="mb-4 text-coffee-700">{t('empty')}</p>
-        <Link
+        <a
           href="/shop"
           className="inline-block rounded-lg bg-coffee-800 px-4 py-2.5 font-semibold text-white hover:bg-coffee-900"
         >
           {t('continueShopping')}
-        </Link>
+        </a>
       </div>
     );
   }
@@ -65,7 +64,8 @@ export function WishlistView() {
         const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
         return (
           <li key={item.productId} className="flex gap-3 rounded-xl bg-white p-3 shadow-sm">
-            <Link href={`/product/${item.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            {/* biome-ignore lint/a11y/useAnchorContent: the picture repeats the named link beside it, hidden from readers and the tab order on purpose */}
+            <a href={`/product/${item.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
               <ProductImage
                 src={item.image}
                 alt={name}
@@ -73,12 +73,12 @@ export function WishlistView() {
                 height={96}
                 className="h-24 w-24 rounded-lg"
               />
-            </Link>
+            </a>
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <h2 className="font-semibold text-coffee-900">
-                <Link href={`/product/${item.slug}`} className="hover:underline">
+                <a href={`/product/${item.slug}`} className="hover:underline">
                   {name}
-                </Link>
+                </a>
               </h2>
               <p className="text-sm text-coffee-800">{formatAed(item.priceFils, locale)}</p>
               <div className="mt-auto flex flex-wrap items-center gap-3 pt-1">

@@ -1,5 +1,4 @@
 import type { CategorySummary } from '@qahwa/schema/contracts/categories';
-import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { TrackOnView } from '../../analytics/track-view';
 import { listAllProducts } from '../../lib/catalogue';
@@ -38,16 +37,16 @@ export async function ShopView({
       <nav aria-label={t('breadcrumb')} className="mb-2 text-sm text-coffee-700">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link href="/" className="hover:underline">
+            <a href="/" className="hover:underline">
               {t('home')}
-            </Link>
+            </a>
           </li>
           <li aria-hidden="true">/</li>
           <li>
             {category ? (
-              <Link href="/shop" className="hover:underline">
+              <a href="/shop" className="hover:underline">
                 {t('title')}
-              </Link>
+              </a>
             ) : (
               <span aria-current="page">{t('title')}</span>
             )}
@@ -71,7 +70,7 @@ export async function ShopView({
             const current = (c?.slug ?? null) === (category?.slug ?? null);
             return (
               <li key={c?.slug ?? 'all'} className="shrink-0">
-                <Link
+                <a
                   href={shopHref(c ? `/shop/${c.slug}` : '/shop', state, { page: 1, q: state.q })}
                   aria-current={current ? 'page' : undefined}
                   className={`inline-block rounded-full border px-3 py-1.5 text-sm font-medium ${
@@ -81,7 +80,7 @@ export async function ShopView({
                   }`}
                 >
                   {c ? name(c) : t('allCategories')}
-                </Link>
+                </a>
               </li>
             );
           })}
@@ -102,9 +101,9 @@ export async function ShopView({
           {state.q ? t('resultsFor', { count: page.total, q: state.q }) : t('results', { count: page.total })}
         </h2>
         {filtered && (
-          <Link href={base} className="text-sm font-medium text-coffee-800 underline">
+          <a href={base} className="text-sm font-medium text-coffee-800 underline">
             {t('clear')}
-          </Link>
+          </a>
         )}
       </div>
 
@@ -114,9 +113,9 @@ export async function ShopView({
         <div className="rounded-xl border border-dashed border-coffee-300 bg-white p-8 text-center">
           <p className="font-medium text-coffee-900">{filtered ? t('noMatch') : t('empty')}</p>
           {filtered && (
-            <Link href={base} className="mt-3 inline-block text-sm font-medium text-coffee-800 underline">
+            <a href={base} className="mt-3 inline-block text-sm font-medium text-coffee-800 underline">
               {t('clear')}
-            </Link>
+            </a>
           )}
         </div>
       )}
@@ -124,19 +123,19 @@ export async function ShopView({
       {page.pageCount > 1 && (
         <nav aria-label={t('pagination')} className="mt-8 flex items-center justify-center gap-2">
           {page.page > 1 ? (
-            <Link
+            <a
               href={shopHref(base, state, { page: page.page - 1 })}
               rel="prev"
               className="inline-flex items-center gap-1 rounded-lg border border-coffee-200 bg-white px-3 py-2 text-sm font-medium text-coffee-900 hover:bg-coffee-100"
             >
               <BackArrow />
               {t('previous')}
-            </Link>
+            </a>
           ) : null}
           <ol className="flex gap-1">
             {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
               <li key={n}>
-                <Link
+                <a
                   href={shopHref(base, state, { page: n })}
                   aria-label={t('pageN', { page: n })}
                   aria-current={n === page.page ? 'page' : undefined}
@@ -147,19 +146,19 @@ export async function ShopView({
                   }`}
                 >
                   {n}
-                </Link>
+                </a>
               </li>
             ))}
           </ol>
           {page.page < page.pageCount ? (
-            <Link
+            <a
               href={shopHref(base, state, { page: page.page + 1 })}
               rel="next"
               className="inline-flex items-center gap-1 rounded-lg border border-coffee-200 bg-white px-3 py-2 text-sm font-medium text-coffee-900 hover:bg-coffee-100"
             >
               {t('next')}
               <ForwardArrow />
-            </Link>
+            </a>
           ) : null}
         </nav>
       )}

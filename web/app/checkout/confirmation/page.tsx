@@ -1,6 +1,5 @@
 import { formatAed, toFils } from '@qahwa/schema';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -67,12 +66,12 @@ export default async function ConfirmationPage({
       ) : (
         <p className="text-coffee-700">{t('missing')}</p>
       )}
-      <Link
+      <a
         href="/shop"
         className="mt-4 rounded-lg bg-coffee-800 px-5 py-2.5 font-semibold text-white hover:bg-coffee-900"
       >
         {t('continueShopping')}
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { optionLists, type Product, SUGGESTIONS_COUNT } from '@qahwa/schema';
 import type { ProductReviews } from '@qahwa/schema/contracts/reviews';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
@@ -178,21 +177,21 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
       <nav aria-label={t('breadcrumb')} className="mb-4 text-sm text-coffee-700">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link href="/" className="hover:underline">
+            <a href="/" className="hover:underline">
               {t('home')}
-            </Link>
+            </a>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link href="/shop" className="hover:underline">
+            <a href="/shop" className="hover:underline">
               {t('shop')}
-            </Link>
+            </a>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link href={`/shop/${product.category.slug}`} className="hover:underline">
+            <a href={`/shop/${product.category.slug}`} className="hover:underline">
               {category}
-            </Link>
+            </a>
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="text-coffee-900">
@@ -209,9 +208,9 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
           <div>
             <p className="text-sm text-coffee-700">
               <span className="sr-only">{t('category')}: </span>
-              <Link href={`/shop/${product.category.slug}`} className="hover:underline">
+              <a href={`/shop/${product.category.slug}`} className="hover:underline">
                 {category}
-              </Link>
+              </a>
             </p>
             <h1 className="mt-1 text-2xl font-bold text-coffee-900 sm:text-3xl">{name}</h1>
             {reviewCount > 0 && average !== null ? (
