@@ -20,7 +20,14 @@ const webAr = messages('web', 'ar') as unknown as {
 };
 const adminAr = messages('admin', 'ar') as unknown as {
   ReviewQueue: Record<
-    'approve' | 'saveReply' | 'replyLabel' | 'arabic' | 'replySaved' | 'approvedToast',
+    | 'approve'
+    | 'saveReply'
+    | 'replyLabel'
+    | 'arabic'
+    | 'replySaved'
+    | 'approvedToast'
+    | 'viewOnly'
+    | 'reject',
     string
   >;
   ReviewStatus: Record<'APPROVED', string>;
