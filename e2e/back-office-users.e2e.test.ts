@@ -114,7 +114,7 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
     const p = await theirs.newPage();
     await p.goto(link);
     await p.getByText(colleague.email).waitFor({ timeout: 30_000 });
-    expect(await p.locator('form p').first().innerText()).toContain(`أهلًا ${colleague.name}.`);
+    expect(await p.locator('form p').first().textContent()).toContain(`أهلًا ${colleague.name}.`);
     expect(await p.locator('html').getAttribute('dir')).toBe('rtl');
     await p.screenshot({ path: `${screens}/users-set-password-ar.png`, fullPage: true });
     await p.getByLabel(ar.SetPasswordPage!.password!).fill(password);

@@ -415,7 +415,7 @@ export function createStaffAdminRepository(db: Db) {
         .innerJoin(users, eq(users.id, staffInvites.userId))
         .where(eq(staffInvites.tokenHash, sha256(token)))
         .limit(1);
-      if (!row || !row.u.isActive) throw new StaffAdminError('LINK_INVALID');
+      if (!row?.u.isActive) throw new StaffAdminError('LINK_INVALID');
       if (row.link.usedAt) throw new StaffAdminError('LINK_USED');
       if (row.link.expiresAt.getTime() <= Date.now()) throw new StaffAdminError('LINK_EXPIRED');
       return {
