@@ -88,9 +88,8 @@ export function optionLabels(variations: readonly Variation[], locale: Locale): 
   return labels;
 }
 
-export function productInitial(name: string): string {
-  return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
-}
+// In its own module: the pictures' placeholder (a client island on every page) needs only this.
+export { productInitial } from './product-initial';
 
 /** At or below this many units left, the product page says 'Only N left'. */
 export const LOW_STOCK = 10;

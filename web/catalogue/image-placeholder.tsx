@@ -1,4 +1,4 @@
-import { productInitial } from './display';
+import { productInitial } from './product-initial';
 
 /** A coffee-bean mark on a warm block with the product's initial (SPEC 8's missing picture). */
 export function ImagePlaceholder({ name, className = '' }: { name: string; className?: string }) {

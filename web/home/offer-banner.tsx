@@ -1,10 +1,8 @@
-'use client';
-
 import type { OfferSettings } from '@qahwa/schema/contracts/content';
 import type { Locale } from '@qahwa/schema/money/money';
 import { offerCountdown, offerMessage } from '@qahwa/schema/offers/offer-banner';
-import { useEffect, useState } from 'react';
-import { useLocale, useTranslations } from '../i18n/client';
+import { useLocale, useTranslations } from 'next-intl';
+import { OfferClock } from './offer-clock';
 
 export type OfferBannerSize = 'small' | 'medium' | 'large';
 
@@ -24,8 +22,8 @@ const SIZES: Record<OfferBannerSize, { box: string; time: string; text: string; 
  * in three sizes with an optional icon and message. Hidden when the offer is inactive, has no
  * end time, or has ended — including the moment it ends while the page is open.
  *
- * `renderedAt` is the server's clock when it drew the page: the first client render uses it
- * too, so server and browser draw the same digits, then the browser's clock takes over.
+ * A server component: only the clock is an island (`offer-clock.tsx`, which also hides the
+ * banner when the offer ends). `renderedAt` is the server's clock when it drew the page.
  */
 export function OfferBanner({
   offer,
@@ -43,14 +41,7 @@ export function OfferBanner({
 }) {
   const t = useTranslations('OfferBanner');
   const locale = useLocale() as Locale;
-  const [now, setNow] = useState(renderedAt);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const countdown = offerCountdown(offer, new Date(now));
-  if (!countdown) return null;
+  if (!offerCountdown(offer, new Date(renderedAt))) return null;
   const s = SIZES[size];
   const text = message ?? offerMessage(offer, locale) ?? t('defaultMessage');
   return (
@@ -73,15 +64,11 @@ export function OfferBanner({
       </p>
       <p className="flex items-baseline gap-2">
         <span className={`${s.text} text-amber-100`}>{t('endsIn')}</span>
-        {/* Latin digits left to right in both languages (docs/domain-decisions.md). */}
-        <time
-          dir="ltr"
-          dateTime={offer.endTime ?? undefined}
-          suppressHydrationWarning
+        <OfferClock
+          offer={offer}
+          renderedAt={renderedAt}
           className={`font-mono font-bold tabular-nums ${s.time}`}
-        >
-          {countdown}
-        </time>
+        />
       </p>
     </aside>
   );

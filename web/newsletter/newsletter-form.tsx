@@ -1,14 +1,17 @@
 'use client';
 
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { track } from '../analytics/events';
-import { postJson } from '../contact/post-json';
 import { useLocale, useTranslations } from '../i18n/client';
 
+// The validation, the request and the error event: fetched on the first focus of the field, so the
+// footer on every page carries only the form (issue 10's 150 KB per route, docs/performance.md).
+const loadSubscribe = () => import('./subscribe');
+
 /**
- * SPEC 2.8 newsletter signup in the footer of every page. The shared e-mail rule (zod) is loaded
- * on submit only: the footer is on every page, and the validation library would otherwise add
- * ~45 KB to each of them (docs/web.md, "What every page loads").
+ * SPEC 2.8 newsletter signup in the footer of every page. The shared e-mail rule (zod) and the
+ * request are `subscribe.ts`, loaded on the field's first focus or on submit: the footer is on
+ * every page, and the validation library would otherwise add ~45 KB to each of them (docs/web.md,
+ * "What every page loads").
  */
 export function NewsletterForm() {
   const t = useTranslations('Newsletter');
@@ -28,26 +31,24 @@ export function NewsletterForm() {
     if (busy.current) return;
     busy.current = true;
     try {
-      const [{ newsletterFormSchema }, { validateForm }] = await Promise.all([
-        import('@qahwa/schema/validation/newsletter-form'),
-        import('@qahwa/schema/validation/form-errors'),
-      ]);
-      const result = validateForm(newsletterFormSchema(locale), { email });
-      if (!result.ok) {
-        setState({ kind: 'invalid', text: result.errors.email });
+      const { subscribe, reportFailure } = await loadSubscribe();
+      const outcome = await subscribe(email, locale, () => setState({ kind: 'sending' }));
+      if (outcome.kind === 'invalid') {
+        setState({ kind: 'invalid', text: outcome.text });
         return;
       }
-      setState({ kind: 'sending' });
-      const answer = await postJson('/api/newsletter', { email: result.data.email, locale });
-      if (answer.ok) {
+      if (outcome.kind === 'done') {
         setState({ kind: 'done', text: t('success') });
         setEmail('');
-      } else {
-        // SPEC 8: 'Failed to subscribe. Please try again.' / 'Network error. Please try again.'
-        const text = answer.network ? t('networkError') : (answer.error ?? t('failed'));
-        setState({ kind: 'failed', text });
-        track('error', { message: text, where: 'newsletter' });
+        return;
       }
+      // SPEC 8: 'Failed to subscribe. Please try again.' / 'Network error. Please try again.'
+      const text = outcome.network ? t('networkError') : (outcome.text ?? t('failed'));
+      setState({ kind: 'failed', text });
+      reportFailure(text);
+    } catch {
+      // The chunk could not be fetched (the request's own failures are answers, not throws).
+      setState({ kind: 'failed', text: t('networkError') });
     } finally {
       busy.current = false;
     }
@@ -74,6 +75,7 @@ export function NewsletterForm() {
           placeholder={t('placeholder')}
           aria-invalid={state.kind === 'invalid' ? true : undefined}
           aria-describedby={state.kind === 'invalid' ? errorId : undefined}
+          onFocus={() => void loadSubscribe()}
           onChange={(e) => {
             setEmail(e.target.value);
             if (state.kind === 'invalid') setState({ kind: 'idle' });

@@ -1,8 +1,8 @@
 'use client';
 
-import { DEFAULT_PAY_LATER_RANGE, type PayLaterRange } from '@qahwa/schema/payments/pay-later-widget';
-import { SALE_CONFIG, type SaleConfig } from '@qahwa/schema/sale/sale-config';
-import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from '@qahwa/schema/shipping/shipping';
+import type { PayLaterRange } from '@qahwa/schema/payments/pay-later-widget';
+import type { SaleConfig } from '@qahwa/schema/sale/sale-config';
+import type { ShippingSettings } from '@qahwa/schema/shipping/shipping';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**
@@ -17,12 +17,10 @@ export interface ShopperSettings {
   sale: SaleConfig;
 }
 
-// Only a tree rendered without the layout (a unit test) sees these: SPEC 9's values.
-const ShopperSettingsContext = createContext<ShopperSettings>({
-  shipping: DEFAULT_SHIPPING_SETTINGS,
-  payLater: DEFAULT_PAY_LATER_RANGE,
-  sale: SALE_CONFIG,
-});
+// No default values: importing SPEC 9's defaults here put the pay-later, shipping and sale rules
+// (about 1 KB) on every page, which only the checkout, the cart and a product page use (issue 10's
+// 150 KB per route). Every storefront page is inside the root layout's provider.
+const ShopperSettingsContext = createContext<ShopperSettings | null>(null);
 
 export function ShopperSettingsProvider({
   value,
@@ -35,5 +33,7 @@ export function ShopperSettingsProvider({
 }
 
 export function useShopperSettings(): ShopperSettings {
-  return useContext(ShopperSettingsContext);
+  const settings = useContext(ShopperSettingsContext);
+  if (!settings) throw new Error('useShopperSettings needs the root layout’s ShopperSettingsProvider');
+  return settings;
 }

@@ -14,8 +14,10 @@ import { prefetchTarget, softNavigationTarget } from './soft-link';
  * storefront page reads the shopper's language from a cookie, so it is dynamic and a viewport
  * prefetch fetched little more than the layout — docs/performance.md). Anything the rule in
  * `soft-link.ts` refuses (a new tab, another site, a file) is the browser's, as without JavaScript.
- * It listens on `window`, after React's own listeners on the document, so a handler that prevents
- * the default (a dialog's link) wins.
+ * It listens on `window` in the capture phase, before anything else sees the click: Headless UI's
+ * dialog panels stop the click's propagation (the phone menu's links would otherwise be full
+ * loads), and no handler of ours prevents a link's default. A link's own onClick (the menu closing
+ * itself) still runs.
  */
 export function SoftNavigation() {
   const router = useRouter();
@@ -52,12 +54,12 @@ export function SoftNavigation() {
       router.prefetch(to);
     };
 
-    window.addEventListener('click', onClick);
+    window.addEventListener('click', onClick, { capture: true });
     window.addEventListener('touchstart', onIntent, { passive: true });
     window.addEventListener('mouseover', onIntent, { passive: true });
     window.addEventListener('focusin', onIntent);
     return () => {
-      window.removeEventListener('click', onClick);
+      window.removeEventListener('click', onClick, { capture: true });
       window.removeEventListener('touchstart', onIntent);
       window.removeEventListener('mouseover', onIntent);
       window.removeEventListener('focusin', onIntent);
