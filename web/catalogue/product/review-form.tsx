@@ -3,17 +3,16 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from '../../i18n/client';
 import { REVIEW_FORM_LIMITS } from './review-limits';
-import type { ReviewField as Field } from './review-submit';
 import { StarIcon } from './star-icon';
 
+type Field = 'authorName' | 'email' | 'rating' | 'title' | 'body';
 type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'sent'; message: string }
   | { kind: 'failed'; message: string };
 
-// The request and the reading of its answer: fetched on the form's first focus (review-submit.ts).
-const loadSubmit = () => import('./review-submit');
+const FIELDS: Field[] = ['authorName', 'email', 'rating', 'title', 'body'];
 
 /**
  * The review form. The browser checks what it can (required, lengths); the gateway checks the
@@ -40,26 +39,38 @@ export function ReviewForm({ productId }: { productId: string }) {
     setErrors({});
     setStatus({ kind: 'sending' });
     const text = (name: Field) => String(data.get(name) ?? '').trim();
-    const answer = await loadSubmit()
-      .then(({ sendReview }) =>
-        sendReview(productId, locale, {
+    try {
+      const res = await fetch(`/api/products/${encodeURIComponent(productId)}/reviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-locale': locale },
+        body: JSON.stringify({
           authorName: text('authorName'),
-          email: text('email'),
+          email: text('email') || undefined,
           rating,
-          title: text('title'),
+          title: text('title') || undefined,
           body: text('body'),
+          locale,
         }),
-      )
-      // The chunk itself could not be fetched: the same words as a failed request.
-      .catch(() => ({ kind: 'network' as const }));
-    if (answer.kind === 'sent') {
-      form.current?.reset();
-      setRating(0);
-      setStatus({ kind: 'sent', message: answer.message || t('thanks') });
-    } else if (answer.kind === 'refused') {
-      setErrors(answer.fieldErrors);
-      setStatus({ kind: 'failed', message: answer.message || t('failed') });
-    } else {
+      });
+      const body = (await res.json().catch(() => null)) as {
+        message?: string;
+        error?: string;
+        issues?: { path: string; message: string }[];
+      } | null;
+      if (res.ok) {
+        form.current?.reset();
+        setRating(0);
+        setStatus({ kind: 'sent', message: body?.message || t('thanks') });
+        return;
+      }
+      const fieldErrors: Partial<Record<Field, string>> = {};
+      for (const issue of body?.issues ?? []) {
+        const field = FIELDS.find((f) => issue.path.endsWith(`/${f}`));
+        if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+      }
+      setErrors(fieldErrors);
+      setStatus({ kind: 'failed', message: body?.error || t('failed') });
+    } catch {
       setStatus({ kind: 'failed', message: t('networkError') });
     }
   }
@@ -78,7 +89,6 @@ export function ReviewForm({ productId }: { productId: string }) {
     <form
       ref={form}
       onSubmit={submit}
-      onFocus={() => void loadSubmit()}
       noValidate={false}
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-3 self-start rounded-xl border border-coffee-100 bg-white p-4 shadow-sm"
