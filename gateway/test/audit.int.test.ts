@@ -41,6 +41,7 @@ describe('the audit log', () => {
       method: 'POST',
       url: `/api/admin/reviews/${id}/approve`,
       headers: { cookie: moderator.cookie, 'x-request-id': 'audit-test-approve' },
+      payload: {},
     });
     expect(res.statusCode).toBe(200);
     const [entry] = await createAuditRepository(gw.db).list({ entityId: id });
@@ -66,6 +67,7 @@ describe('the audit log', () => {
       method: 'POST',
       url: `/api/admin/reviews/${id}/reject`,
       headers: { cookie: viewer.cookie },
+      payload: {},
     });
     expect(refused.statusCode).toBe(403);
     const admin = await staffCookie(gw, { role: 'ADMIN' });
@@ -74,6 +76,7 @@ describe('the audit log', () => {
       method: 'POST',
       url: `/api/admin/reviews/${missing}/reject`,
       headers: { cookie: admin.cookie },
+      payload: {},
     });
     expect(gone.statusCode).toBe(404);
     const audit = createAuditRepository(gw.db);

@@ -1,5 +1,5 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { type Db, eq, sql, type Tx, tables } from '@qahwa/db';
+import { and, type Db, eq, inArray, sql, type Tx, tables } from '@qahwa/db';
 import { OrderPlaced, OrderStatusChanged, STREAM_NAME } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import {
@@ -244,6 +244,17 @@ async function adjustGrowth(tx: Tx, moves: Array<[string, number]>): Promise<voi
         set: { newCustomers: sql`${customerGrowthDaily.newCustomers} + excluded.new_customers` },
       });
   }
+  // A day left with no first order is no row at all: whether a customer's first order was first
+  // seen on a later day depends on delivery order, and the table must not (a rebuild equals it).
+  await tx.delete(customerGrowthDaily).where(
+    and(
+      inArray(
+        customerGrowthDaily.day,
+        moves.map(([day]) => day),
+      ),
+      eq(customerGrowthDaily.newCustomers, 0),
+    ),
+  );
 }
 
 async function applyOrderStatusChanged(tx: Tx, event: OrderStatusChanged): Promise<void> {
