@@ -131,12 +131,19 @@ export function atom(
   return a;
 }
 
-export function createJSONStorage<V>(getStringStorage: () => Storage): SyncStorage<V> {
+/**
+ * jotai's JSON storage, plus `parse`: what was read (this tab's or another's) passes through it, so
+ * a stored value of an old or foreign shape becomes a valid one (the wishlist's versioned list).
+ */
+export function createJSONStorage<V>(
+  getStringStorage: () => Storage,
+  parse: (value: unknown) => V = (value) => value as V,
+): SyncStorage<V> {
   return {
     getItem(key, init) {
       try {
         const raw = getStringStorage().getItem(key);
-        return raw === null ? init : (JSON.parse(raw) as V);
+        return raw === null ? init : parse(JSON.parse(raw));
       } catch {
         return init;
       }
@@ -160,7 +167,7 @@ export function createJSONStorage<V>(getStringStorage: () => Storage): SyncStora
       const onStorage = (e: StorageEvent) => {
         if (e.key !== key || e.storageArea !== getStringStorage()) return;
         try {
-          callback(e.newValue === null ? init : (JSON.parse(e.newValue) as V));
+          callback(e.newValue === null ? init : parse(JSON.parse(e.newValue)));
         } catch {
           callback(init);
         }

@@ -105,4 +105,27 @@ describe('shell/atoms', () => {
     store.set(push, 'b');
     expect(JSON.parse(storage.getItem('wish') ?? 'null')).toEqual(['a', 'b']);
   });
+
+  it('passes what it reads, stored or from another tab, through parse (the wishlist keeps only its own shape)', () => {
+    const { atomWithStorage, createJSONStorage, store } = atoms;
+    const storage = memory({ kept: JSON.stringify({ version: 'old', ids: ['x'] }) });
+    const onlyStrings = (value: unknown) =>
+      Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+    const kept = atomWithStorage<string[]>(
+      'kept',
+      [],
+      createJSONStorage(() => storage, onlyStrings),
+    );
+    const unsubscribe = store.subscribe(() => {});
+    expect(store.get(kept)).toEqual([]);
+    listeners.get('storage')?.({
+      key: 'kept',
+      newValue: JSON.stringify(['a', 1, 'b']),
+      storageArea: storage,
+    });
+    expect(store.get(kept)).toEqual(['a', 'b']);
+    listeners.get('storage')?.({ key: 'kept', newValue: '{not json', storageArea: storage });
+    expect(store.get(kept)).toEqual([]);
+    unsubscribe();
+  });
 });

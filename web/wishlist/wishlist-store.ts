@@ -1,4 +1,4 @@
-import { atom, atomWithStorage } from '../shell/atoms';
+import { atom, atomWithStorage, createJSONStorage } from '../shell/atoms';
 
 /**
  * The wishlist (SPEC 1, 2.4): kept on this device only, like the cart (no login, SPEC 6), under
@@ -84,47 +84,14 @@ export function loadStoredWishlist(value: unknown): StoredWishlist {
   return { version: WISHLIST_VERSION, items: items.slice(0, WISHLIST_MAX_ITEMS) };
 }
 
-const storage = {
-  getItem(key: string, initial: StoredWishlist): StoredWishlist {
-    try {
-      const raw = window.localStorage.getItem(key);
-      return raw === null ? initial : loadStoredWishlist(JSON.parse(raw));
-    } catch {
-      return initial;
-    }
-  },
-  setItem(key: string, value: StoredWishlist) {
-    try {
-      window.localStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // Quota or disabled storage: the wishlist still works for this page view.
-    }
-  },
-  removeItem(key: string) {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // see above
-    }
-  },
-  subscribe(key: string, callback: (value: StoredWishlist) => void, initial: StoredWishlist) {
-    // Keeps tabs in step: a heart tapped in one tab shows in another.
-    if (typeof window === 'undefined') return () => {};
-    const onStorage = (e: StorageEvent) => {
-      if (e.key !== key) return;
-      try {
-        callback(e.newValue === null ? initial : loadStoredWishlist(JSON.parse(e.newValue)));
-      } catch {
-        callback(initial);
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  },
-};
-
-// As the cart: the first render is empty on server and client alike; the stored list arrives after mount.
-export const wishlistAtom = atomWithStorage<StoredWishlist>(WISHLIST_STORAGE_KEY, emptyWishlist(), storage);
+// As the cart: the first render is empty on server and client alike; the stored list arrives after
+// mount, and a heart tapped in one tab shows in another. The storage is the shared JSON one (one
+// copy of that code per page, issue 10's budget); every read passes through loadStoredWishlist.
+export const wishlistAtom = atomWithStorage<StoredWishlist>(
+  WISHLIST_STORAGE_KEY,
+  emptyWishlist(),
+  createJSONStorage(() => window.localStorage, loadStoredWishlist),
+);
 
 export const dispatchWishlistAtom = atom(null, (get, set, action: WishlistAction) => {
   set(wishlistAtom, wishlistReducer(get(wishlistAtom), action));
