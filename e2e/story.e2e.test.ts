@@ -158,7 +158,8 @@ describe('a shopper orders in Arabic and staff see the order', () => {
     // through the outbox, JetStream and the consumer.
     const todayOrders = page
       .locator('dt', { hasText: en.Dashboard!.todayOrders })
-      .locator('xpath=following-sibling::dd');
+      // The figure, not the revenue hint under it.
+      .locator('xpath=following-sibling::dd[1]');
     await expect
       .poll(
         async () => {
