@@ -15,7 +15,11 @@ import type { Logger } from 'pino';
 import { ConsumeInterruptedError, InvalidEventError, WorkerError } from './errors';
 import { createLimiter } from './limiter';
 import { type BackoffOptions, backoffDelay } from './outbox-relay/backoff';
-import { createSleeper } from './sleeper';
+import { createRunLoop } from './run-loop';
+
+// Kept importable from here: every consumer imports its helpers from this module.
+export { consumerGroup } from './consumer-group';
+export { messageJson } from './event-envelope';
 
 /**
  * Deliveries a message gets before the consumer gives up on it (with `db`: recorded in
@@ -97,12 +101,9 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
   const deadLetters = options.db ? createDeadLettersRepository(options.db) : null;
   const log = options.logger.child({ component: 'consumer', stream, durable });
   const limiter = createLimiter(concurrency);
-  const sleeper = createSleeper();
 
   let jsm: JetStreamManager | null = null;
-  let loop: Promise<void> | null = null;
   let current: ConsumerMessages | null = null;
-  let stopping = false;
   let consecutiveFailures = 0;
   let handled = 0;
   let failed = 0;
@@ -249,51 +250,46 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     })().catch((err) => log.warn({ err }, 'status watch ended'));
   }
 
-  async function run() {
-    log.info({ filterSubject, maxAckPending, concurrency }, 'consumer started');
-    while (!stopping) {
-      let delay = 0;
-      try {
-        await ensureConsumer();
-        const consumer = await js.consumers.get(stream, durable);
-        const messages = await consumer.consume({ max_messages: maxAckPending });
-        current = messages;
-        // stop() may have run while consume() was being set up.
-        if (stopping) await messages.close();
-        watch(messages);
-        consecutiveFailures = 0;
-        for await (const m of messages) {
-          await limiter.acquire();
-          void handleOne(m).finally(() => limiter.release());
+  const loop = createRunLoop(
+    async ({ stopping, sleep }) => {
+      log.info({ filterSubject, maxAckPending, concurrency }, 'consumer started');
+      while (!stopping()) {
+        let delay = 0;
+        try {
+          await ensureConsumer();
+          const consumer = await js.consumers.get(stream, durable);
+          const messages = await consumer.consume({ max_messages: maxAckPending });
+          current = messages;
+          // stop() may have run while consume() was being set up.
+          if (stopping()) await messages.close();
+          watch(messages);
+          consecutiveFailures = 0;
+          for await (const m of messages) {
+            await limiter.acquire();
+            void handleOne(m).finally(() => limiter.release());
+          }
+        } catch (err) {
+          consecutiveFailures++;
+          recordError(err);
+          delay = backoffDelay(consecutiveFailures, restartBackoff);
+          log.error({ err, consecutiveFailures, retryInMs: delay }, 'consume failed; restarting');
+        } finally {
+          current = null;
+          await limiter.idle();
         }
-      } catch (err) {
-        consecutiveFailures++;
-        recordError(err);
-        delay = backoffDelay(consecutiveFailures, restartBackoff);
-        log.error({ err, consecutiveFailures, retryInMs: delay }, 'consume failed; restarting');
-      } finally {
-        current = null;
-        await limiter.idle();
+        if (delay > 0 && !stopping()) await sleep(delay);
       }
-      if (delay > 0 && !stopping) await sleeper.sleep(delay);
-    }
-    log.info('consumer stopped');
-  }
+      log.info('consumer stopped');
+    },
+    // The open pull is not a sleep: closing it ends the for-await, in-flight messages finish.
+    async () => {
+      await current?.close();
+    },
+  );
 
   return {
-    start() {
-      if (loop) return;
-      stopping = false;
-      loop = run().finally(() => {
-        loop = null;
-      });
-    },
-    async stop() {
-      stopping = true;
-      sleeper.wake();
-      await current?.close();
-      await loop;
-    },
+    start: loop.start,
+    stop: loop.stop,
     async health() {
       let numPending: number | null = null;
       let numAckPending: number | null = null;
@@ -305,7 +301,7 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
         // Health must answer even when NATS does not; lastError tells why.
       }
       return {
-        running: loop !== null,
+        running: loop.running(),
         consecutiveFailures,
         handled,
         failed,
@@ -314,44 +310,6 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
         lastError,
         numPending,
         numAckPending,
-      };
-    },
-  };
-}
-
-/**
- * Several durable consumers run and reported as one (a feature with a consumer per subject, such
- * as the lead or the mail consumers): started and stopped together, their health summed.
- */
-export function consumerGroup(consumers: readonly DurableConsumer[]): DurableConsumer {
-  return {
-    start() {
-      for (const c of consumers) c.start();
-    },
-    async stop() {
-      await Promise.all(consumers.map((c) => c.stop()));
-    },
-    async health() {
-      const all = await Promise.all(consumers.map((c) => c.health()));
-      const sum = (k: 'handled' | 'failed' | 'deadLettered' | 'consecutiveFailures') =>
-        all.reduce((n, h) => n + h[k], 0);
-      const pending = (k: 'numPending' | 'numAckPending') =>
-        all.some((h) => h[k] === null) ? null : all.reduce((n, h) => n + (h[k] ?? 0), 0);
-      return {
-        running: all.every((h) => h.running),
-        consecutiveFailures: sum('consecutiveFailures'),
-        handled: sum('handled'),
-        failed: sum('failed'),
-        deadLettered: sum('deadLettered'),
-        lastHandledAt:
-          all
-            .map((h) => h.lastHandledAt)
-            .filter(Boolean)
-            .sort()
-            .at(-1) ?? null,
-        lastError: all.find((h) => h.lastError)?.lastError ?? null,
-        numPending: pending('numPending'),
-        numAckPending: pending('numAckPending'),
       };
     },
   };
@@ -366,13 +324,4 @@ function errorLine(err: unknown): string {
     e = e instanceof Error ? e.cause : undefined;
   }
   return parts.join(' ← ').slice(0, 2_000);
-}
-
-/** A message's JSON body; a body that is not JSON is an `InvalidEventError` (terminated, not retried). */
-export function messageJson(m: JsMsg): unknown {
-  try {
-    return m.json();
-  } catch (err) {
-    throw new InvalidEventError(`message ${m.seq} is not JSON`, { cause: err });
-  }
 }

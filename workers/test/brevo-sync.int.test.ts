@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createMarketingRepository, type MarketingPayload, sql, tables } from '@qahwa/db';
 import { type BrevoFake, startBrevoFake } from '@qahwa/fake-brevo';
-import { type DomainEvent, makeEvent, subjectOf } from '@qahwa/schema';
+import { type DomainEvent, makeEvent } from '@qahwa/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBrevoFeed, createBrevoSync, type DurableConsumer, ensureStream } from '../src';
-import { closeServices, connectServices, logger, type Services, waitFor } from './support';
+import { createBrevoFeed, createBrevoSync, type DurableConsumer } from '../src';
+import { closeServices, logger, publishEvent, type Services, startOnStream, waitFor } from './support';
 
 /**
  * The e-mail-marketing sync (issue 9) against the Brevo fake (fakes/brevo, Brevo's documented
@@ -40,30 +40,19 @@ async function owe(source: 'subscriber' | 'lead' | 'customer', payload: Marketin
   );
 }
 
-const publish = (event: DomainEvent, msgID = event.id) =>
-  s.js.publish(`${s.subjectPrefix}${subjectOf(event.type)}`, JSON.stringify(event), { msgID });
+const publish = (event: DomainEvent, msgID?: string) => publishEvent(s, event, msgID);
 const meta = () => ({ id: randomUUID(), occurredAt: new Date().toISOString() });
 
 beforeAll(async () => {
-  s = await connectServices();
   fake = await startBrevoFake({ apiKeys: [KEY] });
-  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
-  feed = createBrevoFeed({
-    db: s.handle.db,
-    js: s.js,
-    logger,
-    stream: s.stream,
-    durable,
-    subjectPrefix: s.subjectPrefix,
-    listIds: lists,
-    nakDelay: { baseMs: 100, maxMs: 500 },
-  });
-  feed.start();
+  ({ s, consumer: feed } = await startOnStream((base) =>
+    createBrevoFeed({ ...base, durable, listIds: lists }),
+  ));
 });
 afterAll(async () => {
   await feed?.stop();
   await fake?.close();
-  await closeServices(s);
+  if (s) await closeServices(s);
 });
 beforeEach(async () => {
   fake.reset();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { headers } from '@nats-io/transport-node';
 import { asc, createOutboxRepository, eq, sql, tables } from '@qahwa/db';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,16 +7,16 @@ import {
   createOrderStatsProjection,
   createOutboxRelay,
   type DurableConsumer,
-  ensureStream,
 } from '../src';
 import {
   cleanTables,
-  closeServices,
-  connectServices,
   logger,
   orderPlaced,
   orderStatusChanged,
+  publishEvent,
   type Services,
+  startOnStream,
+  stopOnStream,
   waitFor,
 } from './support';
 
@@ -26,36 +25,16 @@ let projection: DurableConsumer;
 const durable = `order-stats-test-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  s = await connectServices();
-  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
-  projection = createOrderStatsProjection({
-    db: s.handle.db,
-    js: s.js,
-    logger,
-    stream: s.stream,
-    durable,
-    subjectPrefix: s.subjectPrefix,
-    nakDelay: { baseMs: 100, maxMs: 500 },
-  });
-  projection.start();
+  ({ s, consumer: projection } = await startOnStream((base) =>
+    createOrderStatsProjection({ ...base, durable }),
+  ));
 });
-afterAll(async () => {
-  await projection?.stop();
-  await closeServices(s);
-});
+afterAll(() => stopOnStream(s, projection));
 beforeEach(async () => {
   await cleanTables(s);
 });
 
-/** Publishes straight to JetStream, as the relay would, with a chosen Nats-Msg-Id. */
-async function publish(event: DomainEvent, msgID: string = event.id) {
-  const h = headers();
-  if (event.requestId) h.set('x-request-id', event.requestId);
-  return s.js.publish(`${s.subjectPrefix}${subjectOf(event.type)}`, JSON.stringify(event), {
-    msgID,
-    headers: h,
-  });
-}
+const publish = (event: DomainEvent, msgID?: string) => publishEvent(s, event, msgID);
 
 /** Every message in the stream delivered and acked: the projection has caught up. */
 async function settled() {

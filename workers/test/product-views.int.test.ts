@@ -1,32 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql, tables } from '@qahwa/db';
-import { makeEvent, type ProductViewed, subjectOf } from '@qahwa/schema';
+import { makeEvent, type ProductViewed } from '@qahwa/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProductViewsProjection, type DurableConsumer, ensureStream } from '../src';
-import { closeServices, connectServices, logger, type Services, waitFor } from './support';
+import { createProductViewsProjection, type DurableConsumer } from '../src';
+import { publishEvent, type Services, startOnStream, stopOnStream, waitFor } from './support';
 
 let s: Services;
 let projection: DurableConsumer;
 const durable = `product-views-test-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  s = await connectServices();
-  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
-  projection = createProductViewsProjection({
-    db: s.handle.db,
-    js: s.js,
-    logger,
-    stream: s.stream,
-    durable,
-    subjectPrefix: s.subjectPrefix,
-    nakDelay: { baseMs: 100, maxMs: 500 },
-  });
-  projection.start();
+  ({ s, consumer: projection } = await startOnStream((base) =>
+    createProductViewsProjection({ ...base, durable }),
+  ));
 });
-afterAll(async () => {
-  await projection?.stop();
-  await closeServices(s);
-});
+afterAll(() => stopOnStream(s, projection));
 
 const viewed = (productId: string): ProductViewed =>
   makeEvent(
@@ -35,8 +23,7 @@ const viewed = (productId: string): ProductViewed =>
     { id: randomUUID(), occurredAt: new Date().toISOString() },
   );
 
-const publish = (event: ProductViewed, msgID = event.id) =>
-  s.js.publish(`${s.subjectPrefix}${subjectOf(event.type)}`, JSON.stringify(event), { msgID });
+const publish = (event: ProductViewed, msgID?: string) => publishEvent(s, event, msgID);
 
 const views = async (productId: string) => {
   const [row] = await s.handle.db

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
+import { type DomainEvent, subjectOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import pino from 'pino';
+import { ensureStream } from '../src/stream';
 
 export { orderPlaced, orderStatusChanged } from './fixtures';
 
@@ -39,6 +41,56 @@ export async function closeServices(s: Services): Promise<void> {
   await s.jsm.streams.delete(s.stream).catch(() => {});
   await s.nc.drain();
   await s.handle.close();
+}
+
+/** What a consumer under test is given to read this file's own stream (nak delays kept short). */
+export interface StreamConsumerBase {
+  db: DbHandle['db'];
+  js: JetStreamClient;
+  logger: typeof logger;
+  stream: string;
+  subjectPrefix: string;
+  nakDelay: { baseMs: number; maxMs: number };
+}
+
+/**
+ * Connects, makes this file's stream over `commerce.>` and starts the consumer `create` builds on
+ * it: the set-up of every file that tests one consumer against real NATS and PostgreSQL.
+ */
+export async function startOnStream<C extends { start(): void }>(
+  create: (base: StreamConsumerBase, s: Services) => C | Promise<C>,
+): Promise<{ s: Services; consumer: C }> {
+  const s = await connectServices();
+  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+  const consumer = await create(
+    {
+      db: s.handle.db,
+      js: s.js,
+      logger,
+      stream: s.stream,
+      subjectPrefix: s.subjectPrefix,
+      nakDelay: { baseMs: 100, maxMs: 500 },
+    },
+    s,
+  );
+  consumer.start();
+  return { s, consumer };
+}
+
+/** Stops the consumer (its in-flight messages finish), then deletes the stream and disconnects. */
+export async function stopOnStream(s: Services | undefined, consumer: { stop(): Promise<void> } | undefined) {
+  await consumer?.stop();
+  if (s) await closeServices(s);
+}
+
+/** Publishes an event straight to the file's stream, as the relay would, with a chosen Nats-Msg-Id. */
+export function publishEvent(s: Services, event: DomainEvent, msgID: string = event.id) {
+  const h = headers();
+  if (event.requestId) h.set('x-request-id', event.requestId);
+  return s.js.publish(`${s.subjectPrefix}${subjectOf(event.type)}`, JSON.stringify(event), {
+    msgID,
+    headers: h,
+  });
 }
 
 /** The tables the relay and the order-stats projection write. */

@@ -1,6 +1,6 @@
 import { createMaintenanceRepository, type Db, type PruneResult, type Retention } from '@qahwa/db';
 import type { Logger } from 'pino';
-import { createSleeper } from '../sleeper';
+import { createPeriodic } from '../run-loop';
 
 export interface PrunerOptions {
   db: Db;
@@ -29,9 +29,6 @@ export interface Pruner {
 export function createPruner(options: PrunerOptions): Pruner {
   const log = options.logger.child({ component: 'pruner' });
   const repo = createMaintenanceRepository(options.db);
-  const sleeper = createSleeper();
-  let loop: Promise<void> | null = null;
-  let stopping = false;
   let lastRunAt: string | null = null;
   let lastResult: PruneResult | null = null;
   let lastError: PrunerHealth['lastError'] = null;
@@ -45,34 +42,21 @@ export function createPruner(options: PrunerOptions): Pruner {
     return result;
   }
 
-  async function run() {
-    while (!stopping) {
-      try {
-        await runOnce();
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        lastError = { code: 'PRUNE_FAILED', message, at: new Date().toISOString() };
-        // The next run tries again; nothing pruned late is lost, only kept longer.
-        log.error({ err }, 'pruning failed');
-      }
-      if (!stopping) await sleeper.sleep(options.intervalMs);
-    }
-  }
+  const loop = createPeriodic({
+    intervalMs: options.intervalMs,
+    pass: runOnce,
+    onError(err) {
+      const message = err instanceof Error ? err.message : String(err);
+      lastError = { code: 'PRUNE_FAILED', message, at: new Date().toISOString() };
+      // The next run tries again; nothing pruned late is lost, only kept longer.
+      log.error({ err }, 'pruning failed');
+    },
+  });
 
   return {
-    start() {
-      if (loop) return;
-      stopping = false;
-      loop = run().finally(() => {
-        loop = null;
-      });
-    },
-    async stop() {
-      stopping = true;
-      sleeper.wake();
-      await loop;
-    },
+    start: loop.start,
+    stop: loop.stop,
     runOnce,
-    health: () => ({ running: loop !== null, lastRunAt, lastResult, lastError }),
+    health: () => ({ running: loop.running(), lastRunAt, lastResult, lastError }),
   };
 }

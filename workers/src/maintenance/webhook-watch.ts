@@ -1,7 +1,7 @@
 import type { Db } from '@qahwa/db';
 import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
 import type { Logger } from 'pino';
-import { createSleeper } from '../sleeper';
+import { createPeriodic } from '../run-loop';
 
 export interface WebhookWatchOptions {
   db: Db;
@@ -38,9 +38,6 @@ export interface WebhookWatch {
 export function createWebhookWatch(options: WebhookWatchOptions): WebhookWatch {
   const log = options.logger.child({ component: 'webhook-watch' });
   const repo = createPaymentsAdminRepository(options.db);
-  const sleeper = createSleeper();
-  let loop: Promise<void> | null = null;
-  let stopping = false;
   let lastRunAt: string | null = null;
   let lastError: string | null = null;
 
@@ -62,33 +59,22 @@ export function createWebhookWatch(options: WebhookWatchOptions): WebhookWatch {
     return result;
   }
 
-  async function run() {
-    while (!stopping) {
-      try {
-        await runOnce();
-        lastError = null;
-      } catch (err) {
-        lastError = err instanceof Error ? err.message : String(err);
-        log.error({ err }, 'webhook watch failed; next pass tries again');
-      }
-      if (!stopping) await sleeper.sleep(options.intervalMs);
-    }
-  }
+  const loop = createPeriodic({
+    intervalMs: options.intervalMs,
+    async pass() {
+      await runOnce();
+      lastError = null;
+    },
+    onError(err) {
+      lastError = err instanceof Error ? err.message : String(err);
+      log.error({ err }, 'webhook watch failed; next pass tries again');
+    },
+  });
 
   return {
-    start() {
-      if (loop) return;
-      stopping = false;
-      loop = run().finally(() => {
-        loop = null;
-      });
-    },
-    async stop() {
-      stopping = true;
-      sleeper.wake();
-      await loop;
-    },
+    start: loop.start,
+    stop: loop.stop,
     runOnce,
-    health: () => ({ running: loop !== null, lastRunAt, lastError }),
+    health: () => ({ running: loop.running(), lastRunAt, lastError }),
   };
 }

@@ -3,7 +3,7 @@ import { headers } from '@nats-io/transport-node';
 import { createOutboxRepository, type Db, type OutboxFailure, type OutboxRow } from '@qahwa/db';
 import type { Logger } from 'pino';
 import { OutboxPublishError, WorkerError } from '../errors';
-import { createSleeper } from '../sleeper';
+import { createRunLoop } from '../run-loop';
 import { type BackoffOptions, backoffDelay } from './backoff';
 
 export interface OutboxRelayOptions {
@@ -84,10 +84,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const subjectPrefix = options.subjectPrefix ?? '';
   const log = options.logger.child({ component: 'outbox-relay' });
   const outbox = createOutboxRepository(db);
-  const sleeper = createSleeper();
 
-  let loop: Promise<void> | null = null;
-  let stopping = false;
   let consecutiveFailures = 0;
   let publishedTotal = 0;
   let lastPublishedAt: string | null = null;
@@ -215,9 +212,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     });
   }
 
-  async function run() {
+  const loop = createRunLoop(async ({ stopping, sleep }) => {
     log.info({ batchSize, pollIntervalMs }, 'outbox relay started');
-    while (!stopping) {
+    while (!stopping()) {
       let delay = pollIntervalMs;
       try {
         const r = await relayBatch();
@@ -236,25 +233,15 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         delay = backoffDelay(consecutiveFailures, backoff);
         log.error({ err, consecutiveFailures, retryInMs: delay }, 'outbox relay batch failed');
       }
-      if (delay > 0 && !stopping) await sleeper.sleep(delay);
+      if (delay > 0 && !stopping()) await sleep(delay);
     }
     log.info('outbox relay stopped');
-  }
+  });
 
   return {
-    start() {
-      if (loop) return;
-      stopping = false;
-      loop = run().finally(() => {
-        loop = null;
-      });
-    },
-    async stop() {
-      stopping = true;
-      sleeper.wake();
-      await loop;
-    },
-    wake: () => sleeper.wake(),
+    start: loop.start,
+    stop: loop.stop,
+    wake: loop.wake,
     relayBatch,
     async health() {
       let unpublished: number | null = null;
@@ -268,7 +255,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         // Health must answer even when the database does not; lastError tells why.
       }
       return {
-        running: loop !== null,
+        running: loop.running(),
         consecutiveFailures,
         publishedTotal,
         lastPublishedAt,

@@ -1,31 +1,15 @@
-import type { JetStreamClient } from '@nats-io/jetstream';
-import { type Db, type DbOrTx, inArray, sql, tables } from '@qahwa/db';
-import { CatalogueChanged, STREAM_NAME } from '@qahwa/schema';
-import type { Logger } from 'pino';
-import {
-  createDurableConsumer,
-  type DurableConsumer,
-  type DurableConsumerOptions,
-  messageJson,
-} from '../durable-consumer';
+import { type DbOrTx, inArray, sql, tables } from '@qahwa/db';
+import { CatalogueChanged } from '@qahwa/schema';
+import type { DurableConsumer } from '../durable-consumer';
+import { messageJson } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
+import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';
 
 const { products, promotions, projectionProducts, projectionPromotions } = tables;
 
 export const CATALOGUE_COUNTS_DURABLE = 'catalogue-counts';
 
-export interface CatalogueCountsProjectionOptions
-  extends Pick<
-    DurableConsumerOptions,
-    'maxAckPending' | 'concurrency' | 'ackWaitMs' | 'nakDelay' | 'restartBackoff'
-  > {
-  db: Db;
-  js: JetStreamClient;
-  logger: Logger;
-  stream?: string;
-  durable?: string;
-  subjectPrefix?: string;
-}
+export type CatalogueCountsProjectionOptions = ProjectionOptions;
 
 /**
  * Keeps projection_products and projection_promotions, which the dashboard's "total products"
@@ -36,15 +20,12 @@ export interface CatalogueCountsProjectionOptions
  */
 export function createCatalogueCountsProjection(options: CatalogueCountsProjectionOptions): DurableConsumer {
   const { db } = options;
-  const logger = options.logger.child({ projection: 'catalogue-counts' });
-  const consumer = createDurableConsumer({
-    ...options,
+  const consumer = createProjectionConsumer(options, {
+    name: 'catalogue-counts',
+    durable: CATALOGUE_COUNTS_DURABLE,
+    subject: 'commerce.catalogue.>',
     // One at a time: a refresh of everything must not interleave with a refresh of a few rows.
     concurrency: 1,
-    logger,
-    stream: options.stream ?? STREAM_NAME,
-    durable: options.durable ?? CATALOGUE_COUNTS_DURABLE,
-    filterSubject: `${options.subjectPrefix ?? ''}commerce.catalogue.>`,
     async handle(m, log) {
       const raw = messageJson(m);
       const parsed = CatalogueChanged.safeParse(raw);
@@ -62,7 +43,9 @@ export function createCatalogueCountsProjection(options: CatalogueCountsProjecti
     start() {
       consumer.start();
       void refreshCatalogueCounts(db).catch((err: unknown) =>
-        logger.error({ err }, 'could not refresh the catalogue counts at start'),
+        options.logger
+          .child({ projection: 'catalogue-counts' })
+          .error({ err }, 'could not refresh the catalogue counts at start'),
       );
     },
   };

@@ -1,21 +1,12 @@
-import type { JetStreamClient } from '@nats-io/jetstream';
-import type { Db } from '@qahwa/db';
 import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
-import { OrderPlaced, OrderStatusChanged, STREAM_NAME } from '@qahwa/schema';
-import type { Logger } from 'pino';
-import { createDurableConsumer, type DurableConsumer, messageJson } from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+import { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
+import { type DurableConsumer, messageJson } from '../durable-consumer';
+import { parseEnvelope } from '../event-envelope';
+import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';
 
 export const COD_PAYMENTS_DURABLE = 'payments-cod';
 
-export interface CodPaymentsProjectionOptions {
-  db: Db;
-  js: JetStreamClient;
-  logger: Logger;
-  stream?: string;
-  durable?: string;
-  subjectPrefix?: string;
-}
+export type CodPaymentsProjectionOptions = ProjectionOptions;
 
 /**
  * Cash-on-delivery payments in the payments read model (issue 12: the payments screen lists card,
@@ -27,22 +18,15 @@ export interface CodPaymentsProjectionOptions {
  */
 export function createCodPaymentsProjection(options: CodPaymentsProjectionOptions): DurableConsumer {
   const repo = createPaymentsAdminRepository(options.db);
-  return createDurableConsumer({
-    ...options,
-    logger: options.logger.child({ projection: 'payments-cod' }),
-    stream: options.stream ?? STREAM_NAME,
-    durable: options.durable ?? COD_PAYMENTS_DURABLE,
-    filterSubject: `${options.subjectPrefix ?? ''}commerce.order.>`,
+  return createProjectionConsumer(options, {
+    name: 'payments-cod',
+    durable: COD_PAYMENTS_DURABLE,
+    subject: 'commerce.order.>',
     async handle(m, log) {
-      const raw = messageJson(m);
-      const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-      const schema =
-        type === 'OrderPlaced' ? OrderPlaced : type === 'OrderStatusChanged' ? OrderStatusChanged : null;
-      if (!schema) return;
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success) throw new InvalidEventError(`${String(type)} does not match its contract`);
-      const kept = await repo.syncCashOnDelivery(parsed.data.data.orderId);
-      if (kept) log.info({ orderId: parsed.data.data.orderId, type }, 'cash-on-delivery payment');
+      const event = parseEnvelope(messageJson(m), { OrderPlaced, OrderStatusChanged });
+      if (!event) return;
+      const kept = await repo.syncCashOnDelivery(event.data.orderId);
+      if (kept) log.info({ orderId: event.data.orderId, type: event.type }, 'cash-on-delivery payment');
     },
   });
 }

@@ -1,19 +1,13 @@
-import type { JetStreamClient } from '@nats-io/jetstream';
 import { and, type Db, eq, inArray, sql, type Tx, tables } from '@qahwa/db';
-import { OrderPlaced, OrderStatusChanged, STREAM_NAME } from '@qahwa/schema';
-import type { Logger } from 'pino';
-import {
-  createDurableConsumer,
-  type DurableConsumer,
-  type DurableConsumerOptions,
-  messageJson,
-} from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+import { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
+import type { DurableConsumer } from '../durable-consumer';
+import { messageJson } from '../durable-consumer';
+import { parseEnvelope } from '../event-envelope';
 import { dubaiDay } from './dubai-day';
 import { holdProjectionShared, lockKey } from './locks';
+import { createProjectionConsumer, firstTimeFor, type ProjectionOptions } from './projection-consumer';
 
 const {
-  processedEvents,
   orderStatsDaily,
   orderStatusCounts,
   projectionOrders,
@@ -24,34 +18,17 @@ const {
 
 export const ORDER_STATS_DURABLE = 'order-stats';
 
-export interface OrderStatsProjectionOptions
-  extends Pick<
-    DurableConsumerOptions,
-    'maxAckPending' | 'concurrency' | 'ackWaitMs' | 'nakDelay' | 'restartBackoff'
-  > {
-  db: Db;
-  js: JetStreamClient;
-  logger: Logger;
-  /** Defaults to `COMMERCE`. */
-  stream?: string;
-  /** Durable consumer name; also the `consumer` of processed_events. Defaults to `order-stats`. */
-  durable?: string;
-  /** Prepended to `commerce.order.>`; must match the relay's and the stream's prefix. */
-  subjectPrefix?: string;
-}
+export type OrderStatsProjectionOptions = ProjectionOptions;
 
 export type OrderEvent = OrderPlaced | OrderStatusChanged;
 
 export function createOrderStatsProjection(options: OrderStatsProjectionOptions): DurableConsumer {
   const { db } = options;
-  const durable = options.durable ?? ORDER_STATS_DURABLE;
-  return createDurableConsumer({
-    ...options,
-    logger: options.logger.child({ projection: 'order-stats' }),
-    stream: options.stream ?? STREAM_NAME,
-    durable,
-    filterSubject: `${options.subjectPrefix ?? ''}commerce.order.>`,
-    async handle(m, log) {
+  return createProjectionConsumer(options, {
+    name: 'order-stats',
+    durable: ORDER_STATS_DURABLE,
+    subject: 'commerce.order.>',
+    async handle(m, log, durable) {
       const raw = messageJson(m);
       const event = parseOrderEvent(raw);
       if (!event) {
@@ -76,17 +53,7 @@ export function createOrderStatsProjection(options: OrderStatsProjectionOptions)
  * order events (new types must not block the stream while this projection ignores them).
  */
 export function parseOrderEvent(raw: unknown): OrderEvent | null {
-  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  if (typeof type !== 'string') throw new InvalidEventError('message is not an event envelope (no type)');
-  const schema =
-    type === 'OrderPlaced' ? OrderPlaced : type === 'OrderStatusChanged' ? OrderStatusChanged : null;
-  if (!schema) return null;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new InvalidEventError(`${type} does not match its contract: ${issues}`);
-  }
-  return parsed.data;
+  return parseEnvelope(raw, { OrderPlaced, OrderStatusChanged });
 }
 
 /**
@@ -104,12 +71,7 @@ export async function applyOrderEventOnce(db: Db, consumer: string, event: Order
 
 /** The guarded apply inside the caller's transaction (the live consumer's, or a rebuild's). */
 export async function applyOrderEventIn(tx: Tx, consumer: string, event: OrderEvent): Promise<boolean> {
-  const first = await tx
-    .insert(processedEvents)
-    .values({ consumer, eventId: event.id })
-    .onConflictDoNothing()
-    .returning({ eventId: processedEvents.eventId });
-  if (first.length === 0) return false;
+  if (!(await firstTimeFor(tx, consumer, event.id))) return false;
   // One order's events one after the other (two copies of one order under two event ids, a
   // status change racing its OrderPlaced): every rule below reads the order's row, then writes.
   await lockKey(tx, 'order', event.data.orderId);

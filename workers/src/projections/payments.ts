@@ -1,34 +1,15 @@
-import type { JetStreamClient } from '@nats-io/jetstream';
 import { type Db, sql, type Tx, tables } from '@qahwa/db';
-import { PaymentFailed, PaymentSucceeded, STREAM_NAME, TabbyApproved, TabbyRejected } from '@qahwa/schema';
-import type { Logger } from 'pino';
-import {
-  createDurableConsumer,
-  type DurableConsumer,
-  type DurableConsumerOptions,
-  messageJson,
-} from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+import { PaymentFailed, PaymentSucceeded, TabbyApproved, TabbyRejected } from '@qahwa/schema';
+import type { DurableConsumer } from '../durable-consumer';
+import { messageJson } from '../durable-consumer';
+import { parseEnvelope } from '../event-envelope';
+import { createProjectionConsumer, firstTimeFor, type ProjectionOptions } from './projection-consumer';
 
-const { payments, processedEvents } = tables;
+const { payments } = tables;
 
 export const PAYMENTS_DURABLE = 'payments';
 
-export interface PaymentsProjectionOptions
-  extends Pick<
-    DurableConsumerOptions,
-    'maxAckPending' | 'concurrency' | 'ackWaitMs' | 'nakDelay' | 'restartBackoff'
-  > {
-  db: Db;
-  js: JetStreamClient;
-  logger: Logger;
-  /** Defaults to `COMMERCE`. */
-  stream?: string;
-  /** Durable consumer name; also the `consumer` of processed_events. Defaults to `payments`. */
-  durable?: string;
-  /** Prepended to `commerce.payment.>`; must match the relay's and the stream's prefix. */
-  subjectPrefix?: string;
-}
+export type PaymentsProjectionOptions = ProjectionOptions;
 
 export type PaymentEvent = PaymentSucceeded | PaymentFailed | TabbyApproved | TabbyRejected;
 
@@ -40,14 +21,11 @@ export type PaymentEvent = PaymentSucceeded | PaymentFailed | TabbyApproved | Ta
  * (an earlier declined card), and an order, once known, stays.
  */
 export function createPaymentsProjection(options: PaymentsProjectionOptions): DurableConsumer {
-  const durable = options.durable ?? PAYMENTS_DURABLE;
-  return createDurableConsumer({
-    ...options,
-    logger: options.logger.child({ projection: 'payments' }),
-    stream: options.stream ?? STREAM_NAME,
-    durable,
-    filterSubject: `${options.subjectPrefix ?? ''}commerce.payment.>`,
-    async handle(m, log) {
+  return createProjectionConsumer(options, {
+    name: 'payments',
+    durable: PAYMENTS_DURABLE,
+    subject: 'commerce.payment.>',
+    async handle(m, log, durable) {
       const raw = messageJson(m);
       const event = parsePaymentEvent(raw);
       if (!event) {
@@ -65,24 +43,12 @@ export function createPaymentsProjection(options: PaymentsProjectionOptions): Du
 
 /** The payment events this projection keeps (card and pay later); null for others. */
 export function parsePaymentEvent(raw: unknown): PaymentEvent | null {
-  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  if (typeof type !== 'string') throw new InvalidEventError('message is not an event envelope (no type)');
-  const schemas = { PaymentSucceeded, PaymentFailed, TabbyApproved, TabbyRejected } as const;
-  const schema = Object.hasOwn(schemas, type) ? schemas[type as keyof typeof schemas] : null;
-  if (!schema) return null;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidEventError(`${type} does not match its contract`);
-  return parsed.data;
+  return parseEnvelope(raw, { PaymentSucceeded, PaymentFailed, TabbyApproved, TabbyRejected });
 }
 
 export async function applyPaymentEventOnce(db: Db, consumer: string, event: PaymentEvent): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const first = await tx
-      .insert(processedEvents)
-      .values({ consumer, eventId: event.id })
-      .onConflictDoNothing()
-      .returning({ eventId: processedEvents.eventId });
-    if (first.length === 0) return false;
+    if (!(await firstTimeFor(tx, consumer, event.id))) return false;
     if (event.type === 'PaymentSucceeded') await applySucceeded(tx, event);
     else if (event.type === 'PaymentFailed') await applyFailed(tx, event);
     else if (event.type === 'TabbyApproved') await applyTabbyApproved(tx, event);

@@ -1,34 +1,15 @@
-import type { JetStreamClient } from '@nats-io/jetstream';
 import { createEngagementRepository, type Db, sql, type Tx, tables } from '@qahwa/db';
-import { ProductViewed, STREAM_NAME } from '@qahwa/schema';
-import type { Logger } from 'pino';
-import {
-  createDurableConsumer,
-  type DurableConsumer,
-  type DurableConsumerOptions,
-  messageJson,
-} from '../durable-consumer';
+import { ProductViewed } from '@qahwa/schema';
+import type { DurableConsumer } from '../durable-consumer';
+import { messageJson } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
 import { dubaiDay } from './dubai-day';
 import { holdProjectionShared } from './locks';
+import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';
 
 export const PRODUCT_VIEWS_DURABLE = 'product-views';
 
-export interface ProductViewsProjectionOptions
-  extends Pick<
-    DurableConsumerOptions,
-    'maxAckPending' | 'concurrency' | 'ackWaitMs' | 'nakDelay' | 'restartBackoff'
-  > {
-  db: Db;
-  js: JetStreamClient;
-  logger: Logger;
-  /** Defaults to `COMMERCE`. */
-  stream?: string;
-  /** Durable consumer name; also the `consumer` of processed_events. Defaults to `product-views`. */
-  durable?: string;
-  /** Prepended to `commerce.product.viewed`; must match the relay's and the stream's prefix. */
-  subjectPrefix?: string;
-}
+export type ProductViewsProjectionOptions = ProjectionOptions;
 
 /**
  * Keeps product_view_counts from ProductViewed (issue 10): the product page's POST only appends
@@ -38,14 +19,11 @@ export interface ProductViewsProjectionOptions
  * read the same views per Asia/Dubai day (product_views_daily), so any period can be summed.
  */
 export function createProductViewsProjection(options: ProductViewsProjectionOptions): DurableConsumer {
-  const durable = options.durable ?? PRODUCT_VIEWS_DURABLE;
-  return createDurableConsumer({
-    ...options,
-    logger: options.logger.child({ projection: 'product-views' }),
-    stream: options.stream ?? STREAM_NAME,
-    durable,
-    filterSubject: `${options.subjectPrefix ?? ''}commerce.product.>`,
-    async handle(m, log) {
+  return createProjectionConsumer(options, {
+    name: 'product-views',
+    durable: PRODUCT_VIEWS_DURABLE,
+    subject: 'commerce.product.>',
+    async handle(m, log, durable) {
       const raw = messageJson(m);
       const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
       if (type !== 'ProductViewed') {

@@ -1,0 +1,66 @@
+import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
+import { type Db, type Tx, tables } from '@qahwa/db';
+import { STREAM_NAME } from '@qahwa/schema';
+import type { Logger } from 'pino';
+import {
+  createDurableConsumer,
+  type DurableConsumer,
+  type DurableConsumerOptions,
+} from '../durable-consumer';
+
+/** What every projection's consumer is given (main.ts and the tests pass the same fields). */
+export interface ProjectionOptions
+  extends Pick<
+    DurableConsumerOptions,
+    'maxAckPending' | 'concurrency' | 'ackWaitMs' | 'nakDelay' | 'restartBackoff'
+  > {
+  db: Db;
+  js: JetStreamClient;
+  logger: Logger;
+  /** Defaults to `COMMERCE`. */
+  stream?: string;
+  /** Durable consumer name; also the `consumer` of processed_events. Defaults to the projection's own. */
+  durable?: string;
+  /** Prepended to the projection's subject; must match the relay's and the stream's prefix. */
+  subjectPrefix?: string;
+}
+
+export interface ProjectionSpec {
+  /** The `projection` of its log lines. */
+  name: string;
+  /** The durable name when the options give none. */
+  durable: string;
+  /** Subjects read, without the prefix (`commerce.order.>`). */
+  subject: string;
+  /** Overrides the options' concurrency (a projection that must apply one message at a time). */
+  concurrency?: number;
+  handle(m: JsMsg, log: Logger, durable: string): Promise<void>;
+}
+
+/** A projection's durable consumer on the commerce stream, named, logged and filtered one way. */
+export function createProjectionConsumer(options: ProjectionOptions, spec: ProjectionSpec): DurableConsumer {
+  const durable = options.durable ?? spec.durable;
+  return createDurableConsumer({
+    ...options,
+    ...(spec.concurrency === undefined ? {} : { concurrency: spec.concurrency }),
+    logger: options.logger.child({ projection: spec.name }),
+    stream: options.stream ?? STREAM_NAME,
+    durable,
+    filterSubject: `${options.subjectPrefix ?? ''}${spec.subject}`,
+    handle: (m, log) => spec.handle(m, log, durable),
+  });
+}
+
+/**
+ * Claims the event for this consumer in the caller's transaction: true the first time, false for a
+ * redelivery or a second copy. The read-model change must commit in the same transaction.
+ */
+export async function firstTimeFor(tx: Tx, consumer: string, eventId: string): Promise<boolean> {
+  const { processedEvents } = tables;
+  const first = await tx
+    .insert(processedEvents)
+    .values({ consumer, eventId })
+    .onConflictDoNothing()
+    .returning({ eventId: processedEvents.eventId });
+  return first.length > 0;
+}
