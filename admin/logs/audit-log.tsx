@@ -4,7 +4,9 @@ import type { AuditLogList } from '@qahwa/schema/contracts/logs';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '../i18n/format';
+import { pageHref } from '../lib/url-filter';
 import { DataTable } from '../ui/data-table';
+import { FilterForm, optionsOf } from '../ui/filter-form';
 import { auditDiff } from './audit-diff';
 import type { AuditFilter } from './log-data';
 
@@ -22,69 +24,40 @@ const ACTIONS = [
   'status',
 ] as const;
 
-/** The audit filter as a plain GET form (shareable URL, works before scripts load). */
+/** The audit filter (shareable URL, works before scripts load); the buttons take the grid's last cell. */
 export function AuditFilters({ filter, users }: { filter: AuditFilter; users: readonly string[] }) {
   const t = useTranslations('Logs.audit');
   const tMenu = useTranslations('Menu');
-  const field = 'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm';
-  const label = 'block text-xs font-medium text-stone-600';
   return (
-    <form
-      method="get"
+    <FilterForm
+      id="audit"
       action="/backend/logs"
-      aria-label={t('filters')}
-      className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
-    >
-      <div>
-        <label className={label} htmlFor="audit-user">
-          {t('user')}
-        </label>
-        <select id="audit-user" name="user" defaultValue={filter.user ?? ''} className={field}>
-          <option value="">{t('any')}</option>
-          {users.map((u) => (
-            <option key={u} value={u}>
-              {u}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label className={label} htmlFor="audit-module">
-          {t('module')}
-        </label>
-        <select id="audit-module" name="module" defaultValue={filter.module ?? ''} className={field}>
-          <option value="">{t('anyModule')}</option>
-          {MENU_MODULES.map((m) => (
-            <option key={m} value={m}>
-              {tMenu(m)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label className={label} htmlFor="audit-from">
-          {t('from')}
-        </label>
-        <input id="audit-from" name="from" type="date" defaultValue={filter.from ?? ''} className={field} />
-      </div>
-      <div>
-        <label className={label} htmlFor="audit-to">
-          {t('to')}
-        </label>
-        <input id="audit-to" name="to" type="date" defaultValue={filter.to ?? ''} className={field} />
-      </div>
-      <div className="flex items-end gap-3">
-        <button
-          type="submit"
-          className="rounded-md bg-amber-800 px-4 py-2 text-sm font-medium text-white hover:bg-amber-900"
-        >
-          {t('apply')}
-        </button>
-        <a href="/backend/logs" className="pb-2 text-sm text-stone-600 underline">
-          {t('reset')}
-        </a>
-      </div>
-    </form>
+      label={t('filters')}
+      columns={5}
+      buttons="cell"
+      fields={[
+        {
+          kind: 'select',
+          name: 'user',
+          label: t('user'),
+          value: filter.user,
+          any: t('any'),
+          options: optionsOf(users, (u) => u),
+        },
+        {
+          kind: 'select',
+          name: 'module',
+          label: t('module'),
+          value: filter.module,
+          any: t('anyModule'),
+          options: optionsOf(MENU_MODULES, (m) => tMenu(m)),
+        },
+        { kind: 'date', name: 'from', label: t('from'), value: filter.from },
+        { kind: 'date', name: 'to', label: t('to'), value: filter.to },
+      ]}
+      apply={t('apply')}
+      reset={{ href: '/backend/logs', label: t('reset') }}
+    />
   );
 }
 
@@ -215,13 +188,7 @@ export function AuditTable({ list, filtered }: { list: AuditLogList; filtered: b
 export function AuditPager({ page, pages, query }: { page: number; pages: number; query: string }) {
   const t = useTranslations('Logs.audit');
   if (pages <= 1) return null;
-  const href = (n: number) => {
-    const q = new URLSearchParams(query);
-    if (n > 1) q.set('page', String(n));
-    else q.delete('page');
-    const s = q.toString();
-    return s ? `/backend/logs?${s}` : '/backend/logs';
-  };
+  const href = (n: number) => pageHref('/backend/logs', query, n);
   const button = 'rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm';
   return (
     <nav className="mt-4 flex justify-between" aria-label={t('caption')}>

@@ -1,11 +1,10 @@
+import { pageHref } from '../lib/url-filter';
+
 export const ORDERS_PAGE_SIZE = 50;
 
 /** A page of the orders list; `query` is the filter (without `?`), kept from page to page. */
 export function ordersPageHref(page: number, query = ''): string {
-  const q = new URLSearchParams(query);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `/backend/orders?${s}` : '/backend/orders';
+  return pageHref('/backend/orders', query, page);
 }
 
 export interface PageWindow {
