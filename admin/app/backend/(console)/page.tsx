@@ -1,4 +1,3 @@
-import type { DashboardPeriod, DashboardSummary } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -10,12 +9,10 @@ import { SalesTrend } from '../../../dashboard/sales-trend';
 import { StatCards } from '../../../dashboard/stat-cards';
 import { StatusBreakdown } from '../../../dashboard/status-breakdown';
 import { formatDay } from '../../../i18n/format';
-import { redirectToLogin } from '../../../lib/current-user';
 import { getDashboard } from '../../../lib/gateway';
-import { isGatewayError } from '../../../lib/gateway-error';
+import { Denied, loadOrDeny } from '../../../lib/load-or-deny';
 import { OrdersTable } from '../../../orders/orders-table';
 import { ChevronEndIcon } from '../../../shell/icons';
-import { AccessDenied } from '../../../ui/access-denied';
 import { PageHeader } from '../../../ui/page-header';
 
 // A new order must show on reload: read the projections on every request.
@@ -23,18 +20,6 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Dashboard'))('title') };
-}
-
-type Load = { ok: true; summary: DashboardSummary } | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
-
-async function load(period: DashboardPeriod): Promise<Load> {
-  try {
-    return { ok: true, summary: await getDashboard(period) };
-  } catch (error) {
-    if (isGatewayError(error, 'UNAUTHORIZED')) return { ok: false, reason: 'UNAUTHORIZED' };
-    if (isGatewayError(error, 'FORBIDDEN')) return { ok: false, reason: 'FORBIDDEN' };
-    throw error;
-  }
 }
 
 /** SPEC 2.1's dashboard: the ten figures, all from the workers' projections (docs/dashboard.md). */
@@ -48,20 +33,12 @@ export default async function DashboardPage({
     getTranslations('Dashboard'),
     getTranslations('OrdersTable'),
     getLocale(),
-    load(period),
+    loadOrDeny(() => getDashboard(period)),
   ]);
-  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
-  if (!result.ok) {
-    // The dashboard entry is shown to everyone (SPEC 6); its figures need the orders permission.
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <AccessDenied />
-      </>
-    );
-  }
+  // The dashboard entry is shown to everyone (SPEC 6); its figures need the orders permission.
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
 
-  const { summary } = result;
+  const summary = result.data;
   return (
     <>
       <PageHeader title={t('title')}>

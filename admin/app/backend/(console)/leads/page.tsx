@@ -1,31 +1,16 @@
-import { LEAD_STATUSES, type LeadList, type LeadStatus } from '@qahwa/schema';
+import { LEAD_STATUSES } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { LeadsTable } from '../../../../leads/leads-table';
 import { LeadStatusFilter } from '../../../../leads/status-filter';
-import { redirectToLogin } from '../../../../lib/current-user';
 import { getLeads } from '../../../../lib/gateway';
-import { isGatewayError } from '../../../../lib/gateway-error';
-import { AccessDenied } from '../../../../ui/access-denied';
+import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
 import { PageHeader } from '../../../../ui/page-header';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Leads'))('title') };
-}
-
-type Load = { ok: true; list: LeadList } | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
-
-async function load(status: LeadStatus | null): Promise<Load> {
-  try {
-    return { ok: true, list: await getLeads({ status, limit: 100, offset: 0 }) };
-  } catch (error) {
-    if (isGatewayError(error, 'UNAUTHORIZED') || isGatewayError(error, 'FORBIDDEN')) {
-      return { ok: false, reason: error.code as 'UNAUTHORIZED' | 'FORBIDDEN' };
-    }
-    throw error; // the error boundary shows SPEC 2.8's fallback
-  }
 }
 
 /** SPEC 2.1 /backend/leads (issue 9): the leads, filtered by status; the gateway checks the permission. */
@@ -37,17 +22,9 @@ export default async function LeadsPage({
   const [t, params] = await Promise.all([getTranslations('Leads'), searchParams]);
   const asked = typeof params.status === 'string' ? params.status : null;
   const status = LEAD_STATUSES.find((s) => s === asked) ?? null;
-  const result = await load(status);
-  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
-  if (!result.ok) {
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <AccessDenied />
-      </>
-    );
-  }
-  const { leads, total, counts } = result.list;
+  const result = await loadOrDeny(() => getLeads({ status, limit: 100, offset: 0 }));
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
+  const { leads, total, counts } = result.data;
   return (
     <>
       <PageHeader title={t('title')}>

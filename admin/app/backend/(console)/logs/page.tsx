@@ -2,8 +2,9 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { currentSession, redirectToLogin } from '../../../../lib/current-user';
-import { isGatewayError } from '../../../../lib/gateway-error';
+import { currentSession } from '../../../../lib/current-user';
+import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
+import { firstParam, type QueryParams, queryOf } from '../../../../lib/url-filter';
 import { AuditFilters, AuditPager, AuditTable } from '../../../../logs/audit-log';
 import { consumerRow, outboxRow } from '../../../../logs/dead-letter-rows';
 import { DeadLetters } from '../../../../logs/dead-letters';
@@ -15,8 +16,6 @@ import {
   getOutboxDeadLetters,
 } from '../../../../logs/log-data';
 import { pageWindow, parsePage } from '../../../../orders/pagination';
-import { queryOf } from '../../../../payments/payment-data';
-import { AccessDenied } from '../../../../ui/access-denied';
 import { PageHeader } from '../../../../ui/page-header';
 
 export const dynamic = 'force-dynamic';
@@ -25,32 +24,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Logs'))('title') };
 }
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-/** Gateway refusals become the page's own answers; anything else goes to the error boundary. */
-async function guarded<T>(
-  load: () => Promise<T>,
-): Promise<{ ok: true; data: T } | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' }> {
-  try {
-    return { ok: true, data: await load() };
-  } catch (error) {
-    for (const reason of ['UNAUTHORIZED', 'FORBIDDEN'] as const) {
-      if (isGatewayError(error, reason)) return { ok: false, reason };
-    }
-    throw error;
-  }
-}
-
-export default async function LogsPage({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function LogsPage({ searchParams }: { searchParams: Promise<QueryParams> }) {
   const [t, params, user] = await Promise.all([getTranslations('Logs'), searchParams, currentSession()]);
-  const tab = one(params.tab) === 'dead' ? 'dead' : 'audit';
-  const stateParam = one(params.state);
+  const tab = firstParam(params, 'tab') === 'dead' ? 'dead' : 'audit';
+  const stateParam = firstParam(params, 'state');
   const state = stateParam === 'redriven' || stateParam === 'all' ? stateParam : 'open';
   const filter = auditFilterFromQuery(params);
   const page = parsePage(params.page);
 
-  const result = await guarded(async () => {
+  const result = await loadOrDeny(async () => {
     // The badge on the dead-letters tab needs its count on both tabs.
     const consumers = await getConsumerDeadLetters(tab === 'dead' ? state : 'open');
     if (tab === 'dead') {
@@ -62,15 +44,7 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
     const outboxCount = (await getOutboxDeadLetters()).total;
     return { tab, consumers, audit, outboxCount } as const;
   });
-  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
-  if (!result.ok) {
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <AccessDenied />
-      </>
-    );
-  }
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
   const data = result.data;
   const waiting = data.consumers.openCount + (data.tab === 'dead' ? data.outbox.total : data.outboxCount);
   const tabClass = (active: boolean) =>

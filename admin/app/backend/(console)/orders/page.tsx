@@ -1,36 +1,18 @@
-import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { redirectToLogin } from '../../../../lib/current-user';
-import { isGatewayError } from '../../../../lib/gateway-error';
+import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
 import { filterFromQuery, filterQuery, searchOrders } from '../../../../orders/order-data';
 import { OrderFilters } from '../../../../orders/order-filters';
 import { OrdersTable } from '../../../../orders/orders-table';
 import { ordersPageHref, pageWindow, parsePage } from '../../../../orders/pagination';
 import { PaginationNav } from '../../../../orders/pagination-nav';
-import { AccessDenied } from '../../../../ui/access-denied';
 import { PageHeader } from '../../../../ui/page-header';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('OrdersPage'))('title') };
-}
-
-type Load =
-  | { ok: true; list: Awaited<ReturnType<typeof searchOrders>> }
-  | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
-
-async function load(filter: AdminOrderFilter, limit: number, offset: number): Promise<Load> {
-  try {
-    return { ok: true, list: await searchOrders(filter, { limit, offset }) };
-  } catch (error) {
-    if (isGatewayError(error, 'UNAUTHORIZED') || isGatewayError(error, 'FORBIDDEN')) {
-      return { ok: false, reason: error.code as 'UNAUTHORIZED' | 'FORBIDDEN' };
-    }
-    throw error; // the error boundary shows SPEC 2.8's fallback
-  }
 }
 
 export default async function OrdersPage({
@@ -48,18 +30,12 @@ export default async function OrdersPage({
   const query = filterQuery(filter);
   const filtered = query !== '';
   const requested = pageWindow(parsePage(params.page), Number.MAX_SAFE_INTEGER);
-  const result = await load(filter, requested.limit, requested.offset);
-  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
-  if (!result.ok) {
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <AccessDenied />
-      </>
-    );
-  }
+  const result = await loadOrDeny(() =>
+    searchOrders(filter, { limit: requested.limit, offset: requested.offset }),
+  );
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
 
-  const { orders, total } = result.list;
+  const { orders, total } = result.data;
   const current = pageWindow(requested.page, total);
   // A page past the end (orders were removed, or a typed URL): show the last real page.
   if (orders.length === 0 && total > 0 && current.page > current.pages) {

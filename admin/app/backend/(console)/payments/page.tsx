@@ -1,40 +1,18 @@
-import type { AdminPaymentFilter } from '@qahwa/schema/contracts/admin-payments';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { redirectToLogin } from '../../../../lib/current-user';
-import { isGatewayError } from '../../../../lib/gateway-error';
+import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
+import { pageHref, queryOf } from '../../../../lib/url-filter';
 import { pageWindow, parsePage } from '../../../../orders/pagination';
-import {
-  listPayments,
-  PAYMENTS_PAGE_SIZE,
-  paymentFilterFromQuery,
-  queryOf,
-} from '../../../../payments/payment-data';
+import { listPayments, PAYMENTS_PAGE_SIZE, paymentFilterFromQuery } from '../../../../payments/payment-data';
 import { PaymentFilters } from '../../../../payments/payment-filters';
 import { PaymentsTable } from '../../../../payments/payments-table';
-import { AccessDenied } from '../../../../ui/access-denied';
 import { PageHeader } from '../../../../ui/page-header';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Payments'))('title') };
-}
-
-type Load =
-  | { ok: true; list: Awaited<ReturnType<typeof listPayments>> }
-  | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
-
-async function load(filter: AdminPaymentFilter, limit: number, offset: number): Promise<Load> {
-  try {
-    return { ok: true, list: await listPayments(filter, { limit, offset }) };
-  } catch (error) {
-    for (const reason of ['UNAUTHORIZED', 'FORBIDDEN'] as const) {
-      if (isGatewayError(error, reason)) return { ok: false, reason };
-    }
-    throw error; // the error boundary shows SPEC 2.8's fallback
-  }
 }
 
 export default async function PaymentsPage({
@@ -51,24 +29,18 @@ export default async function PaymentsPage({
   const filter = paymentFilterFromQuery(params);
   const page = parsePage(params.page);
   const requested = pageWindow(page, Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE);
-  const result = await load(filter, requested.limit, requested.offset);
-  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
-  if (!result.ok) {
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <AccessDenied />
-      </>
-    );
-  }
-  const { payments, total, attentionCount } = result.list;
+  const result = await loadOrDeny(() =>
+    listPayments(filter, { limit: requested.limit, offset: requested.offset }),
+  );
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
+  const { payments, total, attentionCount } = result.data;
   const current = pageWindow(page, total, PAYMENTS_PAGE_SIZE);
   const attentionTab = filter.attention === 'true';
   const tab = (active: boolean) =>
     `inline-flex items-center gap-2 rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${
       active ? 'border-amber-700 text-amber-900' : 'border-transparent text-stone-600 hover:text-stone-900'
     }`;
-  const pageHref = (n: number) => `/backend/payments?${queryOf({ ...filter, page: n > 1 ? n : undefined })}`;
+  const hrefOf = (n: number) => pageHref('/backend/payments', queryOf(filter), n);
   const { attention: _tab, reason: _reason, ...rest } = filter;
   const filtered = Object.keys(rest).length > 0 || Boolean(filter.reason);
   return (
@@ -110,7 +82,7 @@ export default async function PaymentsPage({
       {current.pages > 1 ? (
         <nav aria-label={tPages('label')} className="mt-4 flex items-center justify-between gap-3 text-sm">
           {current.hasPrevious ? (
-            <Link href={pageHref(current.page - 1)} className={pager}>
+            <Link href={hrefOf(current.page - 1)} className={pager}>
               {tPages('previous')}
             </Link>
           ) : (
@@ -118,7 +90,7 @@ export default async function PaymentsPage({
           )}
           <p className="text-stone-600">{tPages('page', { page: current.page, pages: current.pages })}</p>
           {current.hasNext ? (
-            <Link href={pageHref(current.page + 1)} className={pager}>
+            <Link href={hrefOf(current.page + 1)} className={pager}>
               {tPages('next')}
             </Link>
           ) : (

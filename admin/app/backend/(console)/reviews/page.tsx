@@ -2,8 +2,8 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Pager } from '../../../../crm/pager';
-import { currentSession, redirectToLogin } from '../../../../lib/current-user';
-import { isGatewayError } from '../../../../lib/gateway-error';
+import { currentSession } from '../../../../lib/current-user';
+import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
 import { ReviewCard } from '../../../../reviews/review-card';
 import {
   getReviewQueue,
@@ -12,7 +12,6 @@ import {
   reviewQueryFrom,
 } from '../../../../reviews/review-data';
 import { ReviewFilters } from '../../../../reviews/review-filters';
-import { AccessDenied } from '../../../../ui/access-denied';
 import { EmptyState } from '../../../../ui/empty-state';
 import { PageHeader } from '../../../../ui/page-header';
 
@@ -20,21 +19,6 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('ReviewQueue'))('title') };
-}
-
-type Load =
-  | { ok: true; queue: Awaited<ReturnType<typeof getReviewQueue>> }
-  | { ok: false; reason: 'UNAUTHORIZED' | 'FORBIDDEN' };
-
-async function load(query: ReturnType<typeof reviewQueryFrom>): Promise<Load> {
-  try {
-    return { ok: true, queue: await getReviewQueue(query) };
-  } catch (error) {
-    for (const reason of ['UNAUTHORIZED', 'FORBIDDEN'] as const) {
-      if (isGatewayError(error, reason)) return { ok: false, reason };
-    }
-    throw error; // the error boundary shows SPEC 2.8's fallback
-  }
 }
 
 export default async function ReviewsPage({
@@ -49,17 +33,9 @@ export default async function ReviewsPage({
     getLocale(),
   ]);
   const query = reviewQueryFrom(params);
-  const result = await load(query);
-  if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
-  if (!result.ok) {
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <AccessDenied />
-      </>
-    );
-  }
-  const { reviews, total, counts } = result.queue;
+  const result = await loadOrDeny(() => getReviewQueue(query));
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
+  const { reviews, total, counts } = result.data;
   const canEdit = user ? can(user, 'reviews', 'edit') : false;
   const first = reviews[0];
   const productName =

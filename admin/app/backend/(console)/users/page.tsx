@@ -2,9 +2,8 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { currentSession, redirectToLogin } from '../../../../lib/current-user';
-import { isGatewayError } from '../../../../lib/gateway-error';
-import { AccessDenied } from '../../../../ui/access-denied';
+import { currentSession } from '../../../../lib/current-user';
+import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
 import { buttonClass, inputClass } from '../../../../ui/form-field';
 import { PageHeader } from '../../../../ui/page-header';
 import { listUsers, userFilterFrom } from '../../../../users/user-data';
@@ -28,21 +27,9 @@ export default async function UsersPage({
     currentSession(),
   ]);
   const filter = userFilterFrom(params);
-  let list: Awaited<ReturnType<typeof listUsers>>;
-  try {
-    list = await listUsers(filter);
-  } catch (error) {
-    if (isGatewayError(error, 'UNAUTHORIZED')) return redirectToLogin();
-    if (isGatewayError(error, 'FORBIDDEN')) {
-      return (
-        <>
-          <PageHeader title={t('title')} />
-          <AccessDenied />
-        </>
-      );
-    }
-    throw error; // the error boundary shows SPEC 2.8's fallback
-  }
+  const result = await loadOrDeny(() => listUsers(filter));
+  if (!result.ok) return <Denied title={t('title')} reason={result.reason} />;
+  const list = result.data;
   const filtered = Object.keys(filter).length > 0;
   return (
     <>
