@@ -4,8 +4,8 @@ import { formatCount, formatDay } from '../i18n/format';
 import { directionOf } from '../i18n/locale';
 import { EmptyState } from '../ui/empty-state';
 import { areaPoints, columns, labelIndexes, linePoints, niceAxis } from './chart';
-import { AxisLabels, DayLabels, Gridlines } from './chart-parts';
-import { FiguresTable, Panel, td, th } from './panel';
+import { AxisChart, DayFigures } from './chart-parts';
+import { Panel } from './panel';
 
 const BOX = { width: 600, height: 128 };
 const STRIP = { width: 600, height: 40 };
@@ -76,109 +76,78 @@ export function CustomerGrowth({
                   {t('newColumn')}
                 </li>
               </ul>
-              <div className="mt-2 flex gap-2">
-                <AxisLabels ticks={axis.ticks} height="h-32" />
-                <div className="min-w-0 flex-1">
-                  <svg
-                    viewBox={`0 0 ${BOX.width} ${BOX.height}`}
-                    preserveAspectRatio="none"
-                    className="block h-32 w-full overflow-visible"
-                    role="img"
-                    aria-label={t('growthChart', {
-                      from: day(points[0]?.day ?? ''),
-                      to: day(points.at(-1)?.day ?? ''),
-                      start: formatCount(start, locale),
-                      end: formatCount(end, locale),
-                    })}
-                  >
-                    <Gridlines ticks={axis.ticks} max={axis.max} box={BOX} />
-                    <polygon
-                      points={areaPoints(totals, BOX, dir, axis.max)}
-                      className="fill-emerald-500/10"
-                    />
-                    <polyline
-                      points={linePoints(totals, BOX, dir, axis.max)}
-                      fill="none"
-                      strokeWidth={2}
-                      strokeLinejoin="round"
-                      vectorEffect="non-scaling-stroke"
-                      className="stroke-emerald-600"
-                    />
-                  </svg>
-                </div>
-              </div>
-              <div className="mt-4 flex gap-2">
-                <AxisLabels ticks={[0, newAxis.max]} height="h-10" />
-                <div className="min-w-0 flex-1">
-                  <svg
-                    viewBox={`0 0 ${STRIP.width} ${STRIP.height}`}
-                    preserveAspectRatio="none"
-                    className="block h-10 w-full"
-                    aria-hidden="true"
-                  >
-                    <line
-                      x1={0}
-                      x2={STRIP.width}
-                      y1={STRIP.height}
-                      y2={STRIP.height}
-                      vectorEffect="non-scaling-stroke"
-                      className="stroke-stone-300"
-                    />
-                    {bars.map((bar, i) => {
-                      const p = points[i];
-                      if (!p || bar.height === 0) return null;
-                      return (
-                        <rect
-                          key={p.day}
-                          x={bar.x}
-                          y={bar.y}
-                          width={bar.width}
-                          height={bar.height}
-                          className="fill-emerald-300"
-                        >
-                          <title>
-                            {t('growthDay', {
-                              day: day(p.day),
-                              newCustomers: formatCount(p.newCustomers, locale),
-                              totalCustomers: formatCount(p.totalCustomers, locale),
-                            })}
-                          </title>
-                        </rect>
-                      );
-                    })}
-                  </svg>
-                  <DayLabels days={labelIndexes(points.length).map((i) => points[i]?.day ?? '')} />
-                </div>
-              </div>
-              <FiguresTable summary={t('showTable')}>
-                <table className="min-w-full divide-y divide-stone-200">
-                  <caption className="sr-only">{t('growthTable')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={`${th} text-start`}>
-                        {t('dayColumn')}
-                      </th>
-                      <th scope="col" className={`${th} text-end`}>
-                        {t('newColumn')}
-                      </th>
-                      <th scope="col" className={`${th} text-end`}>
-                        {t('totalColumn')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-100">
-                    {points.map((p) => (
-                      <tr key={p.day}>
-                        <th scope="row" className={`${td} text-start font-normal`}>
-                          <time dateTime={p.day}>{day(p.day)}</time>
-                        </th>
-                        <td className={`${td} text-end`}>{formatCount(p.newCustomers, locale)}</td>
-                        <td className={`${td} text-end`}>{formatCount(p.totalCustomers, locale)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </FiguresTable>
+              <AxisChart
+                className="mt-2"
+                ticks={axis.ticks}
+                height="h-32"
+                box={BOX}
+                grid={axis.max}
+                label={t('growthChart', {
+                  from: day(points[0]?.day ?? ''),
+                  to: day(points.at(-1)?.day ?? ''),
+                  start: formatCount(start, locale),
+                  end: formatCount(end, locale),
+                })}
+              >
+                <polygon points={areaPoints(totals, BOX, dir, axis.max)} className="fill-emerald-500/10" />
+                <polyline
+                  points={linePoints(totals, BOX, dir, axis.max)}
+                  fill="none"
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                  vectorEffect="non-scaling-stroke"
+                  className="stroke-emerald-600"
+                />
+              </AxisChart>
+              <AxisChart
+                className="mt-4"
+                ticks={[0, newAxis.max]}
+                height="h-10"
+                box={STRIP}
+                clip
+                days={labelIndexes(points.length).map((i) => points[i]?.day ?? '')}
+              >
+                <line
+                  x1={0}
+                  x2={STRIP.width}
+                  y1={STRIP.height}
+                  y2={STRIP.height}
+                  vectorEffect="non-scaling-stroke"
+                  className="stroke-stone-300"
+                />
+                {bars.map((bar, i) => {
+                  const p = points[i];
+                  if (!p || bar.height === 0) return null;
+                  return (
+                    <rect
+                      key={p.day}
+                      x={bar.x}
+                      y={bar.y}
+                      width={bar.width}
+                      height={bar.height}
+                      className="fill-emerald-300"
+                    >
+                      <title>
+                        {t('growthDay', {
+                          day: day(p.day),
+                          newCustomers: formatCount(p.newCustomers, locale),
+                          totalCustomers: formatCount(p.totalCustomers, locale),
+                        })}
+                      </title>
+                    </rect>
+                  );
+                })}
+              </AxisChart>
+              <DayFigures
+                summary={t('showTable')}
+                caption={t('growthTable')}
+                dayHeader={t('dayColumn')}
+                headers={[t('newColumn'), t('totalColumn')]}
+                rows={points.map((p) => ({
+                  day: p.day,
+                  cells: [formatCount(p.newCustomers, locale), formatCount(p.totalCustomers, locale)],
+                }))}
+              />
             </>
           );
         })()

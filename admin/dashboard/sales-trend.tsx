@@ -4,8 +4,8 @@ import { formatCount, formatDay } from '../i18n/format';
 import { directionOf } from '../i18n/locale';
 import { EmptyState } from '../ui/empty-state';
 import { columns, labelIndexes, niceAxis, peakIndex } from './chart';
-import { AxisLabels, DayLabels, Gridlines } from './chart-parts';
-import { FiguresTable, Panel, td, th } from './panel';
+import { AxisChart, DayFigures } from './chart-parts';
+import { Panel } from './panel';
 
 const BOX = { width: 600, height: 200 };
 
@@ -77,78 +77,54 @@ function TrendChart({
   const peakDay = days[peak];
   return (
     <>
-      <div className="mt-4 flex gap-2">
-        <AxisLabels ticks={axis.ticks} height="h-52" />
-        <div className="min-w-0 flex-1">
-          <svg
-            viewBox={`0 0 ${BOX.width} ${BOX.height}`}
-            preserveAspectRatio="none"
-            className="block h-52 w-full overflow-visible"
-            role="img"
-            aria-label={t('trendChart', {
-              from: day(summary.from),
-              to: day(summary.to),
-              best: peakDay ? day(peakDay.day) : '',
-              revenue: formatAed(revenueFils[peak] ?? 0, locale),
-            })}
-          >
-            <Gridlines ticks={axis.ticks} max={axis.max} box={BOX} />
-            {bars.map((bar, i) => {
-              const d = days[i];
-              if (!d || bar.height === 0) return null;
-              return (
-                <rect
-                  key={d.day}
-                  x={bar.x}
-                  y={bar.y}
-                  width={bar.width}
-                  height={bar.height}
-                  rx={Math.min(3, bar.width / 3)}
-                  className={i === peak ? 'fill-coffee-800' : 'fill-coffee-600'}
-                >
-                  <title>
-                    {t('trendDay', {
-                      day: day(d.day),
-                      orders: formatCount(d.orders, locale),
-                      revenue: formatAed(revenueFils[i] ?? 0, locale),
-                    })}
-                  </title>
-                </rect>
-              );
-            })}
-          </svg>
-          <DayLabels days={labelIndexes(days.length).map((i) => days[i]?.day ?? '')} />
-        </div>
-      </div>
-      <FiguresTable summary={t('showTable')}>
-        <table className="min-w-full divide-y divide-stone-200">
-          <caption className="sr-only">{t('trendTable')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${th} text-start`}>
-                {t('dayColumn')}
-              </th>
-              <th scope="col" className={`${th} text-end`}>
-                {t('ordersColumn')}
-              </th>
-              <th scope="col" className={`${th} text-end`}>
-                {t('revenueColumn')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {days.map((d, i) => (
-              <tr key={d.day}>
-                <th scope="row" className={`${td} text-start font-normal`}>
-                  <time dateTime={d.day}>{day(d.day)}</time>
-                </th>
-                <td className={`${td} text-end`}>{formatCount(d.orders, locale)}</td>
-                <td className={`${td} text-end`}>{formatAed(revenueFils[i] ?? 0, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </FiguresTable>
+      <AxisChart
+        className="mt-4"
+        ticks={axis.ticks}
+        height="h-52"
+        box={BOX}
+        grid={axis.max}
+        label={t('trendChart', {
+          from: day(summary.from),
+          to: day(summary.to),
+          best: peakDay ? day(peakDay.day) : '',
+          revenue: formatAed(revenueFils[peak] ?? 0, locale),
+        })}
+        days={labelIndexes(days.length).map((i) => days[i]?.day ?? '')}
+      >
+        {bars.map((bar, i) => {
+          const d = days[i];
+          if (!d || bar.height === 0) return null;
+          return (
+            <rect
+              key={d.day}
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={bar.height}
+              rx={Math.min(3, bar.width / 3)}
+              className={i === peak ? 'fill-coffee-800' : 'fill-coffee-600'}
+            >
+              <title>
+                {t('trendDay', {
+                  day: day(d.day),
+                  orders: formatCount(d.orders, locale),
+                  revenue: formatAed(revenueFils[i] ?? 0, locale),
+                })}
+              </title>
+            </rect>
+          );
+        })}
+      </AxisChart>
+      <DayFigures
+        summary={t('showTable')}
+        caption={t('trendTable')}
+        dayHeader={t('dayColumn')}
+        headers={[t('ordersColumn'), t('revenueColumn')]}
+        rows={days.map((d, i) => ({
+          day: d.day,
+          cells: [formatCount(d.orders, locale), formatAed(revenueFils[i] ?? 0, locale)],
+        }))}
+      />
     </>
   );
 }
