@@ -2,10 +2,11 @@
 
 import type { AdminSettings } from '@qahwa/schema/settings/settings';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
 import { api } from '../lib/browser-api';
-import { buttonClass } from '../ui/form-field';
-import { SectionForm, type SettingsField } from './section-form';
+import type { SettingsField } from './section-form';
+import { SettingsSections } from './settings-sections';
+
+const readSettings = () => api<AdminSettings>('GET', '/admin/settings');
 
 /**
  * The Settings screen (issue 12): the store, its contact details and hours, the shipping fallback,
@@ -14,43 +15,6 @@ import { SectionForm, type SettingsField } from './section-form';
  */
 export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations('Settings');
-  const [settings, setSettings] = useState<AdminSettings | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setSettings(await api<AdminSettings>('GET', '/admin/settings'));
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (failed) {
-    return (
-      <div
-        role="alert"
-        className="space-y-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      >
-        <p>{t('loadFailed')}</p>
-        <button type="button" className={buttonClass.secondary} onClick={() => void load()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
-  if (!settings) return <p className="text-sm text-stone-600">{t('loading')}</p>;
-
-  const fresh =
-    <K extends keyof AdminSettings>(key: K) =>
-    async () =>
-      (await api<AdminSettings>('GET', '/admin/settings'))[key] as {
-        version: number;
-        value: Record<string, unknown>;
-      };
 
   const store: SettingsField[] = [
     { path: 'name.en', label: t('nameEn'), kind: 'text', group: t('storeGroup') },
@@ -88,47 +52,44 @@ export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
   ];
 
   return (
-    <div className="space-y-6">
-      <SectionForm
-        id="settings-store"
-        title={t('storeTitle')}
-        description={t('storeDescription')}
-        endpoint="/admin/settings/store"
-        fields={store}
-        initial={settings.store}
-        canEdit={canEdit}
-        load={fresh('store')}
-      />
-      <SectionForm
-        id="settings-shipping"
-        title={t('shippingTitle')}
-        description={t('shippingDescription')}
-        endpoint="/admin/settings/shipping"
-        fields={shipping}
-        initial={settings.shipping}
-        canEdit={canEdit}
-        load={fresh('shipping')}
-      />
-      <SectionForm
-        id="settings-pay-later"
-        title={t('payLaterTitle')}
-        description={t('payLaterDescription')}
-        endpoint="/admin/settings/pay-later"
-        fields={payLater}
-        initial={settings.payLater}
-        canEdit={canEdit}
-        load={fresh('payLater')}
-      />
-      <SectionForm
-        id="settings-sale"
-        title={t('saleTitle')}
-        description={t('saleDescription')}
-        endpoint="/admin/settings/sale"
-        fields={sale}
-        initial={settings.sale}
-        canEdit={canEdit}
-        load={fresh('sale')}
-      />
-    </div>
+    <SettingsSections
+      messages="Settings"
+      read={readSettings}
+      canEdit={canEdit}
+      sections={[
+        {
+          id: 'settings-store',
+          title: t('storeTitle'),
+          description: t('storeDescription'),
+          endpoint: '/admin/settings/store',
+          fields: store,
+          pick: (s) => s.store,
+        },
+        {
+          id: 'settings-shipping',
+          title: t('shippingTitle'),
+          description: t('shippingDescription'),
+          endpoint: '/admin/settings/shipping',
+          fields: shipping,
+          pick: (s) => s.shipping,
+        },
+        {
+          id: 'settings-pay-later',
+          title: t('payLaterTitle'),
+          description: t('payLaterDescription'),
+          endpoint: '/admin/settings/pay-later',
+          fields: payLater,
+          pick: (s) => s.payLater,
+        },
+        {
+          id: 'settings-sale',
+          title: t('saleTitle'),
+          description: t('saleDescription'),
+          endpoint: '/admin/settings/sale',
+          fields: sale,
+          pick: (s) => s.sale,
+        },
+      ]}
+    />
   );
 }
