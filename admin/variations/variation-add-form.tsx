@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { adminImageSrc } from '../lib/image-src';
 import { FormField } from '../ui/form-field';
+import { type VariationInput, variationControls } from './variation-controls';
 import { uploadVariationImage } from './variation-image';
 import { EMPTY_DRAFT, type Lookups, type VariationDraft } from './variation-rows';
 
@@ -16,6 +17,17 @@ interface Schema {
     | { success: true; data: VariationPayload }
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
+
+// The inputs' ids (the e2e tests and labels use them).
+const FIELD_IDS: Record<VariationInput, string> = {
+  sizeId: 'size',
+  typeId: 'type',
+  beansId: 'beans',
+  price: 'price',
+  discount: 'discount',
+  sku: 'sku',
+  stockQuantity: 'stock',
+};
 
 const input =
   'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-coffee-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40';
@@ -80,79 +92,18 @@ export function VariationAddForm({
         {t('addTitle')}
       </h3>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField id="variation-size" label={t('weight')} required error={errors.sizeId}>
-          <select className={input} value={draft.sizeId} onChange={(e) => set({ sizeId: e.target.value })}>
-            <option value="">{t('choose')}</option>
-            {lookups.sizes.map((s) => (
-              <option key={s.id} value={s.id}>
-                {locale === 'ar' && s.displayNameAr ? s.displayNameAr : s.displayName}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="variation-type" label={t('additions')}>
-          <select className={input} value={draft.typeId} onChange={(e) => set({ typeId: e.target.value })}>
-            <option value="">{t('none')}</option>
-            {lookups.types.map((o) => (
-              <option key={o.id} value={o.id}>
-                {locale === 'ar' && o.nameAr ? o.nameAr : o.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="variation-beans" label={t('beans')}>
-          <select className={input} value={draft.beansId} onChange={(e) => set({ beansId: e.target.value })}>
-            <option value="">{t('none')}</option>
-            {lookups.beans.map((o) => (
-              <option key={o.id} value={o.id}>
-                {locale === 'ar' && o.nameAr ? o.nameAr : o.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="variation-price" label={t('priceAed')} required error={errors.price}>
-          <input
-            className={input}
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            dir="ltr"
-            value={draft.price}
-            onChange={(e) => set({ price: e.target.value })}
-          />
-        </FormField>
-        <FormField id="variation-discount" label={t('discountPercent')} error={errors.discount}>
-          <input
-            className={input}
-            type="number"
-            min="0"
-            max="100"
-            step="1"
-            dir="ltr"
-            value={draft.discount}
-            onChange={(e) => set({ discount: e.target.value })}
-          />
-        </FormField>
-        <FormField id="variation-sku" label={t('sku')} hint={t('skuHint')}>
-          <input
-            className={input}
-            dir="ltr"
-            value={draft.sku}
-            onChange={(e) => set({ sku: e.target.value })}
-          />
-        </FormField>
-        <FormField id="variation-stock" label={t('stock')} error={errors.stockQuantity}>
-          <input
-            className={input}
-            type="number"
-            min="0"
-            step="1"
-            dir="ltr"
-            value={draft.stockQuantity}
-            onChange={(e) => set({ stockQuantity: e.target.value })}
-          />
-        </FormField>
+        {variationControls({ draft, set, lookups, locale, t, className: input }).map((c) => (
+          <FormField
+            key={c.key}
+            id={`variation-${FIELD_IDS[c.key]}`}
+            label={c.label}
+            required={c.required}
+            error={errors[c.key]}
+            hint={c.key === 'sku' ? t('skuHint') : undefined}
+          >
+            {c.control}
+          </FormField>
+        ))}
         <FormField
           id="variation-image"
           label={t('image')}

@@ -3,16 +3,14 @@
 import type { Variation } from '@qahwa/schema/catalogue/product';
 import type { Locale } from '@qahwa/schema/money/money';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { cloneElement, useState } from 'react';
 import { adminImageSrc } from '../lib/image-src';
+import { localName, variationControls } from './variation-controls';
 import type { Lookups, VariationDraft } from './variation-rows';
 
 const cell = 'px-4 py-2 align-middle';
 const field = 'w-full min-w-20 rounded border border-stone-300 bg-white px-2 py-1 text-sm';
 const action = 'rounded px-1.5 py-1 text-sm font-medium hover:bg-stone-100 disabled:opacity-50';
-
-const label = (locale: Locale, en: string | undefined, ar: string | undefined) =>
-  (locale === 'ar' && ar ? ar : en) ?? '';
 
 /**
  * One row of SPEC 2.3's table, displayed or edited inline (SPEC 4): Edit loads its values, Save
@@ -56,7 +54,7 @@ export function VariationRow({
   onPersist: () => void;
 }) {
   const t = useTranslations('Variations');
-  const name = row.sku || label(locale, row.size.displayName, row.size.displayNameAr);
+  const name = row.sku || localName(locale, row.size.displayName, row.size.displayNameAr);
   const set = (patch: Partial<VariationDraft>) => draft && onDraft({ ...draft, ...patch });
   const status = (active: boolean) => (
     <span
@@ -70,97 +68,11 @@ export function VariationRow({
     return (
       <tr className="bg-amber-50/50">
         <td className={cell} />
-        <td className={cell}>
-          <select
-            aria-label={t('weight')}
-            className={field}
-            value={draft.sizeId}
-            onChange={(e) => set({ sizeId: e.target.value })}
-          >
-            <option value="">{t('choose')}</option>
-            {lookups.sizes.map((s) => (
-              <option key={s.id} value={s.id}>
-                {label(locale, s.displayName, s.displayNameAr)}
-              </option>
-            ))}
-          </select>
-        </td>
-        <td className={cell}>
-          <select
-            aria-label={t('additions')}
-            className={field}
-            value={draft.typeId}
-            onChange={(e) => set({ typeId: e.target.value })}
-          >
-            <option value="">{t('none')}</option>
-            {lookups.types.map((o) => (
-              <option key={o.id} value={o.id}>
-                {label(locale, o.name, o.nameAr)}
-              </option>
-            ))}
-          </select>
-        </td>
-        <td className={cell}>
-          <select
-            aria-label={t('beans')}
-            className={field}
-            value={draft.beansId}
-            onChange={(e) => set({ beansId: e.target.value })}
-          >
-            <option value="">{t('none')}</option>
-            {lookups.beans.map((o) => (
-              <option key={o.id} value={o.id}>
-                {label(locale, o.name, o.nameAr)}
-              </option>
-            ))}
-          </select>
-        </td>
-        <td className={cell}>
-          <input
-            aria-label={t('priceAed')}
-            className={field}
-            type="number"
-            min="0.01"
-            step="0.01"
-            dir="ltr"
-            value={draft.price}
-            onChange={(e) => set({ price: e.target.value })}
-          />
-        </td>
-        <td className={cell}>
-          <input
-            aria-label={t('discountPercent')}
-            className={field}
-            type="number"
-            min="0"
-            max="100"
-            step="1"
-            dir="ltr"
-            value={draft.discount}
-            onChange={(e) => set({ discount: e.target.value })}
-          />
-        </td>
-        <td className={cell}>
-          <input
-            aria-label={t('sku')}
-            className={field}
-            dir="ltr"
-            value={draft.sku}
-            onChange={(e) => set({ sku: e.target.value })}
-          />
-        </td>
-        <td className={cell}>
-          <input
-            aria-label={t('stock')}
-            className={field}
-            type="number"
-            min="0"
-            step="1"
-            dir="ltr"
-            value={draft.stockQuantity}
-            onChange={(e) => set({ stockQuantity: e.target.value })}
-          />
-        </td>
+        {variationControls({ draft, set, lookups, locale, t, className: field }).map((c) => (
+          <td key={c.key} className={cell}>
+            {cloneElement(c.control, { 'aria-label': c.label })}
+          </td>
+        ))}
         <td className={cell}>
           <Thumb url={draft.imageUrl || null} alt={t('imageAlt')} />
         </td>
@@ -201,10 +113,10 @@ export function VariationRow({
         ) : null}
       </td>
       <td className={`${cell} whitespace-nowrap font-medium text-stone-900`}>
-        {label(locale, row.size.displayName, row.size.displayNameAr)}
+        {localName(locale, row.size.displayName, row.size.displayNameAr)}
       </td>
-      <td className={cell}>{row.type ? label(locale, row.type.name, row.type.nameAr) : '—'}</td>
-      <td className={cell}>{row.beans ? label(locale, row.beans.name, row.beans.nameAr) : '—'}</td>
+      <td className={cell}>{row.type ? localName(locale, row.type.name, row.type.nameAr) : '—'}</td>
+      <td className={cell}>{row.beans ? localName(locale, row.beans.name, row.beans.nameAr) : '—'}</td>
       <td className={`${cell} whitespace-nowrap`}>
         <span dir="ltr">{price}</span>
       </td>
