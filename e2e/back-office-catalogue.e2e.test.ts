@@ -4,7 +4,9 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, messages } from './support/browser';
+import { placeCodOrder } from './support/orders';
 import { artifacts, type Stack, startStack } from './support/stack';
+import { signIn, staffContext } from './support/staff';
 
 /*
  * Issue 11 end to end, in Arabic, in Chromium over the real stack: a member of staff adds two
@@ -39,8 +41,7 @@ const PNG = Buffer.from(
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  const context = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
 }, 600_000);
 afterAll(async () => {
@@ -66,11 +67,7 @@ describe('staff build a product’s variations and a promotion in Arabic; shoppe
     const products = await json<Product[]>(`${stack.webUrl}/api/products?limit=100`);
     product = products.find((p) => p.variations.length > 0 && p.sku) as Product;
 
-    await page.goto(`${stack.adminUrl}/backend/login`);
-    await page.locator('input[type=email]').fill(stack.admin.email);
-    await page.locator('input[type=password]').fill(stack.admin.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(page, stack);
 
     await page.goto(`${stack.adminUrl}/backend/variation?product=${product.id}`);
     const table = page.getByRole('table', { name: V.caption });
@@ -173,48 +170,20 @@ describe('staff build a product’s variations and a promotion in Arabic; shoppe
 
   it('takes the promotion on a cash on delivery order', async () => {
     const v = added.find((x) => x.price === 95) as Variation;
-    const res = await fetch(`${stack.gatewayUrl}/api/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-bo2-${Date.now()}` },
-      body: JSON.stringify({
-        customerInfo: { fullName: 'متسوق تجريبي', email: 'bo2-e2e@example.ae', phone: '+971501234567' },
-        shippingInfo: {
-          emirate: 'dubai',
-          city: 'business-bay',
-          address: 'Bay Square, Building 7, Office 301',
-        },
-        items: [
-          {
-            id: `${product.id}-${v.id}`,
-            productId: product.id,
-            variationId: v.id,
-            name: product.name,
-            price: v.price,
-            quantity: 2,
-            variation: {
-              weight: v.size.displayName,
-              beans: v.beans?.name ?? null,
-              additions: v.type?.name ?? null,
-            },
-          },
-        ],
-        totalAmount: 95,
-        subtotal: 190,
-        tax: 0,
-        shippingCost: 0,
-        discount: 95,
-        appliedCoupon: { code: CODE, discountAmount: 95 },
-        paymentProvider: 'COD',
-      }),
+    // 2 × 95 AED with the code's 95 AED off: 95 AED to pay.
+    const orderId = await placeCodOrder(stack, {
+      customer: { fullName: 'متسوق تجريبي', email: 'bo2-e2e@example.ae', phone: '+971501234567' },
+      product,
+      variation: v,
+      quantity: 2,
+      coupon: { code: CODE, discountAmount: 95 },
     });
-    const body = (await res.json()) as { success: boolean; orderId: string };
-    expect(body).toMatchObject({ success: true });
     const handle = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl);
     try {
       const discounts = await handle.db
         .select()
         .from(tables.orderDiscounts)
-        .where(eq(tables.orderDiscounts.orderId, body.orderId));
+        .where(eq(tables.orderDiscounts.orderId, orderId));
       expect(discounts.find((d) => d.code === CODE)).toBeDefined();
     } finally {
       await handle.close();

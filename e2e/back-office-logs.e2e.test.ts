@@ -7,6 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
+import { setStaffLocale, signIn, staffContext } from './support/staff';
+import { waitUntil } from './support/wait';
 
 /*
  * Issue 12, the logs and payments screens end to end in Chromium over the real stack: a card
@@ -42,8 +44,7 @@ beforeAll(async () => {
   stack = await startStack();
   db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl);
   browser = await launchChromium();
-  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1440, height: 1000 } });
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  context = await staffContext(browser, stack);
   page = await context.newPage();
 }, 600_000);
 afterAll(async () => {
@@ -51,21 +52,6 @@ afterAll(async () => {
   await db?.close();
   await stack?.stop();
 });
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  what: string,
-  ms = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 describe('staff re-drive a failed event in Arabic and find it in the audit log', () => {
   it('a consumer gave up on a card payment event; a payment needs attention', async () => {
@@ -113,11 +99,7 @@ describe('staff re-drive a failed event in Arabic and find it in the audit log',
   });
 
   it('re-drives it from the Arabic logs screen; the payment appears on the payments screen', async () => {
-    await page.goto(`${stack.adminUrl}/backend/login`);
-    await page.locator('input[type=email]').fill(stack.admin.email);
-    await page.locator('input[type=password]').fill(stack.admin.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(page, stack);
 
     await page.goto(`${stack.adminUrl}/backend/logs?tab=dead`);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -131,7 +113,7 @@ describe('staff re-drive a failed event in Arabic and find it in the audit log',
       .click();
     await page.getByText(arLogs.dead.sentAgain).first().waitFor({ timeout: 30_000 });
 
-    const payment = await waitFor(
+    const payment = await waitUntil(
       async () => (await db.db.select().from(tables.payments).where(eq(tables.payments.id, paymentId)))[0],
       (p) => p !== undefined,
       'the re-driven event reaches the payments projection',
@@ -182,7 +164,7 @@ describe('staff re-drive a failed event in Arabic and find it in the audit log',
     await page.goto(`${stack.adminUrl}/backend/logs?module=logs&from=2001-01-01&to=2001-01-02`);
     await page.getByText(arLogs.audit.noMatch).waitFor();
 
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(context, stack, 'en');
     await page.goto(`${stack.adminUrl}/backend/logs?module=logs`);
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     await page.getByText('re-drove', { exact: true }).first().click();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
+import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
  * Issue 11 end to end, in Arabic, in Chromium over the real stack: a member of staff creates a
@@ -36,8 +37,7 @@ beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
   stack = await startStack();
   browser = await launchChromium();
-  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  context = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
 }, 600_000);
 afterAll(async () => {
@@ -48,7 +48,7 @@ afterAll(async () => {
 const shot = (name: string) => page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
 
 async function setLocale(locale: 'ar' | 'en') {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: stack.adminUrl }]);
+  await setStaffLocale(context, stack, locale);
 }
 
 describe('a product made in the back office, in Arabic, is on the storefront within a second', () => {
@@ -56,11 +56,7 @@ describe('a product made in the back office, in Arabic, is on the storefront wit
   let created: AdminProduct;
 
   it('signs in and fills the product form in Arabic, refusing a script named .png', async () => {
-    await page.goto(`${stack.adminUrl}/backend/login`);
-    await page.locator('input[type=email]').fill(stack.admin.email);
-    await page.locator('input[type=password]').fill(stack.admin.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(page, stack);
 
     await page.goto(`${stack.adminUrl}/backend/products/new`);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

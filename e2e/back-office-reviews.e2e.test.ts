@@ -6,7 +6,9 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
+import { placeCodOrder } from './support/orders';
 import { root, type Stack, startStack } from './support/stack';
+import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
  * Issue 12, reviews and customers, end to end in Chromium over the real stack: a shopper writes a
@@ -49,8 +51,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   shopper = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1280, height: 900 } });
   await shopper.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.webUrl }]);
-  staff = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
-  await staff.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  staff = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   staffPage = await staff.newPage();
 }, 600_000);
 afterAll(async () => {
@@ -93,11 +94,7 @@ describe('a shopper review, approved with a reply in the Arabic back office, sho
   }, 120_000);
 
   it('staff answer and approve it in the Arabic back office', async () => {
-    await staffPage.goto(`${stack.adminUrl}/backend/login`);
-    await staffPage.locator('input[type=email]').fill(stack.admin.email);
-    await staffPage.locator('input[type=password]').fill(stack.admin.password);
-    await staffPage.locator('button[type=submit]').click();
-    await staffPage.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(staffPage, stack);
 
     await staffPage.goto(`${stack.adminUrl}/backend/reviews?status=PENDING`);
     expect(await staffPage.locator('html').getAttribute('dir')).toBe('rtl');
@@ -141,12 +138,12 @@ describe('a shopper review, approved with a reply in the Arabic back office, sho
     await staffPage.goto(`${stack.adminUrl}/backend/reviews?status=APPROVED`);
     const approved = staffPage.getByRole('listitem').filter({ hasText: body });
     await approved.getByText(adminAr.ReviewStatus.APPROVED, { exact: true }).waitFor();
-    await staff.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(staff, stack, 'en');
     await staffPage.goto(`${stack.adminUrl}/backend/reviews`);
     await staffPage.getByRole('heading', { name: 'Reviews', exact: true }).waitFor();
     expect(await staffPage.locator('html').getAttribute('dir')).toBe('ltr');
     await staffPage.screenshot({ path: `${screens}/reviews-queue-en.png`, fullPage: true });
-    await staff.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+    await setStaffLocale(staff, stack, 'ar');
   }, 180_000);
 
   it('the product page shows the review with the reply, in Arabic', async () => {
@@ -177,14 +174,9 @@ describe('staff who may only view reviews', () => {
       permissions: [{ module: 'reviews', canView: true, canEdit: false }],
     });
     await handle.close();
-    const viewer = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
-    await viewer.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+    const viewer = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
     const page = await viewer.newPage();
-    await page.goto(`${stack.adminUrl}/backend/login`);
-    await page.locator('input[type=email]').fill(email);
-    await page.locator('input[type=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(page, stack, { email: email, password: password });
     await page.goto(`${stack.adminUrl}/backend/reviews`);
     await page.getByText(adminAr.ReviewQueue.viewOnly).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: body });
@@ -206,45 +198,12 @@ describe('staff who may only view reviews', () => {
 describe('the customer screens in both languages', () => {
   it('lists the customer of an order and opens their page, with links to the orders', async () => {
     const p = await product();
-    const v = p.variations.find((x) => x.stockQuantity > 2)!;
-    const email = `customer-${run}@example.ae`;
-    const res = await fetch(`${stack.gatewayUrl}/api/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-cust-${run}`, 'x-locale': 'ar' },
-      body: JSON.stringify({
-        customerInfo: { fullName: 'سالم المنصوري', email, phone: '+971 52 333 4455' },
-        shippingInfo: {
-          emirate: 'dubai',
-          city: 'business-bay',
-          address: 'Bay Square, Building 7, Office 301',
-        },
-        items: [
-          {
-            id: `${p.id}-${v.id}`,
-            productId: p.id,
-            variationId: v.id,
-            name: p.name,
-            price: v.price,
-            quantity: 1,
-            variation: {
-              weight: v.size.displayName,
-              beans: v.beans?.name ?? null,
-              additions: v.type?.name ?? null,
-            },
-          },
-        ],
-        totalAmount: v.price,
-        subtotal: v.price,
-        tax: 0,
-        shippingCost: 0,
-        discount: 0,
-        appliedCoupon: null,
-        paymentProvider: 'COD',
-        locale: 'ar',
-      }),
+    const orderId = await placeCodOrder(stack, {
+      customer: { fullName: 'سالم المنصوري', email: `customer-${run}@example.ae`, phone: '+971 52 333 4455' },
+      product: p,
+      variation: p.variations.find((x) => x.stockQuantity > 2)!,
+      locale: 'ar',
     });
-    const order = (await res.json()) as { success: boolean; orderId: string };
-    expect(order.success, JSON.stringify(order)).toBe(true);
 
     await staffPage.goto(`${stack.adminUrl}/backend/customers`);
     await staffPage.getByRole('searchbox', { name: adminAr.Customers.search }).fill('052 333 4455');
@@ -253,11 +212,11 @@ describe('the customer screens in both languages', () => {
     await staffPage.screenshot({ path: `${screens}/customers-ar.png`, fullPage: true });
     await staffPage.getByRole('link', { name: 'سالم المنصوري' }).click();
     await staffPage.getByRole('heading', { name: 'سالم المنصوري' }).waitFor();
-    const link = staffPage.getByRole('link', { name: order.orderId });
-    expect(await link.getAttribute('href')).toBe(`/backend/orders/${order.orderId}`);
+    const link = staffPage.getByRole('link', { name: orderId });
+    expect(await link.getAttribute('href')).toBe(`/backend/orders/${orderId}`);
     await staffPage.screenshot({ path: `${screens}/customer-page-ar.png`, fullPage: true });
 
-    await staff.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(staff, stack, 'en');
     await staffPage.reload();
     await staffPage.getByRole('heading', { name: 'Total spent' }).waitFor();
     expect(await staffPage.locator('html').getAttribute('dir')).toBe('ltr');

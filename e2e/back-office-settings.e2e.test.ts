@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
+import { setStaffLocale, signIn } from './support/staff';
 
 /*
  * Issue 12, settings and tracking, end to end in Chromium over the real stack, in Arabic: a member
@@ -52,11 +53,7 @@ async function until(check: () => Promise<boolean>, what: string, ms = 30_000): 
 
 describe('staff change the store settings in Arabic, and the storefront follows', () => {
   it('signs in to the Arabic back office', async () => {
-    await page.goto(`${stack.adminUrl}/backend/login`);
-    await page.locator('input[type=email]').fill(stack.admin.email);
-    await page.locator('input[type=password]').fill(stack.admin.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(page, stack);
   }, 120_000);
 
   it('raises the free-shipping threshold; the checkout summary nudges with the new amount', async () => {
@@ -148,7 +145,7 @@ describe('staff change the store settings in Arabic, and the storefront follows'
   }, 120_000);
 
   it('shows both screens in English too (screenshots)', async () => {
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(context, stack, 'en');
     await page.goto(`${stack.adminUrl}/backend/settings`);
     await page.getByRole('form', { name: en.Settings.shippingTitle }).waitFor();
     await page.screenshot({ path: `${screens}/settings-en.png`, fullPage: true });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mailCatcher } from '@qahwa/mail/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
+import { mailTo } from './support/maildev';
 import { root, type Stack, startStack } from './support/stack';
+import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
  * Issue 12, users, end to end in Chromium over the real stack: an administrator working in Arabic
@@ -31,22 +32,13 @@ let link = '';
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
-  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1400, height: 1000 } });
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  context = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-async function signIn(p: Page, email: string, pass: string) {
-  await p.goto(`${stack.adminUrl}/backend/login`);
-  await p.locator('input[type=email]').fill(email);
-  await p.locator('input[type=password]').fill(pass);
-  await p.locator('button[type=submit]').click();
-  await p.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
-}
 
 /** The sidebar's entries, by their visible names. */
 async function menu(p: Page, label: string): Promise<string[]> {
@@ -56,7 +48,7 @@ async function menu(p: Page, label: string): Promise<string[]> {
 
 describe('an Arabic-speaking admin invites a colleague who may only view orders', () => {
   it('invites through the Arabic form with one box ticked in the grid', async () => {
-    await signIn(page, stack.admin.email, stack.admin.password);
+    await signIn(page, stack);
     await page.goto(`${stack.adminUrl}/backend/users`);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.getByRole('heading', { name: ar.UsersPage!.title }).waitFor();
@@ -97,10 +89,7 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
   }, 180_000);
 
   it('delivers the invitation in Arabic with a one-time link to this back office', async () => {
-    const mail = await mailCatcher().waitForMessage(
-      (m) => m.to.some((t) => t.address === colleague.email),
-      30_000,
-    );
+    const mail = await mailTo(colleague.email, { timeoutMs: 30_000 });
     expect(mail.subject).toBe('دعوة إلى لوحة إدارة قهوة');
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.text).toContain(colleague.email);
@@ -133,7 +122,7 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
     // A fresh browser: the password they chose signs them in.
     const fresh = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1280, height: 900 } });
     const q = await fresh.newPage();
-    await signIn(q, colleague.email, password);
+    await signIn(q, stack, { email: colleague.email, password });
     expect(await q.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await menu(q, ar.Sidebar!.navLabel!)).toEqual(['لوحة التحكم', 'الطلبات', 'الملف الشخصي']);
     await q.screenshot({ path: `${screens}/users-colleague-menu-ar.png`, fullPage: true });
@@ -147,7 +136,7 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
   }, 180_000);
 
   it('the same screens read left to right in English', async () => {
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(context, stack, 'en');
     await page.goto(`${stack.adminUrl}/backend/users`);
     await page.getByRole('heading', { name: en.UsersPage!.title }).waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
@@ -162,7 +151,7 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
     await page.getByRole('heading', { name: en.ProfilePage!.title }).waitFor();
     await page.screenshot({ path: `${screens}/profile-en.png`, fullPage: true });
     const other = await browser.newPage();
-    await other.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(other.context(), stack, 'en');
     await other.goto(link);
     await other.getByRole('heading', { name: en.SetPasswordPage!.title }).waitFor();
     await other.getByText('This link has already been used', { exact: false }).waitFor({ timeout: 30_000 });

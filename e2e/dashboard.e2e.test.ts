@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mailCatcher } from '@qahwa/mail/testing';
 import type { Product } from '@qahwa/schema';
 import { placeNames } from '@qahwa/schema/reference/emirates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';
+import { mailTo } from './support/maildev';
+import { placeCodOrder } from './support/orders';
 import { root, type Stack, startStack } from './support/stack';
+import { moveOrderThrough, setStaffLocale, signIn, staffContext } from './support/staff';
+import { waitUntil } from './support/wait';
 
 /*
  * Issue 12's dashboard end to end in Chromium over the real stack (gateway, workers' projections,
@@ -52,8 +55,7 @@ beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
   stack = await startStack();
   browser = await launchChromium();
-  context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1440, height: 1000 } });
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl }]);
+  context = await staffContext(browser, stack);
   page = await context.newPage();
 }, 600_000);
 afterAll(async () => {
@@ -99,61 +101,18 @@ async function sidebarColumn(p: Page) {
   });
 }
 
-async function placeOrder(product: Product, quantity: number, email: string): Promise<string> {
-  const v = product.variations.find((x) => x.stockQuantity > quantity) ?? product.variations[0]!;
-  const res = await fetch(`${stack.gatewayUrl}/api/orders`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': `e2e-dash-${randomUUID()}`,
-      'x-locale': 'ar',
+/** A cash-on-delivery order by an Arabic-speaking shopper of this run; its id. */
+const placeOrder = (product: Product, quantity: number, email: string) =>
+  placeCodOrder(stack, {
+    customer: {
+      fullName: 'سلمى المنصوري',
+      email,
+      phone: `+971 50 ${1_000_000 + Math.floor(Math.random() * 8_999_999)}`,
     },
-    body: JSON.stringify({
-      customerInfo: {
-        fullName: 'سلمى المنصوري',
-        email,
-        phone: `+971 50 ${1_000_000 + Math.floor(Math.random() * 8_999_999)}`,
-      },
-      shippingInfo: { emirate: 'dubai', city: 'business-bay', address: 'Bay Square, Building 7, Office 301' },
-      items: [
-        {
-          id: `${product.id}-${v.id}`,
-          productId: product.id,
-          variationId: v.id,
-          name: product.name,
-          price: v.price,
-          quantity,
-          variation: {
-            weight: v.size.displayName,
-            beans: v.beans?.name ?? null,
-            additions: v.type?.name ?? null,
-          },
-        },
-      ],
-      totalAmount: v.price * quantity,
-      subtotal: v.price * quantity,
-      tax: 0,
-      shippingCost: 0,
-      discount: 0,
-      appliedCoupon: null,
-      paymentProvider: 'COD',
-      locale: 'ar',
-    }),
+    product,
+    quantity,
+    locale: 'ar',
   });
-  const body = (await res.json()) as { success: boolean; orderId: string };
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.orderId;
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 45_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** The order-status chart's figures, as its table (the chart's text equivalent) gives them. */
 async function chartCounts(m: AdminMessages): Promise<Record<Status, number>> {
@@ -197,16 +156,13 @@ describe('the dashboard follows the store, in Arabic and English', () => {
   }, 120_000);
 
   it('shows the Arabic dashboard right to left, with a period picker that changes the sales trend', async () => {
-    await page.goto(`${stack.adminUrl}/backend/login`);
-    await page.locator('input[type=email]').fill(stack.admin.email);
-    await page.locator('input[type=password]').fill(stack.admin.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+    await signIn(page, stack);
 
-    const counts = await waitFor(
+    const counts = await waitUntil(
       () => chartCounts(ar),
       (c) => c.new >= 3,
       'the orders reach the chart',
+      45_000,
     );
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.getByRole('heading', { level: 1, name: ar.Dashboard.title }).waitFor();
@@ -243,19 +199,7 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     const before = await chartCounts(ar);
     await page.goto(`${stack.adminUrl}/backend/orders/${orderId}`);
     await page.getByRole('heading', { name: fill(ar.OrderDetail.title, { id: orderId }) }).waitFor();
-    for (const to of ['processing', 'shipped'] as const) {
-      await page
-        .getByRole('button', { name: fill(ar.OrderDetail.moveTo, { status: ar.OrderStatus[to] }) })
-        .click();
-      await page
-        .getByText(
-          fill(ar.OrderDetail.moved, {
-            from: ar.OrderStatus[to === 'processing' ? 'new' : 'processing'],
-            to: ar.OrderStatus[to],
-          }),
-        )
-        .waitFor({ timeout: 30_000 });
-    }
+    await moveOrderThrough(page, ar, ['processing', 'shipped']);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.screenshot({ path: `${screens}/order-page-ar.png`, fullPage: true });
     // The seed's product pictures (the storefront's files) load in the back office.
@@ -286,10 +230,11 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     }
 
     const moved = Date.now();
-    const after = await waitFor(
+    const after = await waitUntil(
       () => chartCounts(ar),
       (c) => c.new === before.new - 1 && c.shipped === before.shipped + 1,
       "the dashboard's order-status chart follows the move",
+      45_000,
     );
     expect(after.processing).toBe(before.processing);
     // How long the move takes to reach the chart (outbox → NATS → projection → the next render).
@@ -307,17 +252,14 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     expect(sidebar.atStart).toBe(true);
     expect(sidebar.background).not.toBe('rgba(0, 0, 0, 0)');
 
-    const mail = await mailCatcher().waitForMessage(
-      (m) => m.to.some((t) => t.address === shopperEmail) && m.subject.includes('في الطريق'),
-      60_000,
-    );
+    const mail = await mailTo(shopperEmail, { subject: 'في الطريق' });
     expect(mail.subject).toBe(`طلبك ${orderId} في الطريق إليك`);
     expect(mail.html).toContain('dir="rtl"');
   }, 240_000);
 
   it('shows the same figures in English, left to right', async () => {
     const arCounts = await chartCounts(ar);
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: stack.adminUrl }]);
+    await setStaffLocale(context, stack, 'en');
     const enCounts = await chartCounts(en);
     expect(enCounts).toEqual(arCounts);
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
