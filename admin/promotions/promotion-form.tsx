@@ -19,7 +19,7 @@ import {
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../lib/browser-api';
 import { FormField } from '../ui/form-field';
 import { useToast } from '../ui/toast';
@@ -36,6 +36,9 @@ type Values = Omit<Defaults, 'isActive' | 'buyQuantity' | 'getQuantity' | 'bundl
   nameAr: string;
   descriptionAr: string;
 };
+
+/** The form's number fields. */
+type NumberKey = 'value' | 'buyQuantity' | 'getQuantity' | 'bundleDiscount' | 'minOrderAmount' | 'maxUses';
 
 const input =
   'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-coffee-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40';
@@ -70,6 +73,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <legend className="px-1 text-base font-semibold text-stone-900">{title}</legend>
       {children}
     </fieldset>
+  );
+}
+
+/** The products a promotion applies to (or offers): how many, their names, the picker's button. */
+function ChosenProducts({
+  summary,
+  chosen,
+  names,
+  disabled,
+  choose,
+  onChoose,
+}: {
+  summary: string;
+  /** How many are chosen (names of products not loaded yet are missing from `names`). */
+  chosen: number;
+  names: string[];
+  disabled: boolean;
+  choose: string;
+  onChoose: () => void;
+}) {
+  return (
+    <>
+      <p className="text-sm text-stone-700">{summary}</p>
+      {chosen > 0 ? <p className="text-sm text-stone-600">{names.join('، ')}</p> : null}
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={onChoose}
+        className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
+      >
+        {choose}
+      </button>
+    </>
   );
 }
 
@@ -147,6 +183,20 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
       .map((p) => (locale === 'ar' ? p.nameAr : p.name));
   const num = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
   const asNumber = (s: string) => (s === '' ? null : Number(s));
+  /** Every number of the form: typed left to right, empty is null (the schema says if it may be). */
+  const numberInput = (
+    key: NumberKey,
+    rules: Pick<InputHTMLAttributes<HTMLInputElement>, 'min' | 'max' | 'step'>,
+  ) => (
+    <input
+      className={input}
+      type="number"
+      dir="ltr"
+      {...rules}
+      value={num(values[key])}
+      onChange={(e) => set({ [key]: asNumber(e.target.value) })}
+    />
+  );
 
   return (
     <form noValidate onSubmit={submit} className="max-w-3xl space-y-6">
@@ -225,16 +275,11 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
               required
               error={errors.fields.value}
             >
-              <input
-                className={input}
-                type="number"
-                dir="ltr"
-                min="0"
-                max={type === 'PERCENTAGE' ? '100' : undefined}
-                step={type === 'PERCENTAGE' ? '1' : '0.01'}
-                value={num(values.value)}
-                onChange={(e) => set({ value: asNumber(e.target.value) })}
-              />
+              {numberInput('value', {
+                min: '0',
+                max: type === 'PERCENTAGE' ? '100' : undefined,
+                step: type === 'PERCENTAGE' ? '1' : '0.01',
+              })}
             </FormField>
           ) : null}
           {type === 'BUY_X_GET_Y' ? (
@@ -245,15 +290,7 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
                 required
                 error={errors.fields.buyQuantity}
               >
-                <input
-                  className={input}
-                  type="number"
-                  dir="ltr"
-                  min="1"
-                  step="1"
-                  value={num(values.buyQuantity)}
-                  onChange={(e) => set({ buyQuantity: asNumber(e.target.value) })}
-                />
+                {numberInput('buyQuantity', { min: '1', step: '1' })}
               </FormField>
               <FormField
                 id="promotion-get"
@@ -261,15 +298,7 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
                 required
                 error={errors.fields.getQuantity}
               >
-                <input
-                  className={input}
-                  type="number"
-                  dir="ltr"
-                  min="1"
-                  step="1"
-                  value={num(values.getQuantity)}
-                  onChange={(e) => set({ getQuantity: asNumber(e.target.value) })}
-                />
+                {numberInput('getQuantity', { min: '1', step: '1' })}
               </FormField>
             </>
           ) : null}
@@ -280,16 +309,7 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
               required
               error={errors.fields.bundleDiscount}
             >
-              <input
-                className={input}
-                type="number"
-                dir="ltr"
-                min="0"
-                max="100"
-                step="0.01"
-                value={num(values.bundleDiscount)}
-                onChange={(e) => set({ bundleDiscount: asNumber(e.target.value) })}
-              />
+              {numberInput('bundleDiscount', { min: '0', max: '100', step: '0.01' })}
             </FormField>
           ) : null}
           <FormField
@@ -298,15 +318,7 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
             hint={t('optional')}
             error={errors.fields.minOrderAmount}
           >
-            <input
-              className={input}
-              type="number"
-              dir="ltr"
-              min="0"
-              step="0.01"
-              value={num(values.minOrderAmount)}
-              onChange={(e) => set({ minOrderAmount: asNumber(e.target.value) })}
-            />
+            {numberInput('minOrderAmount', { min: '0', step: '0.01' })}
           </FormField>
           <FormField
             id="promotion-max-uses"
@@ -314,15 +326,7 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
             hint={t('maxUsesHint')}
             error={errors.fields.maxUses}
           >
-            <input
-              className={input}
-              type="number"
-              dir="ltr"
-              min="1"
-              step="1"
-              value={num(values.maxUses)}
-              onChange={(e) => set({ maxUses: asNumber(e.target.value) })}
-            />
+            {numberInput('maxUses', { min: '1', step: '1' })}
           </FormField>
         </div>
       </Section>
@@ -356,22 +360,18 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
             {localize(PROMOTION_MESSAGES['promotion.productsLoadFailed'], locale)}
           </p>
         ) : null}
-        <p className="text-sm text-stone-700">
-          {values.productIds.length === 0
-            ? t('allProducts')
-            : t('selectedCount', { count: values.productIds.length })}
-        </p>
-        {values.productIds.length > 0 ? (
-          <p className="text-sm text-stone-600">{named(values.productIds).join('، ')}</p>
-        ) : null}
-        <button
-          type="button"
+        <ChosenProducts
+          summary={
+            values.productIds.length === 0
+              ? t('allProducts')
+              : t('selectedCount', { count: values.productIds.length })
+          }
+          chosen={values.productIds.length}
+          names={named(values.productIds)}
           disabled={productsFailed}
-          onClick={() => setPicker('products')}
-          className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
-        >
-          {t('chooseProducts')}
-        </button>
+          choose={t('chooseProducts')}
+          onChoose={() => setPicker('products')}
+        />
       </Section>
 
       {showsTargetProducts(type) ? (
@@ -389,20 +389,14 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
               ))}
             </select>
           </FormField>
-          <p className="text-sm text-stone-700">
-            {t('selectedCount', { count: values.targetProductIds.length })}
-          </p>
-          {values.targetProductIds.length > 0 ? (
-            <p className="text-sm text-stone-600">{named(values.targetProductIds).join('، ')}</p>
-          ) : null}
-          <button
-            type="button"
+          <ChosenProducts
+            summary={t('selectedCount', { count: values.targetProductIds.length })}
+            chosen={values.targetProductIds.length}
+            names={named(values.targetProductIds)}
             disabled={productsFailed}
-            onClick={() => setPicker('targets')}
-            className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
-          >
-            {t('chooseTargets')}
-          </button>
+            choose={t('chooseTargets')}
+            onChoose={() => setPicker('targets')}
+          />
         </Section>
       ) : null}
 
