@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { staffInvites, users } from '../schema';
+import { type AuditActor, recordAudit } from './audit';
 
 /*
  * The staff account as the users screen and the profile see it, and what every staff write
@@ -219,4 +220,24 @@ export async function writeUser(tx: DbOrTx, id: string, set: Partial<typeof user
     .update(users)
     .set({ ...set, updatedAt: nextUpdatedAt })
     .where(eq(users.id, id));
+}
+
+/** The audit entry of a write to a staff account: module `users`, the account as the entity. */
+export function auditUser(
+  tx: DbOrTx,
+  actor: AuditActor,
+  action: string,
+  userId: string,
+  change: { before: unknown; after: unknown },
+  requestId?: string,
+): Promise<void> {
+  return recordAudit(tx, {
+    user: actor,
+    module: 'users',
+    action,
+    entityType: 'user',
+    entityId: userId,
+    ...change,
+    requestId,
+  });
 }

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, staffInvites, users } from '../schema';
-import { type AuditActor, recordAudit } from './audit';
+import type { AuditActor } from './audit';
 import {
   account,
+  auditUser,
   guardAdmins,
   INVITE_PENDING_HASH,
   type IssuedLink,
@@ -116,16 +117,14 @@ export function createStaffAdminRepository(db: Db) {
           .returning();
         if (!created) throw new StaffAdminError('EMAIL_TAKEN');
         const link = await issue(tx, created.id, 'invite', ttlMs, actor.id);
-        await recordAudit(tx, {
-          user: actor,
-          module: 'users',
-          action: 'invite',
-          entityType: 'user',
-          entityId: created.id,
-          before: null,
-          after: snapshot(created),
+        await auditUser(
+          tx,
+          actor,
+          'invite',
+          created.id,
+          { before: null, after: snapshot(created) },
           requestId,
-        });
+        );
         return { account: (await load(tx, created.id)) as StaffAccount, ...link };
       });
     },
@@ -150,16 +149,14 @@ export function createStaffAdminRepository(db: Db) {
         if (purpose === 'reset' && invited) throw new StaffAdminError('STILL_INVITED');
         const link = await issue(tx, u.id, purpose, ttlMs, actor.id);
         if (purpose === 'reset') await tx.delete(sessions).where(eq(sessions.userId, u.id));
-        await recordAudit(tx, {
-          user: actor,
-          module: 'users',
-          action: purpose === 'invite' ? 'resend-invite' : 'reset-password',
-          entityType: 'user',
-          entityId: u.id,
-          before: snapshot(u),
-          after: { ...snapshot(u), linkExpiresAt: link.expiresAt },
+        await auditUser(
+          tx,
+          actor,
+          purpose === 'invite' ? 'resend-invite' : 'reset-password',
+          u.id,
+          { before: snapshot(u), after: { ...snapshot(u), linkExpiresAt: link.expiresAt } },
           requestId,
-        });
+        );
         return { account: (await load(tx, u.id)) as StaffAccount, ...link };
       });
     },
@@ -184,16 +181,14 @@ export function createStaffAdminRepository(db: Db) {
               : {}),
           });
           const after = (await tx.select().from(users).where(eq(users.id, id)))[0] as UserRow;
-          await recordAudit(tx, {
-            user: actor,
-            module: 'users',
-            action: 'update',
-            entityType: 'user',
-            entityId: id,
-            before: snapshot(before),
-            after: snapshot(after),
+          await auditUser(
+            tx,
+            actor,
+            'update',
+            id,
+            { before: snapshot(before), after: snapshot(after) },
             requestId,
-          });
+          );
           return (await load(tx, id)) as StaffAccount;
         }),
       );
@@ -218,16 +213,14 @@ export function createStaffAdminRepository(db: Db) {
               .delete(staffInvites)
               .where(and(eq(staffInvites.userId, id), isNull(staffInvites.usedAt)));
           }
-          await recordAudit(tx, {
-            user: actor,
-            module: 'users',
-            action: active ? 'reactivate' : 'deactivate',
-            entityType: 'user',
-            entityId: id,
-            before: snapshot(before),
-            after: { ...snapshot(before), isActive: active },
+          await auditUser(
+            tx,
+            actor,
+            active ? 'reactivate' : 'deactivate',
+            id,
+            { before: snapshot(before), after: { ...snapshot(before), isActive: active } },
             requestId,
-          });
+          );
           return (await load(tx, id)) as StaffAccount;
         }),
       );

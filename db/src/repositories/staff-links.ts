@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, staffInvites, users } from '../schema';
-import { recordAudit } from './audit';
 import {
+  auditUser,
   lockForWrite,
   StaffAdminError,
   type StaffLinkPurpose,
@@ -64,16 +64,14 @@ export function createStaffLinksRepository(db: Db) {
         await tx
           .delete(staffInvites)
           .where(and(eq(staffInvites.userId, before.id), isNull(staffInvites.usedAt)));
-        await recordAudit(tx, {
-          user: { id: before.id, email: before.email },
-          module: 'users',
-          action: claimed.purpose === 'invite' ? 'accept-invite' : 'set-password',
-          entityType: 'user',
-          entityId: before.id,
-          before: snapshot(before),
-          after: { ...snapshot(before), invited: false },
+        await auditUser(
+          tx,
+          { id: before.id, email: before.email },
+          claimed.purpose === 'invite' ? 'accept-invite' : 'set-password',
+          before.id,
+          { before: snapshot(before), after: { ...snapshot(before), invited: false } },
           requestId,
-        });
+        );
         return { id: before.id, email: before.email, purpose: claimed.purpose as StaffLinkPurpose };
       });
     },

@@ -1,8 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, users } from '../schema';
-import { recordAudit } from './audit';
-import { lockForWrite, sha256, snapshot, type UserRow, writeUser } from './staff-accounts';
+import { auditUser, lockForWrite, sha256, snapshot, type UserRow, writeUser } from './staff-accounts';
 
 /** The signed-in member of staff's own account: the profile's name, language and password. */
 export function createStaffProfileRepository(db: Db) {
@@ -25,16 +24,14 @@ export function createStaffProfileRepository(db: Db) {
           ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
         });
         const after = (await tx.select().from(users).where(eq(users.id, id)))[0] as UserRow;
-        await recordAudit(tx, {
-          user: { id, email: before.email },
-          module: 'users',
-          action: 'update-profile',
-          entityType: 'user',
-          entityId: id,
-          before: snapshot(before),
-          after: snapshot(after),
+        await auditUser(
+          tx,
+          { id, email: before.email },
+          'update-profile',
+          id,
+          { before: snapshot(before), after: snapshot(after) },
           requestId,
-        });
+        );
         return after;
       });
     },
@@ -58,16 +55,14 @@ export function createStaffProfileRepository(db: Db) {
         await tx
           .delete(sessions)
           .where(and(eq(sessions.userId, id), ne(sessions.id, sha256(keepSessionToken))));
-        await recordAudit(tx, {
-          user: { id, email: before.email },
-          module: 'users',
-          action: 'change-password',
-          entityType: 'user',
-          entityId: id,
-          before: null,
-          after: null,
+        await auditUser(
+          tx,
+          { id, email: before.email },
+          'change-password',
+          id,
+          { before: null, after: null },
           requestId,
-        });
+        );
         return true;
       });
     },
