@@ -1,6 +1,8 @@
 import { formatAed, type LeadStatus, type LeadSummary, type Locale } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '../i18n/format';
+import { Badge } from '../ui/badge';
+import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 
 // Colour follows the lead's road: left behind (amber), at the payment step (blue), bought (green).
@@ -13,13 +15,7 @@ const TONE: Record<LeadStatus, string> = {
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   const t = useTranslations('LeadStatus');
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONE[status]}`}
-    >
-      {t(status)}
-    </span>
-  );
+  return <Badge tone={TONE[status]}>{t(status)}</Badge>;
 }
 
 /** `/backend/leads` (issue 9, docs/leads.md): who, how far, what was in the cart, what we did. */
@@ -28,83 +24,69 @@ export function LeadsTable({ leads, caption }: { leads: readonly LeadSummary[]; 
   const tTrigger = useTranslations('LeadTrigger');
   const locale = useLocale() as Locale;
   if (leads.length === 0) return <EmptyState title={t('empty')} />;
-  const th =
-    'px-2 py-3 sm:px-4 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500';
+  const columns = [
+    { key: 'customer', header: t('customer'), className: 'text-start' },
+    { key: 'status', header: t('status'), className: 'text-start' },
+    { key: 'cartValue', header: t('cartValue'), className: 'text-end' },
+    { key: 'items', header: t('items'), className: 'hidden text-start lg:table-cell' },
+    { key: 'trigger', header: t('trigger'), className: 'hidden text-start md:table-cell' },
+    { key: 'lastActivity', header: t('lastActivity'), className: 'hidden text-start md:table-cell' },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-stone-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={`${th} text-start`}>
-              {t('customer')}
-            </th>
-            <th scope="col" className={`${th} text-start`}>
-              {t('status')}
-            </th>
-            <th scope="col" className={`${th} text-end`}>
-              {t('cartValue')}
-            </th>
-            <th scope="col" className={`${th} hidden text-start lg:table-cell`}>
-              {t('items')}
-            </th>
-            <th scope="col" className={`${th} hidden text-start md:table-cell`}>
-              {t('trigger')}
-            </th>
-            <th scope="col" className={`${th} hidden text-start md:table-cell`}>
-              {t('lastActivity')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {leads.map((lead) => (
-            <tr key={lead.id} className="align-top hover:bg-amber-50/40">
-              <th scope="row" className="px-2 py-3 sm:px-4 text-start font-normal">
-                <div className="font-medium text-stone-900">{lead.fullName ?? '—'}</div>
-                <div className="text-xs text-stone-500">
-                  <a className="underline-offset-2 hover:underline" href={`mailto:${lead.email}`} dir="ltr">
-                    {lead.email}
-                  </a>
-                </div>
-              </th>
-              <td className="px-2 py-3 sm:px-4">
-                <LeadStatusBadge status={lead.status} />
-                {lead.recoverySentAt ? (
-                  <div className="mt-1 text-xs text-stone-500">
-                    {t('recoverySent', { when: formatDateTime(lead.recoverySentAt, locale) })}
-                  </div>
-                ) : null}
-              </td>
-              <td className="px-2 py-3 sm:px-4 text-end whitespace-nowrap font-medium text-stone-900 tabular-nums">
-                {lead.cartValueFils === null ? '—' : formatAed(lead.cartValueFils, locale)}
-                <div className="text-xs font-normal text-stone-500">
-                  {t('itemCount', { count: lead.itemCount })}
-                </div>
-              </td>
-              <td className="hidden px-2 py-3 sm:px-4 text-stone-700 lg:table-cell">
-                <ul className="space-y-0.5">
-                  {lead.items.slice(0, 4).map((item, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a lead's lines have no id of their own, and never reorder here
-                    <li key={i}>
-                      {item.quantity} × {item.name}
-                      {item.variation ? <span className="text-stone-500"> · {item.variation}</span> : null}
-                    </li>
-                  ))}
-                  {lead.items.length > 4 ? (
-                    <li className="text-stone-500">{t('moreItems', { count: lead.items.length - 4 })}</li>
-                  ) : null}
-                </ul>
-              </td>
-              <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
-                {lead.abandonmentTrigger ? tTrigger(lead.abandonmentTrigger) : '—'}
-              </td>
-              <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
-                <time dateTime={lead.lastActivityAt}>{formatDateTime(lead.lastActivityAt, locale)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      headers="caps"
+      state={{ status: 'ready', empty: false }}
+      loadingLabel={caption}
+      empty={{ title: t('empty') }}
+    >
+      {leads.map((lead) => (
+        <tr key={lead.id} className="align-top hover:bg-amber-50/40">
+          <th scope="row" className="px-2 py-3 sm:px-4 text-start font-normal">
+            <div className="font-medium text-stone-900">{lead.fullName ?? '—'}</div>
+            <div className="text-xs text-stone-500">
+              <a className="underline-offset-2 hover:underline" href={`mailto:${lead.email}`} dir="ltr">
+                {lead.email}
+              </a>
+            </div>
+          </th>
+          <td className="px-2 py-3 sm:px-4">
+            <LeadStatusBadge status={lead.status} />
+            {lead.recoverySentAt ? (
+              <div className="mt-1 text-xs text-stone-500">
+                {t('recoverySent', { when: formatDateTime(lead.recoverySentAt, locale) })}
+              </div>
+            ) : null}
+          </td>
+          <td className="px-2 py-3 sm:px-4 text-end whitespace-nowrap font-medium text-stone-900 tabular-nums">
+            {lead.cartValueFils === null ? '—' : formatAed(lead.cartValueFils, locale)}
+            <div className="text-xs font-normal text-stone-500">
+              {t('itemCount', { count: lead.itemCount })}
+            </div>
+          </td>
+          <td className="hidden px-2 py-3 sm:px-4 text-stone-700 lg:table-cell">
+            <ul className="space-y-0.5">
+              {lead.items.slice(0, 4).map((item, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a lead's lines have no id of their own, and never reorder here
+                <li key={i}>
+                  {item.quantity} × {item.name}
+                  {item.variation ? <span className="text-stone-500"> · {item.variation}</span> : null}
+                </li>
+              ))}
+              {lead.items.length > 4 ? (
+                <li className="text-stone-500">{t('moreItems', { count: lead.items.length - 4 })}</li>
+              ) : null}
+            </ul>
+          </td>
+          <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
+            {lead.abandonmentTrigger ? tTrigger(lead.abandonmentTrigger) : '—'}
+          </td>
+          <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
+            <time dateTime={lead.lastActivityAt}>{formatDateTime(lead.lastActivityAt, locale)}</time>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -2,6 +2,7 @@ import { type AdminOrder, formatAed, toFils } from '@qahwa/schema';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '../i18n/format';
+import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { StatusBadge } from './status-badge';
 
@@ -23,71 +24,57 @@ export function OrdersTable({
   if (orders.length === 0) return <EmptyState title={empty ?? t('empty')} />;
 
   // Below md the Date and Payment columns give way to Status and Total, which staff scan first.
-  const th =
-    'px-2 py-3 sm:px-4 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500';
+  const columns = [
+    { key: 'orderId', header: t('orderId'), className: 'text-start' },
+    { key: 'customer', header: t('customer'), className: 'text-start' },
+    { key: 'date', header: t('date'), className: 'hidden text-start md:table-cell' },
+    { key: 'status', header: t('status'), className: 'text-start' },
+    { key: 'total', header: t('total'), className: 'text-end' },
+    { key: 'payment', header: t('payment'), className: 'hidden text-start md:table-cell' },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-stone-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={`${th} text-start`}>
-              {t('orderId')}
-            </th>
-            <th scope="col" className={`${th} text-start`}>
-              {t('customer')}
-            </th>
-            <th scope="col" className={`${th} hidden text-start md:table-cell`}>
-              {t('date')}
-            </th>
-            <th scope="col" className={`${th} text-start`}>
-              {t('status')}
-            </th>
-            <th scope="col" className={`${th} text-end`}>
-              {t('total')}
-            </th>
-            <th scope="col" className={`${th} hidden text-start md:table-cell`}>
-              {t('payment')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {orders.map((order) => (
-            <tr key={order.id} className="hover:bg-amber-50/40">
-              <th
-                scope="row"
-                className="px-2 py-3 sm:px-4 text-start font-mono text-xs font-medium whitespace-nowrap text-stone-800"
-              >
-                <Link href={`/backend/orders/${order.id}`} dir="ltr" className="text-amber-800 underline">
-                  {order.id}
-                </Link>
-              </th>
-              <td className="px-2 py-3 sm:px-4">
-                <div className="font-medium text-stone-900">{order.customer.fullName}</div>
-                <div className="hidden text-xs text-stone-500 sm:block">
-                  <span dir="ltr">{order.customer.email}</span>
-                </div>
-                {/* Small screens: the date column is hidden, so the date goes under the name. */}
-                <div className="text-xs text-stone-500 md:hidden">
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
-                </div>
-              </td>
-              <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
-                <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
-              </td>
-              <td className="px-2 py-3 sm:px-4">
-                <StatusBadge status={order.status} />
-              </td>
-              <td className="px-2 py-3 sm:px-4 text-end whitespace-nowrap font-medium text-stone-900 tabular-nums">
-                {formatAed(toFils(order.total), locale)}
-              </td>
-              <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
-                {tPayment(order.paymentProvider)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      headers="caps"
+      state={{ status: 'ready', empty: false }}
+      loadingLabel={caption}
+      empty={{ title: empty ?? t('empty') }}
+    >
+      {orders.map((order) => (
+        <tr key={order.id} className="hover:bg-amber-50/40">
+          <th
+            scope="row"
+            className="px-2 py-3 sm:px-4 text-start font-mono text-xs font-medium whitespace-nowrap text-stone-800"
+          >
+            <Link href={`/backend/orders/${order.id}`} dir="ltr" className="text-amber-800 underline">
+              {order.id}
+            </Link>
+          </th>
+          <td className="px-2 py-3 sm:px-4">
+            <div className="font-medium text-stone-900">{order.customer.fullName}</div>
+            <div className="hidden text-xs text-stone-500 sm:block">
+              <span dir="ltr">{order.customer.email}</span>
+            </div>
+            {/* Small screens: the date column is hidden, so the date goes under the name. */}
+            <div className="text-xs text-stone-500 md:hidden">
+              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
+            </div>
+          </td>
+          <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
+          </td>
+          <td className="px-2 py-3 sm:px-4">
+            <StatusBadge status={order.status} />
+          </td>
+          <td className="px-2 py-3 sm:px-4 text-end whitespace-nowrap font-medium text-stone-900 tabular-nums">
+            {formatAed(toFils(order.total), locale)}
+          </td>
+          <td className="hidden px-2 py-3 sm:px-4 whitespace-nowrap text-stone-700 md:table-cell">
+            {tPayment(order.paymentProvider)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@qahwa/schema';
 import { useTranslations } from 'next-intl';
+import { Badge } from '../ui/badge';
 
 // Colour follows the order's life: waiting (amber), moving (blue shades), done (green), stopped (red).
 const TONE: Record<OrderStatus, string> = {
@@ -22,11 +23,5 @@ export const STATUS_BAR: Record<OrderStatus, string> = {
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const t = useTranslations('OrderStatus');
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONE[status]}`}
-    >
-      {t(status)}
-    </span>
-  );
+  return <Badge tone={TONE[status]}>{t(status)}</Badge>;
 }

@@ -12,6 +12,11 @@ export type TableState =
   | { status: 'error'; message: string; retry?: () => void; retryLabel?: string }
   | { status: 'ready'; empty: boolean };
 
+const HEADER = {
+  plain: 'px-4 py-3 text-start font-semibold text-stone-700',
+  caps: 'px-2 py-3 sm:px-4 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500',
+} as const;
+
 /**
  * The back office's one table shell (issue 11): every table has a loading, an empty and an error
  * state, in the same place and words. Rows come as children (`<tr>`s); the shell draws the
@@ -23,6 +28,7 @@ export function DataTable({
   state,
   loadingLabel,
   empty,
+  headers = 'plain',
   children,
 }: {
   caption: string;
@@ -31,6 +37,8 @@ export function DataTable({
   loadingLabel: string;
   /** Shown when ready with no rows: a title and, optionally, what to do next. */
   empty: { title: string; body?: ReactNode };
+  /** `caps`: small capitals, tighter on phones (the long operations lists: orders, leads). */
+  headers?: 'plain' | 'caps';
   children?: ReactNode;
 }) {
   const span = columns.length;
@@ -87,11 +95,7 @@ export function DataTable({
         <thead className="bg-stone-50">
           <tr>
             {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                className={`px-4 py-3 text-start font-semibold text-stone-700 ${c.className ?? ''}`}
-              >
+              <th key={c.key} scope="col" className={`${HEADER[headers]} ${c.className ?? ''}`}>
                 {c.header}
               </th>
             ))}
