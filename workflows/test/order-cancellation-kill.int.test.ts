@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createDb, createOrdersRepository, type DbHandle, eq, tables } from '@qahwa/db';
-import { createOrderAdminRepository } from '@qahwa/db/repositories/order-admin';
+import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
@@ -13,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporalAddress } from '../src/testing';
 import { createFollowUpWorker } from './fixtures/follow-up-worker';
+import { cancelledPaidOrder } from './support/cancelled-order';
 
 /**
  * Issue 12: a cancelled card order is refunded once, even with the worker killed mid-refund. The
@@ -90,67 +90,15 @@ afterAll(async () => {
 });
 
 async function cancelledCardOrder(email: string) {
-  const db = handle.db;
-  const [v] = await db
-    .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
-    .from(tables.productVariations)
-    .limit(1);
-  const [customer] = await db
-    .insert(tables.customers)
-    .values({ email, fullName: 'Noura Al Suwaidi', phone: '+971 50 765 4321' })
-    .returning({ id: tables.customers.id });
   const paymentIntentId = `pi_${randomUUID().replace(/-/g, '')}`;
   const checkoutId = `card-${randomUUID()}`;
-  const orderId = await db.transaction(async (tx) => {
-    const id = await createOrdersRepository(db).insert(
-      {
-        checkoutId,
-        customerId: customer!.id,
-        customer: { fullName: 'Noura Al Suwaidi', email, phone: '+971 50 765 4321' },
-        paymentProvider: 'STRIPE',
-        paymentIntentId,
-        subtotalFils: 140_00,
-        shippingFils: 25_00,
-        discountFils: 0,
-        taxFils: 0,
-        totalFils: 165_00,
-        emirate: 'dubai',
-        city: 'jbr',
-        address: 'The Walk, Building 3, Apt 1204',
-        locale: 'ar',
-        status: 'new',
-        items: [
-          {
-            productId: v!.productId,
-            variationId: v!.id,
-            name: 'Coffee',
-            nameAr: 'قهوة',
-            variation: { weight: '250g', beans: null, additions: null },
-            unitFils: 70_00,
-            quantity: 2,
-          },
-        ],
-      },
-      tx,
-    );
-    await tx.insert(tables.payments).values({
-      id: paymentIntentId,
-      provider: 'STRIPE',
-      method: 'card',
-      status: 'succeeded',
-      amountFils: 165_00,
-      orderId: id,
-    });
-    return id;
+  const orderId = await cancelledPaidOrder(handle.db, {
+    provider: 'STRIPE',
+    paymentId: paymentIntentId,
+    payment: { method: 'card', status: 'succeeded' },
+    checkoutId,
+    customer: { fullName: 'Noura Al Suwaidi', email, phone: '+971 50 765 4321' },
   });
-  await db.transaction((tx) =>
-    createOrderAdminRepository(db).move(tx, {
-      orderId,
-      to: 'cancelled',
-      version: 1,
-      actor: { id: null, email: 'staff@qahwa.local' },
-    }),
-  );
   return { orderId, paymentIntentId, checkoutId };
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, createOrdersRepository, type DbHandle, eq, tables } from '@qahwa/db';
-import { createOrderAdminRepository } from '@qahwa/db/repositories/order-admin';
+import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
@@ -8,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRefundActivities } from '../src/activities/refunds';
 import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
+import { cancelledPaidOrder } from './support/cancelled-order';
 
 /**
  * Cancelling a pay-later order (issue 12) against the Tabby fake, which follows TABBY.md: a
@@ -63,68 +63,14 @@ async function tabbyPayment(capture: boolean): Promise<string> {
   return s.paymentId;
 }
 
-async function cancelledTabbyOrder(paymentId: string) {
-  const db = handle.db;
-  const [v] = await db
-    .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
-    .from(tables.productVariations)
-    .limit(1);
-  const email = `amal-${randomUUID()}@example.ae`;
-  const [customer] = await db
-    .insert(tables.customers)
-    .values({ email, fullName: 'Amal Saeed', phone: '+971501234567' })
-    .returning({ id: tables.customers.id });
-  const orderId = await db.transaction(async (tx) => {
-    const id = await createOrdersRepository(db).insert(
-      {
-        checkoutId: `tabby-${randomUUID()}`,
-        customerId: customer!.id,
-        customer: { fullName: 'Amal Saeed', email, phone: '+971501234567' },
-        paymentProvider: 'TABBY',
-        paymentIntentId: paymentId,
-        subtotalFils: 140_00,
-        shippingFils: 25_00,
-        discountFils: 0,
-        taxFils: 0,
-        totalFils: 165_00,
-        emirate: 'dubai',
-        city: 'jbr',
-        address: 'The Walk, Building 3, Apt 1204',
-        locale: 'ar',
-        status: 'new',
-        items: [
-          {
-            productId: v!.productId,
-            variationId: v!.id,
-            name: 'Coffee',
-            nameAr: 'قهوة',
-            variation: { weight: '250g', beans: null, additions: null },
-            unitFils: 70_00,
-            quantity: 2,
-          },
-        ],
-      },
-      tx,
-    );
-    await tx.insert(tables.payments).values({
-      id: paymentId,
-      provider: 'TABBY',
-      method: 'pay_later',
-      status: 'captured',
-      amountFils: 165_00,
-      orderId: id,
-    });
-    return id;
+function cancelledTabbyOrder(paymentId: string) {
+  return cancelledPaidOrder(handle.db, {
+    provider: 'TABBY',
+    paymentId,
+    payment: { method: 'pay_later', status: 'captured' },
+    checkoutId: `tabby-${randomUUID()}`,
+    customer: { fullName: 'Amal Saeed', email: `amal-${randomUUID()}@example.ae`, phone: '+971501234567' },
   });
-  await db.transaction((tx) =>
-    createOrderAdminRepository(db).move(tx, {
-      orderId,
-      to: 'cancelled',
-      version: 1,
-      actor: { id: null, email: 'staff@qahwa.local' },
-    }),
-  );
-  return orderId;
 }
 
 describe('cancelling a pay-later order', () => {
