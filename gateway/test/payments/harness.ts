@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createDb, type Db, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { StripeDouble } from '@qahwa/fake-stripe';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
-import { createOutboxRelay, createPaymentsProjection, ensureStream } from '@qahwa/workers';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
@@ -14,6 +10,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { TEST_DATABASE_URL } from '../harness';
+import { startPaymentEvents } from './support/payment-events';
 
 export const WEBHOOK_SECRET = 'whsec_test_card_path';
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -56,35 +53,7 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
   const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   double.options.webhookUrl = `${gatewayUrl}/api/webhooks/stripe`;
 
-  let events: { nc: NatsConnection; stop(): Promise<void> } | null = null;
-  if (opts.events) {
-    const run = randomUUID().slice(0, 8);
-    const nc = await connect({ servers: process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl });
-    const jsm = await jetstreamManager(nc);
-    const stream = `TEST_PAYMENTS_${run}`;
-    const subjectPrefix = `test-${run}.`;
-    await ensureStream(jsm, { name: stream, subjects: [`${subjectPrefix}commerce.>`] });
-    const js = jetstream(nc);
-    const relay = createOutboxRelay({ db: handle.db, js, logger, subjectPrefix, pollIntervalMs: 50 });
-    const projection = createPaymentsProjection({
-      db: handle.db,
-      js,
-      logger,
-      stream,
-      subjectPrefix,
-      durable: `payments-${run}`,
-    });
-    relay.start();
-    projection.start();
-    events = {
-      nc,
-      async stop() {
-        await Promise.all([relay.stop(), projection.stop()]);
-        await jsm.streams.delete(stream).catch(() => {});
-        await nc.drain();
-      },
-    };
-  }
+  const events = opts.events ? await startPaymentEvents(handle.db, logger, 'PAYMENTS') : null;
 
   return {
     app,

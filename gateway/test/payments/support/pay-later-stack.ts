@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { createDb, type Db, type DbHandle, desc, eq, inArray, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake } from '@qahwa/fake-tabby';
-import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
-import { createOutboxRelay, createPaymentsProjection, ensureStream } from '@qahwa/workers';
+import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
@@ -14,6 +11,7 @@ import pino from 'pino';
 import { buildApp } from '../../../src/app';
 import { loadConfig } from '../../../src/config';
 import { TEST_DATABASE_URL } from '../../harness';
+import { startPaymentEvents } from './payment-events';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -60,32 +58,7 @@ export async function startPayLaterStack(opts: { events?: boolean; expiryMs?: nu
     header: config.tabby.webhookHeader,
   });
 
-  let stopEvents: (() => Promise<void>) | null = null;
-  if (opts.events) {
-    const run = randomUUID().slice(0, 8);
-    const nc = await connect({ servers: process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl });
-    const jsm = await jetstreamManager(nc);
-    const stream = `TEST_PAY_LATER_${run}`;
-    const subjectPrefix = `test-${run}.`;
-    await ensureStream(jsm, { name: stream, subjects: [`${subjectPrefix}commerce.>`] });
-    const js = jetstream(nc);
-    const relay = createOutboxRelay({ db: handle.db, js, logger, subjectPrefix, pollIntervalMs: 50 });
-    const projection = createPaymentsProjection({
-      db: handle.db,
-      js,
-      logger,
-      stream,
-      subjectPrefix,
-      durable: `payments-${run}`,
-    });
-    relay.start();
-    projection.start();
-    stopEvents = async () => {
-      await Promise.all([relay.stop(), projection.stop()]);
-      await jsm.streams.delete(stream).catch(() => {});
-      await nc.drain();
-    };
-  }
+  const events = opts.events ? await startPaymentEvents(handle.db, logger, 'PAY_LATER') : null;
 
   return {
     app,
@@ -98,7 +71,7 @@ export async function startPayLaterStack(opts: { events?: boolean; expiryMs?: nu
     config,
     async close() {
       await fake.control.idle().catch(() => {});
-      await stopEvents?.();
+      await events?.stop();
       await app.close();
       await worker.stop();
       await fake.stop();
