@@ -172,10 +172,21 @@ describe('the catalogue screens', () => {
       /\/images\/products\/brass-dallah\/main\.svg$/,
     );
 
-    await page
-      .getByRole('button', { name: fill(ar.ProductPage!.showPicture!, { n: '2', total: '2' }) })
-      .click();
+    // The gallery has no script of its own: a radio per picture, CSS shows the chosen one. A
+    // keyboard user moves with the arrow keys; a finger taps a thumbnail (the radio's label).
+    const showPicture = (n: number) =>
+      page.getByRole('radio', { name: fill(ar.ProductPage!.showPicture!, { n: String(n), total: '2' }) });
     const main = page.locator('main').getByRole('img', { name: 'دلة نحاسية' }).first();
+    await expect.poll(() => showPicture(1).isChecked()).toBe(true);
+    await expect.poll(() => main.evaluate((el) => el.tagName)).toBe('IMG');
+    await showPicture(1).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => showPicture(2).isChecked()).toBe(true);
+    await expect.poll(() => main.evaluate((el) => el.tagName)).toBe('DIV');
+    await page.locator('label[for="gallery-0"]').click();
+    await expect.poll(() => showPicture(1).isChecked()).toBe(true);
+    await expect.poll(() => main.evaluate((el) => el.tagName)).toBe('IMG');
+    await page.locator('label[for="gallery-1"]').click();
     await expect.poll(() => main.evaluate((el) => el.tagName)).toBe('DIV');
     await page.screenshot({ path: `${artifacts}/catalogue-product-ar.png`, fullPage: true });
     await context.close();

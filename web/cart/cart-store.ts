@@ -8,73 +8,24 @@ import {
 } from '@qahwa/schema/cart/cart';
 import type { CartItem, StoredCart } from '@qahwa/schema/cart/cart-item';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
-import { atom, atomWithStorage } from '../shell/atoms';
-
-/** The stored atom's storage shape (shell/atoms.ts's SyncStorage, as jotai's). */
-export interface CartStorage {
-  getItem: (key: string, initial: StoredCart) => StoredCart;
-  setItem: (key: string, value: StoredCart) => void;
-  removeItem: (key: string) => void;
-  subscribe: (key: string, callback: (value: StoredCart) => void, initial: StoredCart) => () => void;
-}
+import { atom, atomWithStorage, createJSONStorage, type SyncStorage } from '../shell/atoms';
 
 /**
  * The cart lives in localStorage under a versioned key (SPEC 3, 4). The rules themselves are
- * @qahwa/schema's; this module only wires them to the shared store (shell/atoms.ts).
+ * @qahwa/schema's; this module only wires them to the shared store (shell/atoms.ts), through the
+ * shared JSON storage the wishlist uses too (one copy of that code per page, issue 10's budget).
+ * Every read, this tab's or another's, passes through loadStoredCart: a foreign or old-version
+ * cart becomes empty and is dropped from storage.
  */
-
-/** Every read passes through loadStoredCart: a foreign or old-version cart becomes empty (and is dropped). */
-export function createCartStorage(getStorage: () => Storage): CartStorage {
-  const parse = (key: string, raw: string | null, initial: StoredCart): StoredCart => {
-    if (raw === null) return initial;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      value = null;
-    }
+export function createCartStorage(getStorage: () => Storage): SyncStorage<StoredCart> {
+  const storage = createJSONStorage<StoredCart>(getStorage, (value) => {
     const cart = loadStoredCart(value);
     if (cart.items.length === 0 && (value as { version?: unknown } | null)?.version !== CART_VERSION) {
-      try {
-        getStorage().removeItem(key);
-      } catch {
-        // Storage disabled: nothing to drop.
-      }
+      storage.removeItem(CART_STORAGE_KEY);
     }
     return cart;
-  };
-  return {
-    getItem(key, initial) {
-      try {
-        return parse(key, getStorage().getItem(key), initial);
-      } catch {
-        return initial;
-      }
-    },
-    setItem(key, value) {
-      try {
-        getStorage().setItem(key, JSON.stringify(value));
-      } catch {
-        // Quota or disabled storage: the cart still works for this page view.
-      }
-    },
-    removeItem(key) {
-      try {
-        getStorage().removeItem(key);
-      } catch {
-        // see above
-      }
-    },
-    subscribe(key, callback, initial) {
-      // Keeps tabs in step: adding in one tab updates the badge in another.
-      if (typeof window === 'undefined') return () => {};
-      const onStorage = (e: StorageEvent) => {
-        if (e.key === key) callback(parse(key, e.newValue, initial));
-      };
-      window.addEventListener('storage', onStorage);
-      return () => window.removeEventListener('storage', onStorage);
-    },
-  };
+  });
+  return storage;
 }
 
 export type CartAction =

@@ -1,10 +1,14 @@
-'use client';
+import { useTranslations } from 'next-intl';
+import { OPTIONS_FOR_ATTRIBUTE } from './options-trigger';
 
-import { useTranslations } from '../i18n/client';
-import { useSetAtom } from '../shell/atoms';
-import { optionsTargetAtom } from './options-store';
-
-/** The only client code on a product card: it opens the shared options modal. */
+/**
+ * A card's (and the product page's) "Select Options": a plain button drawn by the server; the
+ * layout's one click listener opens the shared options modal for the product in its
+ * `data-options-for`, as soft links hand their clicks to the router. No island per button: the
+ * island was 0.4 KB of every page with cards (issue 10's 150 KB per route, docs/performance.md).
+ * Focus comes back to the button when the modal closes (the dialog returns it to the element
+ * that had it).
+ */
 export function SelectOptionsButton({
   productId,
   productName,
@@ -15,11 +19,10 @@ export function SelectOptionsButton({
   variant?: 'card' | 'page';
 }) {
   const t = useTranslations('ProductCard');
-  const open = useSetAtom(optionsTargetAtom);
   return (
     <button
       type="button"
-      onClick={() => open(productId)}
+      {...{ [OPTIONS_FOR_ATTRIBUTE]: productId }}
       aria-label={variant === 'card' ? t('selectOptionsFor', { name: productName }) : undefined}
       aria-haspopup="dialog"
       className={

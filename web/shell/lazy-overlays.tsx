@@ -3,7 +3,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { cartOpenAtom } from '../cart/cart-store';
 import { optionsTargetAtom } from '../catalogue/options-store';
-import { useAtomValue } from './atoms';
+import { OPTIONS_FOR_ATTRIBUTE } from '../catalogue/options-trigger';
+import { useAtomValue, useSetAtom } from './atoms';
 
 /**
  * The cart panel and the options modal (and the dialog library under them) are not part of any
@@ -33,7 +34,27 @@ function useOnceWanted(wanted: boolean): boolean {
   return once || wanted;
 }
 
+/**
+ * "Select Options" buttons are drawn by the server (`catalogue/select-options-button.tsx`): one
+ * listener here opens the modal for the product a button names, instead of an island per button.
+ */
+function useSelectOptionsClicks() {
+  const open = useSetAtom(optionsTargetAtom);
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const button =
+        e.target instanceof Element ? e.target.closest(`button[${OPTIONS_FOR_ATTRIBUTE}]`) : null;
+      const productId = button?.getAttribute(OPTIONS_FOR_ATTRIBUTE);
+      if (productId) open(productId);
+    };
+    // Capture phase on window, as soft links: a dialog's panel stops the click's propagation.
+    window.addEventListener('click', onClick, { capture: true });
+    return () => window.removeEventListener('click', onClick, { capture: true });
+  }, [open]);
+}
+
 export function LazyOverlays() {
+  useSelectOptionsClicks();
   const cart = useOnceWanted(useAtomValue(cartOpenAtom));
   const options = useOnceWanted(useAtomValue(optionsTargetAtom) !== null);
   return (

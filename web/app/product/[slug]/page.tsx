@@ -4,7 +4,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
-import { TrackOnView } from '../../../analytics/track-view';
 import {
   cardPrice,
   categoryName,
@@ -18,15 +17,14 @@ import { ImagePlaceholder } from '../../../catalogue/image-placeholder';
 import { Price } from '../../../catalogue/price';
 import { type DrawnPicture, Gallery, type GalleryPicture } from '../../../catalogue/product/gallery';
 import { requestOrigin } from '../../../catalogue/product/origin';
+import { PayLaterAndView } from '../../../catalogue/product/pay-later-and-view';
 import { Reviews, Stars } from '../../../catalogue/product/reviews';
 import { jsonLdScript, productJsonLd } from '../../../catalogue/product/structured-data';
-import { ViewPing } from '../../../catalogue/product/view-ping';
 import { ProductGrid } from '../../../catalogue/product-card';
 import { ProductImage } from '../../../catalogue/product-image';
 import { SelectOptionsButton } from '../../../catalogue/select-options-button';
 import { getProduct, getReviews } from '../../../lib/catalogue';
 import { relatedProductsOrNone } from '../../../lib/recommendations';
-import { TabbyPromo } from '../../../payments/tabby-promo';
 import { WishlistButton } from '../../../wishlist/wishlist-button';
 import { wishlistEntryOf } from '../../../wishlist/wishlist-entry';
 
@@ -45,9 +43,12 @@ async function reviewsOf(product: Product): Promise<ProductReviews | null> {
 
 const MAIN_PICTURE_CLASS = 'aspect-square w-full rounded-2xl';
 
-/** Each picture drawn here, large (eager: the page's largest paint) and as a lazy thumbnail. */
+/**
+ * Each picture drawn here, large and as a lazy thumbnail. The first is eager (the page's largest
+ * paint); the others are lazy, so the gallery's hidden slides cost nothing until chosen.
+ */
 function drawn(list: GalleryPicture[]): DrawnPicture[] {
-  return list.map((p) => ({
+  return list.map((p, i) => ({
     src: p.src,
     main: (
       <ProductImage
@@ -56,7 +57,7 @@ function drawn(list: GalleryPicture[]): DrawnPicture[] {
         width={640}
         height={640}
         sizes="(min-width: 1152px) 552px, (min-width: 768px) 50vw, 100vw"
-        eager
+        eager={i === 0}
         className={MAIN_PICTURE_CLASS}
       />
     ),
@@ -157,23 +158,6 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be the script's raw text; jsonLdScript escapes `<`.
         dangerouslySetInnerHTML={{ __html: jsonLdScript(ld) }}
       />
-      <ViewPing productId={product.id} />
-      <TrackOnView
-        name="ViewContent"
-        data={{
-          content_type: 'product',
-          currency: 'AED',
-          value: cardPrice(product).fils / 100,
-          items: [
-            {
-              item_id: product.id,
-              item_name: product.name,
-              price: cardPrice(product).fils / 100,
-              quantity: 1,
-            },
-          ],
-        }}
-      />
       <nav aria-label={t('breadcrumb')} className="mb-4 text-sm text-coffee-700">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -201,6 +185,7 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
       </nav>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <Gallery
+          key={product.id}
           pictures={drawn(pictures(product, name, locale))}
           placeholder={<ImagePlaceholder name={name} className={MAIN_PICTURE_CLASS} />}
         />
@@ -224,8 +209,24 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
             ) : null}
           </div>
           <Price price={cardPrice(product)} size="lg" />
-          {/* SPEC 2.7: Tabby's widget, only for a price from 1 to 5000 AED (loaded lazily). */}
-          <TabbyPromo priceFils={cardPrice(product).fils} source="product" />
+          {/* SPEC 2.7: Tabby's widget, only for a price from 1 to 5000 AED (loaded lazily); the view ping and event. */}
+          <PayLaterAndView
+            productId={product.id}
+            priceFils={cardPrice(product).fils}
+            viewContent={{
+              content_type: 'product',
+              currency: 'AED',
+              value: cardPrice(product).fils / 100,
+              items: [
+                {
+                  item_id: product.id,
+                  item_name: product.name,
+                  price: cardPrice(product).fils / 100,
+                  quantity: 1,
+                },
+              ],
+            }}
+          />
           <p
             className={`text-sm font-medium ${
               stock.kind === 'out'

@@ -1,0 +1,36 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { type AnalyticsEvents, track } from '../../analytics/events';
+import { TabbyPromo } from '../../payments/tabby-promo';
+
+/**
+ * The product page's island beside the price: Tabby's promo (SPEC 2.7), and the page view told
+ * once to the gateway (POST /api/products/{id}/views → ProductViewed; a projection keeps the
+ * count, so the page's read never writes) and to analytics (ViewContent). One island rather than
+ * three (promo, view ping, view event): each island is a module and a client reference in the
+ * page's script, and the page is at issue 10's 150 KB edge (docs/performance.md).
+ * The ping runs after the page is shown; `keepalive` lets it finish when the shopper leaves at
+ * once, and its failure is of no interest to the shopper.
+ */
+export function PayLaterAndView({
+  productId,
+  priceFils,
+  viewContent,
+}: {
+  productId: string;
+  priceFils: number;
+  viewContent: AnalyticsEvents['ViewContent'];
+}) {
+  const sent = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product shown; `viewContent` is a new object on every render.
+  useEffect(() => {
+    if (sent.current === productId) return;
+    sent.current = productId;
+    fetch(`/api/products/${encodeURIComponent(productId)}/views`, { method: 'POST', keepalive: true }).catch(
+      () => {},
+    );
+    track('ViewContent', viewContent);
+  }, [productId]);
+  return <TabbyPromo priceFils={priceFils} source="product" />;
+}
