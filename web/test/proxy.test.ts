@@ -1,6 +1,7 @@
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { apiProxy as proxy } from '../proxy';
+import { config, apiProxy as proxy } from '../proxy';
 
 const REWRITE = 'x-middleware-rewrite';
 /** The request headers Next will send on to the gateway (how NextResponse passes them). */
@@ -102,5 +103,23 @@ describe('the storefront proxy', () => {
       }),
     );
     expect(forwarded(res, 'cookie')).toBe('NEXT_LOCALE=ar');
+  });
+});
+
+describe('where the proxy runs (its matcher)', () => {
+  const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+
+  it("sets the CSP on every page, and not on the scripts a page loads (issue 10's per-byte budget)", () => {
+    for (const page of ['/', '/shop', '/product/colombian-supremo', '/checkout', '/checkout/pay-later'])
+      expect(matches(page), page).toBe(true);
+    for (const script of [
+      '/_next/static/chunks/abc.js',
+      '/payments/tabby/promo.js',
+      '/payments/stripe-double/stripe.js',
+    ])
+      expect(matches(script), script).toBe(false);
+    // The Stripe double's frames are documents: they keep the policy.
+    expect(matches('/payments/stripe-double/v1/elements')).toBe(true);
+    expect(matches('/api/products')).toBe(true);
   });
 });
