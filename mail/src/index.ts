@@ -7,6 +7,7 @@ export {
   type OutgoingMail,
   SMTP_TIMEOUTS_MS,
 } from './mailer';
+export { sendOrderConfirmation } from './order-confirmation';
 export { loadOrderEmail, type OrderEmail } from './order-data';
 export { renderEmail } from './render';
 export {

@@ -1,5 +1,5 @@
 import type { Db } from '@qahwa/db';
-import { loadOrderEmail, type Mailer, sendEmailOnce } from '@qahwa/mail';
+import { type Mailer, sendOrderConfirmation as sendOrderConfirmationOnce } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -22,29 +22,22 @@ export const EMAIL_FAILURE = {
 } as const;
 
 /**
- * The e-mails workflows send. `sendOrderConfirmation(orderId)` is THE order confirmation, for
- * every way an order is made (checkoutToOrder's cash on delivery and card, payLaterReconciliation):
- * the content comes from the database and the send is idempotent by (order-confirmation, order
- * id), so a retried activity or a replayed workflow never mails the shopper twice.
+ * The e-mails workflows send. `sendOrderConfirmation(orderId)` runs THE order confirmation
+ * (`@qahwa/mail`'s, idempotent by order id) for the orders a workflow makes: checkoutToOrder's
+ * card path and payLaterReconciliation. Cash on delivery is confirmed by the workers' mail
+ * consumer on OrderPlaced (docs/email.md).
  */
 export function createEmailActivities({ db, logger, mailer, storeUrl, claimLeaseMs }: EmailActivityDeps) {
   async function sendOrderConfirmation(orderId: string): Promise<{ status: 'sent' | 'already-sent' }> {
     if (!mailer)
       throw ApplicationFailure.nonRetryable('No mailer in this worker', EMAIL_FAILURE.notConfigured);
-    const found = await loadOrderEmail(db, orderId, storeUrl);
-    if (!found)
-      throw ApplicationFailure.nonRetryable(`Order ${orderId} does not exist`, EMAIL_FAILURE.orderNotFound);
-    return sendEmailOnce(
-      { db, mailer, logger, ...(claimLeaseMs ? { claimLeaseMs } : {}) },
-      {
-        purpose: 'order-confirmation',
-        subjectId: orderId,
-        to: found.to,
-        locale: found.locale,
-        template: { kind: 'order-confirmation', order: found.order },
-        ...(found.requestId ? { requestId: found.requestId } : {}),
-      },
+    const sent = await sendOrderConfirmationOnce(
+      { db, mailer, logger, storeUrl, ...(claimLeaseMs ? { claimLeaseMs } : {}) },
+      orderId,
     );
+    if (!sent)
+      throw ApplicationFailure.nonRetryable(`Order ${orderId} does not exist`, EMAIL_FAILURE.orderNotFound);
+    return sent;
   }
   /**
    * Starts the order's orderConfirmation workflow (workflows/src/order-confirmation.ts) through the
