@@ -196,12 +196,17 @@ try {
       figure('orders: p99', intake.p99, 'ms'),
       figure('orders: errors', intake.errors, 'requests', ['=', 0]),
       figure('orders: answered 202 (still processing)', intake.accepted, 'requests'),
-      // Not eager: the start found no free slot in the gateway's worker and the first task queued.
-      figure('orders: answers whose checkout started eagerly', intake.eager, 'orders'),
       figure('orders: orders in the database', made, 'orders', ['=', intake.sent]),
       figure('orders: a key with more than one order', dup[0]?.n ?? 0, 'orders', ['=', 0]),
       figure('orders: made while replaying (late answers or duplicates)', afterReplay - made, 'orders'),
       figure('orders: replays answered with another order id', replay.mismatched, 'requests', ['=', 0]),
+    );
+    // The confirmations follow through the outbox, NATS and the workers' mail consumer: how many
+    // of this run's orders were mailed, and how long after the last answer the last one went.
+    const mailed = await confirmationsMailed(run, made);
+    figures.push(
+      figure('orders: confirmations mailed', mailed.count, 'orders', ['=', made]),
+      figure('orders: last confirmation after the run', mailed.afterMs, 'ms'),
     );
     for (const [name, durations] of [...intake.phases].sort(([a], [b]) => a.localeCompare(b))) {
       durations.sort((a, b) => a - b);
@@ -296,6 +301,29 @@ async function waitForStream(name: string) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the workers did not create stream ${name} within 60 s; see ${benchDir}/workers.log`);
+}
+
+/** Waits (at most 3 minutes, while the count still grows) for the confirmations of this run's orders. */
+async function confirmationsMailed(runId: string, expected: number) {
+  const began = performance.now();
+  const count = async () => {
+    const { rows } = await handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from emails e join orders o on o.id = e.subject_id
+          where e.purpose = 'order-confirmation' and e.status = 'sent' and o.customer_email like ${`bench+${runId}-%`}`,
+    );
+    return rows[0]?.n ?? 0;
+  };
+  let last = await count();
+  let lastAt = performance.now();
+  while (last < expected && performance.now() - began < 180_000 && performance.now() - lastAt < 30_000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await count();
+    if (now > last) {
+      last = now;
+      lastAt = performance.now();
+    }
+  }
+  return { count: last, afterMs: Math.round(lastAt - began) };
 }
 
 async function countOrders(): Promise<number> {

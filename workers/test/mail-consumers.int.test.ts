@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, tables } from '@qahwa/db';
+import { eq, sql, tables } from '@qahwa/db';
 import { createMailer, type Mailer } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
-import { type DomainEvent, makeEvent, subjectOf } from '@qahwa/schema';
+import { type DomainEvent, makeEvent, type OrderPlaced, subjectOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { createOrderPlacement } from '@qahwa/workflows/checkout/place-order';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DurableConsumer, ensureStream } from '../src';
 import { createMailConsumers } from '../src/mail/mail-consumer';
@@ -161,5 +162,90 @@ describe('contact and newsletter mail', () => {
     expect(staffFailures).toBe(2);
     expect(await catcher.messagesTo(email)).toHaveLength(1);
     expect((await catcher.messagesTo(staff)).filter((m) => m.text.includes(email))).toHaveLength(1);
+  });
+});
+
+describe('the confirmation of a cash-on-delivery order', () => {
+  /** A real order, made by THE order creation as the gateway makes it; its OrderPlaced from the outbox. */
+  async function codOrder(email: string, locale: 'en' | 'ar') {
+    const [v] = await s.handle.db
+      .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
+      .from(tables.productVariations)
+      .where(eq(tables.productVariations.isActive, true))
+      .limit(1);
+    if (!v) throw new Error('the test database has no product: run `bash scripts/db.sh test`');
+    const { placeOrder } = createOrderPlacement({ db: s.handle.db, logger });
+    const placed = await placeOrder(
+      {
+        checkoutId: `cod-${randomUUID()}`,
+        requestId: `req-${randomUUID()}`,
+        order: {
+          customerInfo: { fullName: 'مريم الكعبي', email, phone: `+97150${String(Date.now()).slice(-7)}` },
+          shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Al Rigga Street, Building 12' },
+          items: [
+            {
+              id: `${v.id}-line`,
+              productId: v.productId,
+              variationId: v.id,
+              name: 'Coffee',
+              price: 1,
+              quantity: 1,
+              variation: { weight: '250g', beans: null, additions: null },
+            },
+          ],
+          subtotal: 1,
+          tax: 0,
+          shippingCost: 0,
+          discount: 0,
+          totalAmount: 1,
+          paymentProvider: 'COD',
+          locale,
+        },
+      },
+      null,
+    );
+    const { rows } = await s.handle.db.execute<{ payload: OrderPlaced }>(
+      sql`select payload from outbox where type = 'OrderPlaced' and payload->'data'->>'orderId' = ${placed.orderId}`,
+    );
+    const event = rows[0]?.payload;
+    if (!event) throw new Error(`no OrderPlaced for ${placed.orderId}`);
+    return { orderId: placed.orderId, event };
+  }
+
+  it('delivered three times: one confirmation in Arabic with the order number and its line', async () => {
+    const c = consumers(realMailer(), `mail-test-${run}-cod`);
+    const email = `cod-${randomUUID().slice(0, 8)}@example.ae`;
+    const { orderId, event } = await codOrder(email, 'ar');
+    await publishThrice(event);
+    await waitFor(async () => (await c.health()).handled >= 3, 'three deliveries handled');
+    const mail = await catcher.waitForMessage(to(email));
+    expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
+    expect(mail.subject).toBe(`تم تأكيد طلبك ${orderId} من قهوة`);
+    expect(mail.text).toContain('Al Rigga Street, Building 12');
+    expect(await catcher.messagesTo(email)).toHaveLength(1);
+    const rows = await s.handle.db.select().from(tables.emails).where(eq(tables.emails.subjectId, orderId));
+    expect(rows.map((r) => [r.purpose, r.status])).toEqual([['order-confirmation', 'sent']]);
+  });
+
+  it('leaves card orders to their workflow, and sends nothing for an order placed more than three days ago', async () => {
+    const c = consumers(realMailer(), `mail-test-${run}-cod-skip`);
+    const card = `card-${randomUUID().slice(0, 8)}@example.ae`;
+    const old = `old-${randomUUID().slice(0, 8)}@example.ae`;
+    const paid = await codOrder(card, 'en');
+    const late = await codOrder(old, 'en');
+    await publishThrice({
+      ...paid.event,
+      id: randomUUID(),
+      data: { ...paid.event.data, paymentProvider: 'STRIPE' },
+    });
+    const placedAt = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000).toISOString();
+    await publishThrice({ ...late.event, id: randomUUID(), data: { ...late.event.data, placedAt } });
+    await waitFor(async () => (await c.health()).handled >= 6, 'six deliveries handled');
+    // A later order's mail arriving proves the consumer got past the two above.
+    const email = `cod-${randomUUID().slice(0, 8)}@example.ae`;
+    await publishThrice((await codOrder(email, 'en')).event);
+    await catcher.waitForMessage(to(email));
+    expect(await catcher.messagesTo(card)).toHaveLength(0);
+    expect(await catcher.messagesTo(old)).toHaveLength(0);
   });
 });

@@ -10,8 +10,9 @@ import {
   toAed,
 } from '@qahwa/schema';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
+import { createOrderPlacement } from '@qahwa/workflows/checkout/place-order';
 import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows/client';
-import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
+import { ApplicationFailure, ServiceError, WorkflowFailedError } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +26,18 @@ import { HttpError } from '../platform/errors';
 const START_TIMEOUT_MS = 3000;
 /** What a 503 tells the browser to wait before trying again: Temporal restarts in seconds. */
 const RETRY_AFTER_SECONDS = 15;
+
+/**
+ * How often a cash-on-delivery order is tried in one request before the shopper hears "try again
+ * in a minute", and the pause before each retry. What is retried is what Temporal retried when
+ * the order was an activity: a lost connection, a deadlock, an automatic promotion that ran out
+ * while ordering (the retry reprices). The creation is idempotent by checkout id.
+ */
+const COD_ATTEMPTS = 3;
+const COD_RETRY_PAUSE_MS = [100, 400];
+
+const isBusinessFailure = (err: unknown): err is ApplicationFailure =>
+  err instanceof ApplicationFailure && err.nonRetryable === true && Boolean(err.type);
 
 /** The business failure inside a failed workflow run, if it was one. */
 function applicationFailureOf(err: unknown): ApplicationFailure | null {
@@ -77,15 +90,31 @@ function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
 
 /**
  * SPEC 7 POST /api/orders: cash on delivery, or card and wallet with `paymentIntentId` (docs/payments.md;
- * pay later is 501 until its issue). The browser's prices are a claim:
- * the workflow re-prices every line from the database, and the answer carries the real total.
- * The answer's Server-Timing header says where the time went (docs/checkout.md).
+ * pay later has its own routes). The browser's prices are a claim: the order creation re-prices
+ * every line from the database, and the answer carries the real total. Cash on delivery is made
+ * here, in the request's own transaction (docs/checkout.md "Cash on delivery without a
+ * workflow"); card and wallet through the checkoutToOrder workflow. The answer's Server-Timing
+ * header says where the time went.
  */
 export async function orderRoutes(app: FastifyInstance) {
   const { config, temporal } = app.deps;
   const orders = createOrdersRepository(app.deps.db);
   const idempotency = createIdempotencyRepository(app.deps.db);
   const checkouts = createCheckoutsRepository(app.deps.db);
+  const { placeOrder } = createOrderPlacement({ db: app.deps.db, logger: app.deps.logger });
+
+  /** The cash-on-delivery order, with the retries a transient failure deserves. */
+  async function placeCodOrder(input: CheckoutToOrderInput, log: typeof app.log) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await placeOrder(input, null);
+      } catch (err) {
+        if (isBusinessFailure(err) || attempt >= COD_ATTEMPTS) throw err;
+        log.warn({ err, attempt, checkoutId: input.checkoutId }, 'cash-on-delivery order retried');
+        await new Promise((r) => setTimeout(r, COD_RETRY_PAUSE_MS[attempt - 1] ?? 400));
+      }
+    }
+  }
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/orders',
@@ -157,17 +186,50 @@ export async function orderRoutes(app: FastifyInstance) {
         }
       }
 
+      if (!card) {
+        const input: CheckoutToOrderInput = { checkoutId, requestId: req.id, order: { ...body, locale } };
+        try {
+          const began = performance.now();
+          const result = await placeCodOrder(input, req.log);
+          timing.add('order', performance.now() - began);
+          timing.add('db', result.timings?.dbMs);
+          req.log.info({ orderId: result.orderId, checkoutId }, 'order created');
+          return send(200, {
+            success: true,
+            orderId: result.orderId,
+            isNewCustomer: result.isNewCustomer,
+            userId: result.customerId,
+            totalAmount: toAed(result.totalFils),
+          });
+        } catch (err) {
+          if (isBusinessFailure(err)) {
+            req.log.warn({ code: err.type, checkoutId }, 'checkout rejected');
+            throw failureError(err, locale);
+          }
+          // The database kept failing: nothing was committed (the transaction is one), and the
+          // key stays bound to this order, so the shopper's retry makes it once.
+          req.log.error({ err, checkoutId }, 'cash-on-delivery order failed');
+          throw new HttpError(
+            503,
+            'CHECKOUT_UNAVAILABLE',
+            t('checkoutUnavailable', locale),
+            {},
+            { 'retry-after': String(RETRY_AFTER_SECONDS) },
+          );
+        }
+      }
+
       let timer: NodeJS.Timeout | undefined;
       try {
         // This process's own worker takes the checkout when it runs (eager start); otherwise the
         // lazily connected client, which answers 503 while Temporal is down.
         const eager = app.deps.eagerCheckout?.() ?? null;
         const { result, timings, eagerlyStarted } = await Promise.race([
-          runCheckoutTimed(
-            eager ?? temporal,
-            card ?? { checkoutId, requestId: req.id, order: { ...body, locale } },
-            { taskQueue: config.checkoutTaskQueue, startTimeoutMs: START_TIMEOUT_MS, eager: eager !== null },
-          ),
+          runCheckoutTimed(eager ?? temporal, card, {
+            taskQueue: config.checkoutTaskQueue,
+            startTimeoutMs: START_TIMEOUT_MS,
+            eager: eager !== null,
+          }),
           new Promise<never>((_, reject) => {
             timer = setTimeout(
               () => reject(new HttpError(202, 'STILL_PROCESSING', t('stillProcessing', locale))),
@@ -208,7 +270,13 @@ export async function orderRoutes(app: FastifyInstance) {
         const failure = err instanceof WorkflowFailedError ? applicationFailureOf(err) : null;
         if (failure) {
           req.log.warn({ code: failure.type, checkoutId }, 'checkout rejected');
-          throw card ? cardFailureError(failure, locale) : failureError(failure, locale);
+          throw cardFailureError(failure, locale);
+        }
+        if (err instanceof ServiceError) {
+          // The checkout started, but waiting for its result failed (Temporal refusing more long
+          // polls under load, a dropped connection): the run goes on, and the same payment joins it.
+          req.log.warn({ err, checkoutId }, 'checkout result not awaited');
+          return send(202, { success: false, error: t('stillProcessing', locale) });
         }
         throw err;
       } finally {

@@ -1,7 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { type Db, eq, tables } from '@qahwa/db';
-import { type Mailer, type MailLocale, sendEmailOnce } from '@qahwa/mail';
-import { ContactReceived, NewsletterSubscribed, STREAM_NAME } from '@qahwa/schema';
+import { type Mailer, type MailLocale, sendEmailOnce, sendOrderConfirmation } from '@qahwa/mail';
+import { ContactReceived, NewsletterSubscribed, OrderPlaced, STREAM_NAME, subjectOf } from '@qahwa/schema';
 import type { MailSettings } from '@qahwa/schema/config/mail';
 import type { Logger } from 'pino';
 import {
@@ -31,8 +31,8 @@ export interface MailConsumerOptions
   claimLeaseMs?: number;
 }
 
-type MailEvent = ContactReceived | NewsletterSubscribed;
-const SCHEMAS = { ContactReceived, NewsletterSubscribed } as const;
+type MailEvent = ContactReceived | NewsletterSubscribed | OrderPlaced;
+const SCHEMAS = { ContactReceived, NewsletterSubscribed, OrderPlaced } as const;
 
 /** The events these consumers act on; null for others on the same subjects. */
 export function parseMailEvent(raw: unknown): MailEvent | null {
@@ -48,9 +48,19 @@ export function parseMailEvent(raw: unknown): MailEvent | null {
 const localeOf = (l: string | null | undefined): MailLocale => (l === 'ar' ? 'ar' : 'en');
 
 /**
+ * How late an order's confirmation may still go out: the same three days a workflow's
+ * confirmation is retried for. Older OrderPlaced events (a new consumer reading the stream from
+ * its start, a redrive months later) are acknowledged without mail: "thank you for your order"
+ * a week after the delivery is noise.
+ */
+export const ORDER_CONFIRMATION_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
  * The shopper-facing mail of the engagement events (issue 9, docs/email.md): ContactReceived →
  * an acknowledgement to the shopper in their language and a notification to the store's inbox
- * (reply-to the shopper); NewsletterSubscribed → a welcome. Content is read from the database by
+ * (reply-to the shopper); NewsletterSubscribed → a welcome; OrderPlaced of a cash-on-delivery
+ * order → its confirmation (such an order is made in the gateway's request, without a workflow:
+ * docs/checkout.md; card and pay-later orders are confirmed by their workflow). Content is read from the database by
  * the event's id. Idempotent through sendEmailOnce, keyed by the contact message or subscriber
  * id: a redelivered event (or one delivered three times) mails each recipient once; a failure
  * after the first of two mails naks, and the redelivery sends only the missing one. Logs name
@@ -129,9 +139,27 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
     log.info({ subscriberId: subscriber.id, welcome: welcome.status }, 'newsletter welcome');
   }
 
+  async function onOrderPlaced(event: OrderPlaced, log: Logger) {
+    if (event.data.paymentProvider !== 'COD') return;
+    if (Date.now() - Date.parse(event.data.placedAt) > ORDER_CONFIRMATION_WINDOW_MS) {
+      log.warn(
+        { orderId: event.data.orderId },
+        'order confirmation skipped: placed more than three days ago',
+      );
+      return;
+    }
+    const sent = await sendOrderConfirmation(
+      { ...deps, storeUrl: options.settings.storeUrl },
+      event.data.orderId,
+    );
+    if (!sent) throw new InvalidEventError(`order ${event.data.orderId} does not exist`);
+    log.info({ orderId: event.data.orderId, confirmation: sent.status }, 'order confirmation');
+  }
+
   const consumers = [
     ['contact', `${prefix}commerce.contact.>`],
     ['newsletter', `${prefix}commerce.newsletter.>`],
+    ['order-placed', `${prefix}${subjectOf('OrderPlaced')}`],
   ].map(([name, filterSubject]) =>
     createDurableConsumer({
       ...options,
@@ -143,6 +171,7 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
         const event = parseMailEvent(messageJson(m));
         if (event?.type === 'ContactReceived') await onContact(event, log);
         else if (event?.type === 'NewsletterSubscribed') await onSubscribed(event, log);
+        else if (event?.type === 'OrderPlaced') await onOrderPlaced(event, log);
       },
     }),
   );
