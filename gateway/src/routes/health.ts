@@ -1,5 +1,11 @@
 import { pingDb } from '@qahwa/db';
-import { checkReadiness, type DependencyProbe, LivenessReport, ReadinessReport } from '@qahwa/schema';
+import {
+  checkReadiness,
+  DEPENDENCY_CHECK_TIMEOUT_MS,
+  type DependencyProbe,
+  LivenessReport,
+  ReadinessReport,
+} from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -32,7 +38,13 @@ export async function healthRoutes(app: FastifyInstance) {
       {
         name: 'temporal',
         affects: 'checkout',
-        check: () => temporal.workflowService.getSystemInfo({}),
+        // A gRPC deadline inside the probe's own 2 s: without it the SDK goes on retrying an
+        // unreachable server after the probe gave up, and a retry timer firing once the
+        // connection is closed (a gateway shutting down) throws "Channel has been shut down".
+        check: () =>
+          temporal.connection.withDeadline(Date.now() + DEPENDENCY_CHECK_TIMEOUT_MS - 500, () =>
+            temporal.workflowService.getSystemInfo({}),
+          ),
       },
       ...probes,
     ];
