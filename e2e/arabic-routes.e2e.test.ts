@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { root, type Stack, startStack } from './support/stack';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { root, type Stack } from './support/stack';
 
 /*
  * Issue 10: every storefront route, in Arabic, shows no Latin word that is not a brand, a code
@@ -65,13 +65,9 @@ function builtRoutes(): string[] {
 let stack: Stack;
 let browser: Browser;
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 describe('latinWords', () => {
   it('keeps brands, codes, numbers and addresses, and names every other Latin word', () => {

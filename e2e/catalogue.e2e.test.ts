@@ -1,20 +1,17 @@
 import { createDb, createStockRepository, eq, tables } from '@qahwa/db';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fill, launchChromium, messages } from './support/browser';
-import { artifacts, type Stack, startStack } from './support/stack';
+import { fill, messages } from './support/browser';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { artifacts, type Stack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 const en = messages('web', 'en');
 const ar = messages('web', 'ar');

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_LATER_ORDER_DATA_KEY } from '../web/checkout/pay-later-order-data';
 import { launchChromium, messages } from './support/browser';
+import { openShopper } from './support/shopper';
 import { root, type Stack, startStack } from './support/stack';
 
 /**
@@ -53,13 +54,8 @@ const HOSTED = {
   expire: { en: 'Let it expire', ar: 'اتركها تنتهي' },
 } as const;
 
-async function shopper(locale: Locale, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ locale: locale === 'ar' ? 'ar-AE' : 'en-GB', viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const shopper = (locale: Locale, viewport = { width: 1280, height: 900 }) =>
+  openShopper(browser, locale, viewport);
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installStripeJsDouble } from '../web/payments/stripe-js-double';
 import { fill, launchChromium, messages } from './support/browser';
+import { openShopper } from './support/shopper';
 import { root, type Stack, startStack } from './support/stack';
 
 /**
@@ -30,17 +31,14 @@ afterAll(async () => {
   await db.close();
 });
 
-async function shopper(locale: 'en' | 'ar', viewport: { width: number; height: number }, wallet: boolean) {
-  const context = await browser.newContext({ locale: locale === 'ar' ? 'ar-AE' : 'en-GB', viewport });
+function shopper(locale: 'en' | 'ar', viewport: { width: number; height: number }, wallet: boolean) {
   // Before any page script: window.Stripe is the double, and loadStripe() takes it.
-  await context.addInitScript(installStripeJsDouble, {
-    apiBase: '/payments/stripe-double',
-    wallet: wallet ? { type: 'google_pay' as const, name: 'Omar Saleh', email: 'omar@example.ae' } : null,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return openShopper(browser, locale, viewport, (context) =>
+    context.addInitScript(installStripeJsDouble, {
+      apiBase: '/payments/stripe-double',
+      wallet: wallet ? { type: 'google_pay' as const, name: 'Omar Saleh', email: 'omar@example.ae' } : null,
+    }),
+  );
 }
 
 async function shot(page: Page, name: string) {
