@@ -117,10 +117,14 @@ describe.each(['ar', 'en'] as const)('the product page in %s', (locale) => {
       ),
     );
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    expect(await heart.getByText(m.WishlistButton.saved, { exact: true }).isVisible()).toBe(false);
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    // The heart's look is the server's markup; CSS follows aria-pressed ("Saved", the heart filled).
+    await expect.poll(() => heart.getByText(m.WishlistButton.saved, { exact: true }).isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    expect(await heart.locator('path').evaluate((p) => getComputedStyle(p).fill)).not.toBe('none');
     await page.screenshot({ path: `${screens}/product-heart-saved-${locale}.png` });
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
