@@ -75,3 +75,22 @@ export function createDb(
 export async function pingDb(db: DbOrTx): Promise<void> {
   await db.execute('select 1');
 }
+
+/**
+ * The database could not be reached or had no connection free in time: the pool's acquire
+ * timeout ("timeout exceeded when trying to connect"), a refused or dropped connection, the server
+ * shutting down. A request failing so is worth trying again later (503), unlike a failing query.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03') return true;
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/.test(message)
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import type { Db } from '@qahwa/db';
+import { type Db, isDatabaseUnavailable } from '@qahwa/db';
 import { createMailer, type Mailer } from '@qahwa/mail';
 import type { ErrorIssue } from '@qahwa/schema';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
@@ -221,6 +221,13 @@ export async function buildApp(deps: GatewayDeps) {
       // its English wording is not for shoppers.
       req.log.info({ err: { code: err.code, message: err.message } }, 'bad request');
       return send(400, err.code ?? 'BAD_REQUEST', t('badRequest', locale));
+    }
+    // No database connection in time (down, or every pooled connection busy under a rush): the
+    // request was fine and will work later; nothing half-written (each write is one transaction).
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, 'UNAVAILABLE', t('timeout', locale));
     }
     req.log.error({ err }, 'request failed');
     return send(500, 'INTERNAL', t('internal', locale));

@@ -192,6 +192,21 @@ describe('readiness when a dependency is missing, and request deadlines', () => 
         checks: { postgres: { ok: false, critical: true }, temporal: { ok: true } },
       });
       expect((await gw.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+      // A request that needs the database: "try again in a moment" with Retry-After, not a 500.
+      const signup = await gw.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        headers: { 'accept-language': 'ar' },
+        payload: { email: 'reader@example.ae' },
+      });
+      expect(signup.statusCode).toBe(503);
+      expect(signup.headers['retry-after']).toBe('5');
+      expect(signup.json()).toEqual({
+        success: false,
+        code: 'UNAVAILABLE',
+        error: 'يستغرق هذا وقتًا أطول من المعتاد. يرجى المحاولة بعد لحظات.',
+        requestId: signup.headers['x-request-id'],
+      });
     } finally {
       await gw.close();
     }

@@ -1,4 +1,9 @@
-import { createCheckoutsRepository, createIdempotencyRepository, createOrdersRepository } from '@qahwa/db';
+import {
+  createCheckoutsRepository,
+  createIdempotencyRepository,
+  createOrdersRepository,
+  isDatabaseUnavailable,
+} from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
   CreateOrderRequest,
@@ -109,7 +114,8 @@ export async function orderRoutes(app: FastifyInstance) {
       try {
         return await placeOrder(input, null);
       } catch (err) {
-        if (isBusinessFailure(err) || attempt >= COD_ATTEMPTS) throw err;
+        // No connection in time is not retried here: under a rush that only adds to the queue.
+        if (isBusinessFailure(err) || isDatabaseUnavailable(err) || attempt >= COD_ATTEMPTS) throw err;
         log.warn({ err, attempt, checkoutId: input.checkoutId }, 'cash-on-delivery order retried');
         await new Promise((r) => setTimeout(r, COD_RETRY_PAUSE_MS[attempt - 1] ?? 400));
       }
