@@ -1,18 +1,9 @@
-import {
-  AckPolicy,
-  type ConsumerMessages,
-  DeliverPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  type JetStreamClient,
-  type JetStreamManager,
-  type JsMsg,
-} from '@nats-io/jetstream';
-import { nanos } from '@nats-io/transport-node';
+import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import type { DbOrTx } from '@qahwa/db';
 import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
 import type { Logger } from 'pino';
-import { ConsumeInterruptedError, InvalidEventError, WorkerError } from './errors';
+import { ensureDurable, watchStatus } from './consumer-setup';
+import { InvalidEventError, WorkerError } from './errors';
 import { createLimiter } from './limiter';
 import { type BackoffOptions, backoffDelay } from './outbox-relay/backoff';
 import { createRunLoop } from './run-loop';
@@ -125,36 +116,8 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     return jsm;
   }
 
-  async function ensureConsumer(): Promise<void> {
-    const m = await manager();
-    try {
-      const info = await m.consumers.info(stream, durable);
-      const c = info.config;
-      if (c.ack_wait !== nanos(ackWaitMs) || c.max_ack_pending !== maxAckPending) {
-        await m.consumers.update(stream, durable, {
-          ack_wait: nanos(ackWaitMs),
-          max_ack_pending: maxAckPending,
-        });
-      }
-      if (c.filter_subject !== filterSubject) {
-        // Changing what a durable consumer reads silently skips or replays events: a person decides.
-        log.warn({ has: c.filter_subject, wants: filterSubject }, 'consumer filter differs; left as it is');
-      }
-    } catch (err) {
-      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
-      await m.consumers.add(stream, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: filterSubject,
-        ack_wait: nanos(ackWaitMs),
-        max_ack_pending: maxAckPending,
-        // Never drop an event because the database was down for a while; naks back off instead.
-        max_deliver: -1,
-      });
-      log.info({ filterSubject }, 'consumer created');
-    }
-  }
+  const ensureConsumer = async () =>
+    ensureDurable(await manager(), { stream, durable, filterSubject, ackWaitMs, maxAckPending }, log);
 
   async function handleOne(m: JsMsg): Promise<void> {
     const requestId = m.headers?.get('x-request-id') || undefined;
@@ -226,30 +189,6 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     }
   }
 
-  function watch(messages: ConsumerMessages) {
-    void (async () => {
-      for await (const s of messages.status()) {
-        switch (s.type) {
-          case 'heartbeats_missed':
-            log.warn({ count: s.count }, 'heartbeats missed');
-            if (s.count >= 2) messages.stop(new ConsumeInterruptedError('heartbeats missed'));
-            break;
-          case 'consumer_deleted':
-            log.warn({ description: s.description }, 'consumer deleted');
-            messages.stop(new ConsumeInterruptedError('consumer deleted'));
-            break;
-          case 'consumer_not_found':
-          case 'stream_not_found':
-            log.warn({ status: s.type }, 'consumer or stream not found');
-            messages.stop(new ConsumeInterruptedError(s.type));
-            break;
-          default:
-            break;
-        }
-      }
-    })().catch((err) => log.warn({ err }, 'status watch ended'));
-  }
-
   const loop = createRunLoop(
     async ({ stopping, sleep }) => {
       log.info({ filterSubject, maxAckPending, concurrency }, 'consumer started');
@@ -262,7 +201,7 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
           current = messages;
           // stop() may have run while consume() was being set up.
           if (stopping()) await messages.close();
-          watch(messages);
+          watchStatus(messages, log);
           consecutiveFailures = 0;
           for await (const m of messages) {
             await limiter.acquire();

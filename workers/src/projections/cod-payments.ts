@@ -13,7 +13,7 @@ export type CodPaymentsProjectionOptions = ProjectionOptions;
  * wallet, pay later and COD). Card and pay later come from payment events (payments.ts); cash has
  * none, so its row (`cod-<order>`: to be collected, collected on delivery, cancelled) follows the
  * order's events. Its own durable consumer, because a durable's filter is never changed in place
- * (durable-consumer.ts). Each event re-reads the order, so duplicates and any arrival order give
+ * (consumer-setup.ts). Each event re-reads the order, so duplicates and any arrival order give
  * the same row; no processed-event guard is needed.
  */
 export function createCodPaymentsProjection(options: CodPaymentsProjectionOptions): DurableConsumer {
