@@ -3,9 +3,10 @@ import type { Product, Variation } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, messages } from './support/browser';
+import { messages } from './support/browser';
 import { placeCodOrder } from './support/orders';
-import { artifacts, type Stack, startStack } from './support/stack';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { artifacts, type Stack } from './support/stack';
 import { signIn, staffContext } from './support/staff';
 
 /*
@@ -39,15 +40,11 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
   const context = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 async function shot(name: string) {
   await page.screenshot({ path: `${artifacts}/${name}.png`, fullPage: true });

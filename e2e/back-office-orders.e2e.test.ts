@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fill, launchChromium, messages } from './support/browser';
+import { fill, messages } from './support/browser';
 import { mailTo } from './support/maildev';
 import { placeCodOrder, stockedProduct } from './support/orders';
-import { root, type Stack, startStack } from './support/stack';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { root, type Stack } from './support/stack';
 import { moveOrderThrough, setStaffLocale, signIn, staffContext } from './support/staff';
 import { waitUntil } from './support/wait';
 
@@ -31,15 +32,11 @@ const email = `orders-e2e-${randomUUID()}@example.ae`;
 let orderId = '';
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
   context = await staffContext(browser, stack);
   page = await context.newPage();
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 async function statusCounts(): Promise<Record<string, number>> {
   const res = await page.request.get(`${stack.adminUrl}/backend/api/admin/dashboard`);

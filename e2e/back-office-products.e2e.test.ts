@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { AdminProduct, Product } from '@qahwa/schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, messages } from './support/browser';
-import { root, type Stack, startStack } from './support/stack';
+import { messages } from './support/browser';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
@@ -35,15 +36,11 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
   context = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 const shot = (name: string) => page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
 

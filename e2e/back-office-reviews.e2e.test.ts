@@ -5,9 +5,10 @@ import type { Product } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fill, launchChromium, messages } from './support/browser';
+import { fill, messages } from './support/browser';
 import { placeCodOrder } from './support/orders';
-import { root, type Stack, startStack } from './support/stack';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
@@ -47,17 +48,13 @@ const body = `قهوة برازيلية رائعة بنكهة الشوكولات
 const reply = 'شكرًا لك! جرّبها باردة أيضًا، ستعجبك.';
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
   shopper = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1280, height: 900 } });
   await shopper.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.webUrl }]);
   staff = await staffContext(browser, stack, { viewport: { width: 1400, height: 1000 } });
   staffPage = await staff.newPage();
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 const product = async (): Promise<Product> =>
   (await (await fetch(`${stack.gatewayUrl}/api/products/brazil-santos`)).json()) as Product;

@@ -2,8 +2,9 @@ import type { Product } from '@qahwa/schema';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, messages } from './support/browser';
-import { root, type Stack, startStack } from './support/stack';
+import { messages } from './support/browser';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn } from './support/staff';
 
 /*
@@ -28,8 +29,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
   context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 1440, height: 1100 } });
   await context.addCookies([
     { name: 'NEXT_LOCALE', value: 'ar', url: stack.adminUrl },
@@ -37,10 +37,7 @@ beforeAll(async () => {
   ]);
   page = await context.newPage();
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 async function until(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<number> {
   const started = Date.now();

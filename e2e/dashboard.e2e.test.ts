@@ -4,10 +4,11 @@ import type { Product } from '@qahwa/schema';
 import { placeNames } from '@qahwa/schema/reference/emirates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fill, launchChromium, messages } from './support/browser';
+import { fill, messages } from './support/browser';
 import { mailTo } from './support/maildev';
 import { placeCodOrder } from './support/orders';
-import { root, type Stack, startStack } from './support/stack';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { root, type Stack } from './support/stack';
 import { moveOrderThrough, setStaffLocale, signIn, staffContext } from './support/staff';
 import { waitUntil } from './support/wait';
 
@@ -53,15 +54,11 @@ let orderId = '';
 
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
   context = await staffContext(browser, stack);
   page = await context.newPage();
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopStackAndBrowser(stack, browser));
 
 /** The pictures in the page's main region once each has loaded or failed (a broken one has no width). */
 async function pictures(p: Page): Promise<{ count: number; broken: (string | null)[] }> {

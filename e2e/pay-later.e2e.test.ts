@@ -12,9 +12,10 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_LATER_ORDER_DATA_KEY } from '../web/checkout/pay-later-order-data';
-import { launchChromium, messages } from './support/browser';
+import { messages } from './support/browser';
+import { startStackAndBrowser } from './support/session';
 import { openShopper } from './support/shopper';
-import { root, type Stack, startStack } from './support/stack';
+import { root, type Stack } from './support/stack';
 
 /**
  * Issue 8, "What a shopper sees", in Chromium against the whole store and the Tabby fake: the promo
@@ -31,8 +32,7 @@ type Locale = 'en' | 'ar';
 
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
 });
 afterAll(async () => {
   await browser?.close();

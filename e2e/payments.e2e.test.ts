@@ -5,9 +5,10 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installStripeJsDouble } from '../web/payments/stripe-js-double';
-import { fill, launchChromium, messages } from './support/browser';
+import { fill, messages } from './support/browser';
+import { startStackAndBrowser } from './support/session';
 import { openShopper } from './support/shopper';
-import { root, type Stack, startStack } from './support/stack';
+import { root, type Stack } from './support/stack';
 
 /**
  * Issue 7, "Must hold": in Chromium, a shopper pays by card with a coupon in Arabic, another by
@@ -22,8 +23,7 @@ const db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl
 
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startStackAndBrowser());
 });
 afterAll(async () => {
   await browser?.close();
