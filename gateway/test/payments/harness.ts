@@ -10,6 +10,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { TEST_DATABASE_URL } from '../harness';
+import { claimBody } from './support/claim';
 import { startPaymentEvents } from './support/payment-events';
 
 export const WEBHOOK_SECRET = 'whsec_test_card_path';
@@ -84,27 +85,11 @@ export async function checkoutClaim(db: Db, overrides: Record<string, unknown> =
     .orderBy(tables.productVariations.id)
     .limit(2);
   return {
-    customerInfo: {
-      fullName: 'Sara Ali',
-      email: `sara+${randomUUID().slice(0, 8)}@example.ae`,
-      phone: '+971501112233',
-    },
-    shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Al Rigga Street, Building 12, Flat 4' },
-    items: rows.map((r, i) => ({
-      id: `${r.id}-line`,
-      productId: r.productId,
-      variationId: r.id,
-      name: 'Coffee',
-      price: 1,
-      quantity: i + 1,
-      variation: { weight: '250g', beans: null, additions: null },
-    })),
-    subtotal: 1,
-    shippingCost: 0,
-    discount: 0,
-    tax: 0,
-    amount: 1,
-    currency: 'aed',
+    ...claimBody(
+      { fullName: 'Sara Ali', email: `sara+${randomUUID().slice(0, 8)}@example.ae`, phone: '+971501112233' },
+      rows.map((r, i) => ({ ...r, quantity: i + 1 })),
+      'aed',
+    ),
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { buildApp } from '../../../src/app';
 import { loadConfig } from '../../../src/config';
 import { TEST_DATABASE_URL } from '../../harness';
+import { claimBody } from './claim';
 import { startPaymentEvents } from './payment-events';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -109,27 +110,20 @@ export async function payLaterClaim(
       ),
     );
   return {
-    customerInfo: {
-      fullName: 'Mariam Al Suwaidi',
-      email: opts.email ?? `mariam+${randomUUID().slice(0, 8)}@example.ae`,
-      phone: '+971501234567',
-    },
-    shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Al Rigga Street, Building 12, Flat 4' },
-    items: rows.map((r, i) => ({
-      id: `${r.id}-line`,
-      productId: r.productId,
-      variationId: r.id,
-      name: 'Coffee',
-      price: r.priceFils / 100,
-      quantity: opts.quantity ?? i + 1,
-      variation: { weight: '250g', beans: null, additions: null },
-    })),
-    subtotal: 1,
-    shippingCost: 0,
-    discount: 0,
-    tax: 0,
-    amount: 1,
-    currency: 'AED',
+    ...claimBody(
+      {
+        fullName: 'Mariam Al Suwaidi',
+        email: opts.email ?? `mariam+${randomUUID().slice(0, 8)}@example.ae`,
+        phone: '+971501234567',
+      },
+      rows.map((r, i) => ({
+        id: r.id,
+        productId: r.productId,
+        price: r.priceFils / 100,
+        quantity: opts.quantity ?? i + 1,
+      })),
+      'AED',
+    ),
     ...(opts.coupon ? { appliedCoupon: { code: opts.coupon, discountAmount: 1 } } : {}),
   };
 }
