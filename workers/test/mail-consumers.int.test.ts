@@ -168,11 +168,14 @@ describe('contact and newsletter mail', () => {
 describe('the confirmation of a cash-on-delivery order', () => {
   /** A real order, made by THE order creation as the gateway makes it; its OrderPlaced from the outbox. */
   async function codOrder(email: string, locale: 'en' | 'ar') {
-    const [v] = await s.handle.db
-      .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
-      .from(tables.productVariations)
-      .where(eq(tables.productVariations.isActive, true))
-      .limit(1);
+    // A variation that can be ordered: it and its product on sale, not archived, with stock
+    // (other test files change the catalogue of this shared database).
+    const { rows: sellable } = await s.handle.db.execute<{ id: string; productId: string }>(
+      sql`select v.id, v.product_id as "productId" from product_variations v join products p on p.id = v.product_id
+          where v.is_active and p.is_active and p.archived_at is null and v.stock_quantity >= 5
+          order by v.stock_quantity desc limit 1`,
+    );
+    const v = sellable[0];
     if (!v) throw new Error('the test database has no product: run `bash scripts/db.sh test`');
     const { placeOrder } = createOrderPlacement({ db: s.handle.db, logger });
     const placed = await placeOrder(
