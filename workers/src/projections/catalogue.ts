@@ -54,8 +54,10 @@ export function createCatalogueCountsProjection(options: CatalogueCountsProjecti
 export async function applyCatalogueChanged(tx: DbOrTx, event: CatalogueChanged): Promise<void> {
   const { reason, productIds } = event.data;
   if (reason === 'promotion') return refreshPromotions(tx);
-  // Texts and reviews never change whether a product is on sale.
-  if (reason === 'content' || reason === 'review') return;
+  // Texts, reviews and stock never change whether a product is on sale (active and not
+  // archived; a sold-out product is still on sale). Stock moves with every order: skipping it
+  // spares a transaction per order at the checkout's busiest (docs/performance.md, third pass).
+  if (reason === 'content' || reason === 'review' || reason === 'stock') return;
   await refreshProducts(tx, productIds.length > 0 ? productIds : null);
 }
 
