@@ -205,7 +205,8 @@ try {
     // of this run's orders were mailed, and how long after the last answer the last one went.
     const mailed = await confirmationsMailed(run, made);
     figures.push(
-      figure('orders: confirmations mailed', mailed.count, 'orders', ['=', made]),
+      // `>=`: the warm-up's orders are this run's shoppers too.
+      figure('orders: confirmations mailed', mailed.count, 'orders', ['>=', made]),
       figure('orders: last confirmation after the run', mailed.afterMs, 'ms'),
     );
     for (const [name, durations] of [...intake.phases].sort(([a], [b]) => a.localeCompare(b))) {

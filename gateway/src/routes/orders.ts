@@ -195,9 +195,9 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!card) {
         const input: CheckoutToOrderInput = { checkoutId, requestId: req.id, order: { ...body, locale } };
         try {
-          const began = performance.now();
+          const placing = performance.now();
           const result = await placeCodOrder(input, req.log);
-          timing.add('order', performance.now() - began);
+          timing.add('order', performance.now() - placing);
           timing.add('db', result.timings?.dbMs);
           req.log.info({ orderId: result.orderId, checkoutId }, 'order created');
           return send(200, {
