@@ -136,11 +136,26 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function order(key: string, locale = 'en') {
+/** One unit of the seeded Colombian Supremo, as the cart sends a line. */
+async function oneLine() {
   const product: Product = (
     await app.inject({ method: 'GET', url: '/api/products/colombian-supremo' })
   ).json();
   const v = product.variations[0]!;
+  const line = {
+    id: `${product.id}-${v.id}`,
+    productId: product.id,
+    variationId: v.id,
+    name: product.name,
+    price: v.price,
+    quantity: 1,
+    variation: { weight: v.size.displayName, beans: null, additions: null },
+  };
+  return { line, price: v.price };
+}
+
+async function order(key: string, locale = 'en') {
+  const { line } = await oneLine();
   return app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -148,17 +163,7 @@ async function order(key: string, locale = 'en') {
     payload: {
       customerInfo: { fullName: 'Noura Saeed', email: `noura-${key}@example.ae`, phone: '+971 56 222 3344' },
       shippingInfo: { emirate: 'dubai', city: 'jumeirah', address: 'Al Barsha 1, Street 5, Villa 9' },
-      items: [
-        {
-          id: `${product.id}-${v.id}`,
-          productId: product.id,
-          variationId: v.id,
-          name: product.name,
-          price: v.price,
-          quantity: 1,
-          variation: { weight: v.size.displayName, beans: null, additions: null },
-        },
-      ],
+      items: [line],
       totalAmount: 1,
       subtotal: 1,
       tax: 0,
@@ -171,26 +176,13 @@ async function order(key: string, locale = 'en') {
 
 /** A card checkout as the payment step leaves it: the server's checkout row, bound to an intent. */
 async function cardCheckout(locale = 'en') {
-  const product: Product = (
-    await app.inject({ method: 'GET', url: '/api/products/colombian-supremo' })
-  ).json();
-  const v = product.variations[0]!;
+  const { line, price } = await oneLine();
   const intent = `pi_outage_${randomUUID().replaceAll('-', '')}`;
   const claim = {
     customerInfo: { fullName: 'Huda Salem', email: `huda-${intent}@example.ae`, phone: '+971 56 222 3355' },
     shippingInfo: { emirate: 'dubai', city: 'jumeirah', address: 'Al Barsha 1, Street 5, Villa 10' },
-    items: [
-      {
-        id: `${product.id}-${v.id}`,
-        productId: product.id,
-        variationId: v.id,
-        name: product.name,
-        price: v.price,
-        quantity: 1,
-        variation: { weight: v.size.displayName, beans: null, additions: null },
-      },
-    ],
-    subtotal: v.price,
+    items: [line],
+    subtotal: price,
     shippingCost: 0,
   };
   await handle.db.insert(tables.checkouts).values({
@@ -199,7 +191,7 @@ async function cardCheckout(locale = 'en') {
     providerPaymentId: intent,
     request: claim,
     pricing: {},
-    totalFils: Math.round(v.price * 100),
+    totalFils: Math.round(price * 100),
     locale,
   });
   return app.inject({
@@ -210,7 +202,7 @@ async function cardCheckout(locale = 'en') {
       ...claim,
       tax: 0,
       discount: 0,
-      totalAmount: v.price,
+      totalAmount: price,
       paymentProvider: 'STRIPE',
       paymentIntentId: intent,
     },

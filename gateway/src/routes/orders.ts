@@ -6,6 +6,7 @@ import {
 } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
+  type CheckoutToOrderResult,
   CreateOrderRequest,
   CreateOrderResponse,
   ErrorBody,
@@ -43,6 +44,18 @@ const COD_RETRY_PAUSE_MS = [100, 400];
 
 const isBusinessFailure = (err: unknown): err is ApplicationFailure =>
   err instanceof ApplicationFailure && err.nonRetryable === true && Boolean(err.type);
+
+/** The answer of an order made, or found again for a replayed key. */
+const orderAnswer = (
+  o: Pick<CheckoutToOrderResult, 'orderId' | 'isNewCustomer' | 'customerId' | 'totalFils'>,
+) =>
+  ({
+    success: true,
+    orderId: o.orderId,
+    isNewCustomer: o.isNewCustomer,
+    userId: o.customerId,
+    totalAmount: toAed(o.totalFils),
+  }) satisfies CreateOrderResponse;
 
 /** The business failure inside a failed workflow run, if it was one. */
 function applicationFailureOf(err: unknown): ApplicationFailure | null {
@@ -182,13 +195,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!claim.fresh) {
         const existing = await timing.time('lookup', () => orders.findByCheckoutId(checkoutId));
         if (existing) {
-          return send(200, {
-            success: true,
-            orderId: existing.id,
-            isNewCustomer: false,
-            userId: existing.customerId,
-            totalAmount: toAed(existing.totalFils),
-          });
+          return send(200, orderAnswer({ ...existing, orderId: existing.id, isNewCustomer: false }));
         }
       }
 
@@ -200,13 +207,7 @@ export async function orderRoutes(app: FastifyInstance) {
           timing.add('order', performance.now() - placing);
           timing.add('db', result.timings?.dbMs);
           req.log.info({ orderId: result.orderId, checkoutId }, 'order created');
-          return send(200, {
-            success: true,
-            orderId: result.orderId,
-            isNewCustomer: result.isNewCustomer,
-            userId: result.customerId,
-            totalAmount: toAed(result.totalFils),
-          });
+          return send(200, orderAnswer(result));
         } catch (err) {
           if (isBusinessFailure(err)) {
             req.log.warn({ code: err.type, checkoutId }, 'checkout rejected');
@@ -248,13 +249,7 @@ export async function orderRoutes(app: FastifyInstance) {
         timing.add('activity', result.timings?.activityMs);
         timing.add('db', result.timings?.dbMs);
         req.log.info({ orderId: result.orderId, checkoutId }, 'order created');
-        return send(200, {
-          success: true,
-          orderId: result.orderId,
-          isNewCustomer: result.isNewCustomer,
-          userId: result.customerId,
-          totalAmount: toAed(result.totalFils),
-        });
+        return send(200, orderAnswer(result));
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 202) {
           // The workflow goes on; the same Idempotency-Key will return the order once it exists.
