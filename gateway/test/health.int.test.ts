@@ -152,6 +152,8 @@ describe('health while NATS goes away and comes back', () => {
   });
 });
 
+const UNREACHABLE_TEMPORAL = '127.0.0.1:1';
+
 describe('readiness when a dependency is missing, and request deadlines', () => {
   async function appWith(options: {
     databaseUrl: string;
@@ -171,6 +173,12 @@ describe('readiness when a dependency is missing, and request deadlines', () => 
       app,
       async close() {
         await app.close();
+        // The SDK's gRPC retry schedules its next attempt on a timer that nothing cancels, and
+        // an attempt on a closed channel throws "Channel has been shut down" from that timer (an
+        // unhandled error that fails the run). Against an unreachable server the probe gives up
+        // at 2 s while the last attempt may still be pending: the chain ends by its 1.5 s
+        // deadline plus one back-off (under 1 s), so the channel is closed after that.
+        if (options.temporalAddress === UNREACHABLE_TEMPORAL) await new Promise((r) => setTimeout(r, 2_500));
         await connection.close();
         await handle.close();
       },
@@ -213,7 +221,7 @@ describe('readiness when a dependency is missing, and request deadlines', () => 
   });
 
   it('answers 200 degraded (checkout) when Temporal does not answer', async () => {
-    const gw = await appWith({ databaseUrl: TEST_DATABASE_URL, temporalAddress: '127.0.0.1:1' });
+    const gw = await appWith({ databaseUrl: TEST_DATABASE_URL, temporalAddress: UNREACHABLE_TEMPORAL });
     try {
       await gw.app.ready();
       const ready = await gw.app.inject({ method: 'GET', url: '/health/ready' });
