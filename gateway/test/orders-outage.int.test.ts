@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { Product } from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +113,13 @@ beforeAll(async () => {
     taskQueue,
     db: handle.db,
     logger,
+    // stripe-mock: the started card checkout reads its intent ("requires_payment_method") and
+    // waits for Stripe's signal. Without a client the read was retried as a local activity for
+    // minutes, and the worker's shutdown in afterAll waited for it (a 120 s hook timeout in CI).
+    stripe: createStripeClient({
+      apiBase: process.env.STRIPE_API_BASE || SERVICE_DEFAULTS.stripeApiBase,
+      secretKey: 'sk_test_outage',
+    }),
     activityConcurrency: 2,
     retryMs: 500,
   });
@@ -262,8 +271,8 @@ describe('checkout while Temporal is down', () => {
   it('starts card checkouts on its own worker once Temporal is up, refuses them again when it stops, and takes cash on delivery throughout', async () => {
     await startTemporal();
     await eagerReady();
-    // Started, not refused: the run goes on (this worker has no Stripe client, so it keeps
-    // retrying to read the intent) and the shopper hears "still processing".
+    // Started, not refused: the run waits for Stripe to say the payment succeeded, and the
+    // shopper hears "still processing".
     const up = await cardCheckout();
     expect(up.statusCode).toBe(202);
     expect(up.json().error).toBe(
