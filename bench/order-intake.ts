@@ -26,8 +26,6 @@ export interface IntakeResult {
   p99: number;
   /** Server-Timing metrics by name: their durations, one per answer that carried them. */
   phases: Map<string, number[]>;
-  /** Answers whose checkout the server started eagerly (its first task handed to the gateway's worker). */
-  eager: number;
   /** Idempotency key → order id, for the replay check. */
   orders: Map<string, { orderId: string; body: string; headers: Record<string, string> }>;
 }
@@ -107,7 +105,6 @@ export async function pacedOrders(
   let ok = 0;
   let accepted = 0;
   let errors = 0;
-  let eager = 0;
   let firstAnswer = Number.POSITIVE_INFINITY;
   let lastAnswer = Number.NEGATIVE_INFINITY;
 
@@ -127,7 +124,6 @@ export async function pacedOrders(
         lastAnswer = Math.max(lastAnswer, now);
       }
       for (const m of parseServerTiming(res.headers.get('server-timing'))) {
-        if (m.name === 'start' && m.desc === 'eager') eager++;
         const list = phases.get(m.name) ?? [];
         list.push(m.dur);
         phases.set(m.name, list);
@@ -174,7 +170,6 @@ export async function pacedOrders(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     phases,
-    eager,
     orders,
   };
 }
