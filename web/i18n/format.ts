@@ -97,7 +97,8 @@ export function formatMessage(
       const n = Number(value);
       const branch =
         branches.get(`=${n}`) ?? branches.get(plural(locale).select(n)) ?? branches.get('other') ?? '';
-      out += formatMessage(branch, values, locale, number(locale).format(n));
+      const hash = branch.includes('#') ? number(locale).format(n) : undefined;
+      out += formatMessage(branch, values, locale, hash);
     } else if (kind === 'select') {
       out += formatMessage(branches.get(String(value)) ?? branches.get('other') ?? '', values, locale, pound);
     } else {
