@@ -138,8 +138,11 @@ describe('a shopper finds, keeps, buys and reviews a coffee in Arabic', () => {
     await page.getByText(ar.WishlistPage!.empty!).waitFor();
 
     // The product page: write a review. It is not shown until staff approve it.
+    // The page tells the gateway it was viewed (a beacon; staff see the count on the dashboard).
+    const viewed = page.waitForResponse((r) => /\/api\/products\/[^/]+\/views$/.test(r.url()));
     await page.goto(`${stack.webUrl}/product/emirati-gahwa-blend`);
     await page.getByRole('heading', { level: 1, name: PRODUCT_AR }).waitFor();
+    expect((await viewed).status()).toBe(202);
     const form = page.getByRole('form', { name: ar.Reviews!.write });
     // Five stars: the rating's radios run from one to five.
     // (Each radio is visually hidden inside its star, which is what a finger taps: its label.)

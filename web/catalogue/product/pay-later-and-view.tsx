@@ -10,8 +10,8 @@ import { TabbyPromo } from '../../payments/tabby-promo';
  * count, so the page's read never writes) and to analytics (ViewContent). One island rather than
  * three (promo, view ping, view event): each island is a module and a client reference in the
  * page's script, and the page is at issue 10's 150 KB edge (docs/performance.md).
- * The ping runs after the page is shown; `keepalive` lets it finish when the shopper leaves at
- * once, and its failure is of no interest to the shopper.
+ * The ping is a beacon after the page is shown: the browser finishes it when the shopper leaves
+ * at once, and it has no answer to read (a fetch left unread held its connection open).
  */
 export function PayLaterAndView({
   productId,
@@ -27,9 +27,7 @@ export function PayLaterAndView({
   useEffect(() => {
     if (sent.current === productId) return;
     sent.current = productId;
-    fetch(`/api/products/${encodeURIComponent(productId)}/views`, { method: 'POST', keepalive: true }).catch(
-      () => {},
-    );
+    navigator.sendBeacon(`/api/products/${encodeURIComponent(productId)}/views`);
     track('ViewContent', viewContent);
   }, [productId]);
   return <TabbyPromo priceFils={priceFils} source="product" />;
