@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureOf, pageFigures } from '../lighthouse';
+import { measureOf, medianRun, pageFigures } from '../lighthouse';
 
 /** A trimmed Lighthouse report: the parts measureOf reads. */
 const report = {
@@ -76,5 +76,14 @@ describe('lighthouse figures (make bench)', () => {
       goal: null,
       ok: null,
     });
+  });
+
+  it('reports the median of several runs, not the best one', () => {
+    const score = (r: { perf: number }) => r.perf;
+    expect(medianRun([{ perf: 97 }, { perf: 88 }, { perf: 93 }], score)).toEqual({ perf: 93 });
+    // An even count takes the lower middle run: a lucky run never lifts the figure.
+    expect(medianRun([{ perf: 99 }, { perf: 90 }, { perf: 95 }, { perf: 80 }], score)).toEqual({ perf: 90 });
+    expect(medianRun([{ perf: 91 }], score)).toEqual({ perf: 91 });
+    expect(() => medianRun([], score)).toThrow();
   });
 });
