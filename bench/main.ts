@@ -10,12 +10,13 @@
  *
  * Knobs (environment): BENCH_CONNECTIONS (8), BENCH_READ_ROUNDS (6), BENCH_READ_SECONDS (3),
  * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_CARD_RATE (10), BENCH_CARD_SECONDS (20),
- * BENCH_PARTS (read,orders,card,lighthouse);
+ * BENCH_PARTS (read,orders,card,lighthouse), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every process);
  * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT,
- * BENCH_LIGHTHOUSE_ROUTES (/,/shop,/category,/product,/checkout); reports in .data/bench/lighthouse/.
+ * BENCH_LIGHTHOUSE_ROUTES (/,/shop,/category,/product,/checkout), BENCH_LIGHTHOUSE_RUNS (3: the median run
+ * is reported); reports in .data/bench/lighthouse/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, createOutboxRepository, sql } from '@qahwa/db';
@@ -71,6 +72,14 @@ const stripeDouble = await startStripeDouble({
   webhookUrl: `${gateway}/api/webhooks/stripe`,
   webhookSecret: stripeSecret,
 });
+// The bench's own mail catcher (MailDev, as `make dev`'s, standing in for Brevo's SMTP relay), with
+// an empty folder each run: the shared one keeps every mail it was sent, and a catcher holding the
+// 25,000 of earlier runs spent enough CPU per mail to triple the intake's p95 (docs/performance.md).
+const mailSmtpPort = await freePort();
+const mailWebPort = await freePort();
+const mailDir = `${benchDir}/maildev`;
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
 const storeEnv = {
   // The development settings (no production secrets here); the code paths are production's.
   NODE_ENV: 'development',
@@ -87,12 +96,19 @@ const storeEnv = {
   STOREFRONT_REVALIDATE_URLS: '',
   STRIPE_API_BASE: stripeDouble.url,
   STRIPE_WEBHOOK_SECRET: stripeSecret,
+  SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
 };
 const procs: Proc[] = [];
 const nc = await connect({ servers: natsUrl, name: 'bench' });
 const jsm = await jetstreamManager(nc);
 
 try {
+  const mail = startProcess('maildev', 'node_modules/maildev/bin/maildev', {}, [
+    ...['--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--mail-directory', mailDir],
+    ...['--smtp', String(mailSmtpPort), '--web', String(mailWebPort)],
+  ]);
+  procs.push(mail);
+  await waitForHttp(`http://127.0.0.1:${mailWebPort}/`, mail);
   const gw = startProcess('gateway', 'gateway/src/server.ts', storeEnv);
   procs.push(gw);
   procs.push(startProcess('workflows', 'workflows/src/worker.ts', storeEnv));

@@ -291,7 +291,7 @@ function cpuMs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 
-/** The shared servers an order also costs: PostgreSQL's backends and the Temporal dev server. */
+/** The shared servers an order also costs: PostgreSQL's backends, the Temporal dev server and NATS. */
 function servicePids(): { name: string; pid: number }[] {
   const out: { name: string; pid: number }[] = [];
   for (const d of readdirSync('/proc')) {
@@ -300,6 +300,7 @@ function servicePids(): { name: string; pid: number }[] {
       const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
       if (/(^|\/)temporal\0server/.test(cmd)) out.push({ name: 'temporal', pid: Number(d) });
       else if (cmd.startsWith('postgres')) out.push({ name: 'postgres', pid: Number(d) });
+      else if (/(^|\/)nats-server\0/.test(cmd)) out.push({ name: 'nats', pid: Number(d) });
     } catch {}
   }
   return out;

@@ -27,11 +27,22 @@ export interface Proc {
 }
 
 /** Starts one of the store's processes as production would (its own Node process), logging to .data/bench. */
-export function startProcess(name: string, script: string, env: Record<string, string>): Proc {
+export function startProcess(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Proc {
   mkdirSync(benchDir, { recursive: true });
   const log = `${benchDir}/${name}.log`;
   const out = createWriteStream(log);
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF=<dir>: each process writes V8 CPU profiles to <dir>/<name>/ when it stops, one
+  // per thread (the largest is the main thread; open it in Chrome's DevTools, Performance panel):
+  // where a figure's CPU went, function by function.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}/${name}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     // Own process group: stopping it stops whatever it spawned, and nothing else.

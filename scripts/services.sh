@@ -200,10 +200,26 @@ start_stripe_mock() {
   spawn stripe-mock stripe-mock -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" -https-addr "127.0.0.1:$STRIPE_MOCK_HTTPS_PORT"
 }
 
+# MailDev re-reads and parses every mail in its folder when it starts, and the folder only grows
+# (each test and bench run adds its mails): at 24,570 mails (481 MB) its start-up parse ran for
+# minutes beside whatever came next, and the tests that read the inbox timed out. Over
+# MAILDEV_KEEP_MAX mails, only the newest MAILDEV_KEEP are kept (development mail, nobody's inbox).
+MAILDEV_KEEP_MAX="${MAILDEV_KEEP_MAX:-5000}"
+MAILDEV_KEEP="${MAILDEV_KEEP:-1000}"
+prune_maildev() {
+  local dir="$1" count
+  count="$(find "$dir" -maxdepth 1 -name '*.eml' | wc -l)"
+  ((count > MAILDEV_KEEP_MAX)) || return 0
+  log "maildev: $count mails in $dir; keeping the newest $MAILDEV_KEEP (MailDev parses them all at start)"
+  find "$dir" -maxdepth 1 -name '*.eml' -printf '%T@ %p\n' | sort -rn | tail -n +"$((MAILDEV_KEEP + 1))" |
+    cut -d' ' -f2- | xargs -r rm -f --
+}
+
 start_maildev() {
   local bin="$QAHWA_ROOT/node_modules/.bin/maildev"
   [[ -x "$bin" ]] || die "maildev is not installed (run npm ci)"
   mkdir -p "$DATA_DIR/maildev"
+  prune_maildev "$DATA_DIR/maildev"
   spawn maildev "$bin" --ip 127.0.0.1 --web-ip 127.0.0.1 --web "$MAILDEV_WEB_PORT" \
     --smtp "$MAILDEV_SMTP_PORT" --mail-directory "$DATA_DIR/maildev"
 }
