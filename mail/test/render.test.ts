@@ -1,3 +1,4 @@
+import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from '../src/render';
 import { COPY } from '../src/templates/copy';
@@ -92,6 +93,8 @@ describe('every e-mail renders in both languages', () => {
         if (locale === 'ar') expect(r.html).not.toMatch(/text-align:left/);
         else expect(r.html).not.toMatch(/text-align:right/);
         expect(structure(r.html)).toMatchSnapshot();
+        // The text part is react-email's own conversion of the HTML (its options compiled once).
+        expect(r.text).toBe(toPlainText(r.html, { selectors: [{ selector: 'img', format: 'skip' }] }));
       });
     }
   }

@@ -38,13 +38,23 @@ export function money(fils: number, locale: MailLocale): string {
   return formatAed(fils, locale);
 }
 
-/** Latin digits in both languages (docs/domain-decisions.md), Dubai time. */
+const dateFormats = new Map<MailLocale, Intl.DateTimeFormat>();
+
+/**
+ * Latin digits in both languages (docs/domain-decisions.md), Dubai time. One formatter per
+ * language, made once: building one per mail was ~2 % of the workers' CPU under the order bench.
+ */
 export function formatDate(iso: string, locale: MailLocale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Dubai',
-  }).format(new Date(iso));
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Asia/Dubai',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 export const colors = {
