@@ -80,9 +80,21 @@ const mailWebPort = await freePort();
 const mailDir = `${benchDir}/maildev`;
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
+// Secrets of this run only: production refuses the development ones.
+const secret = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 const storeEnv = {
-  // The development settings (no production secrets here); the code paths are production's.
-  NODE_ENV: 'development',
+  // Production mode, as the store runs: React's production build renders the confirmations (the
+  // development build's checks were a tenth of the workers' CPU per order, docs/performance.md),
+  // and the production refusals of default secrets are met by this run's own.
+  NODE_ENV: 'production',
+  SESSION_SECRET: secret(),
+  LEAD_LINK_SECRET: secret(),
+  ADMIN_EMAIL: `bench-${run}@qahwa.local`,
+  ADMIN_PASSWORD: secret(),
+  // Stripe, Tabby and Brevo are doubles and fakes on loopback (production would refuse test keys
+  // against the real hosts, and must not reach them from a bench).
+  STRIPE_SECRET_KEY: `sk_test_bench_${run}`,
+  BREVO_API_BASE: SERVICE_DEFAULTS.brevoApiBase,
   DATABASE_URL: databaseUrl,
   GATEWAY_PORT: String(gatewayPort),
   CHECKOUT_TASK_QUEUE: `bench-checkout-${run}`,
