@@ -204,14 +204,12 @@ start_stripe_mock() {
 # (each test and bench run adds its mails): at 24,570 mails (481 MB) its start-up parse ran for
 # minutes beside whatever came next, and the tests that read the inbox timed out. Over
 # MAILDEV_KEEP_MAX mails, only the newest MAILDEV_KEEP are kept (development mail, nobody's inbox).
-MAILDEV_KEEP_MAX="${MAILDEV_KEEP_MAX:-5000}"
-MAILDEV_KEEP="${MAILDEV_KEEP:-1000}"
 prune_maildev() {
-  local dir="$1" count
+  local dir="$1" count keep_max="${MAILDEV_KEEP_MAX:-5000}" keep="${MAILDEV_KEEP:-1000}"
   count="$(find "$dir" -maxdepth 1 -name '*.eml' | wc -l)"
-  ((count > MAILDEV_KEEP_MAX)) || return 0
-  log "maildev: $count mails in $dir; keeping the newest $MAILDEV_KEEP (MailDev parses them all at start)"
-  find "$dir" -maxdepth 1 -name '*.eml' -printf '%T@ %p\n' | sort -rn | tail -n +"$((MAILDEV_KEEP + 1))" |
+  ((count > keep_max)) || return 0
+  log "maildev: $count mails in $dir; keeping the newest $keep (MailDev parses them all at start)"
+  find "$dir" -maxdepth 1 -name '*.eml' -printf '%T@ %p\n' | sort -rn | tail -n +"$((keep + 1))" |
     cut -d' ' -f2- | xargs -r rm -f --
 }
 
