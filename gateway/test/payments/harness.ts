@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createDb, type Db, type DbHandle, eq, sql, tables } from '@qahwa/db';
+import { createDb, type Db, type DbHandle, desc, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { StripeDouble } from '@qahwa/fake-stripe';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
@@ -76,13 +76,17 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
 }
 export type PaymentsStack = Awaited<ReturnType<typeof startPaymentsStack>>;
 
-/** A checkout of two seeded variations, as the browser's payment step sends it. */
+/**
+ * A checkout of two seeded variations, as the browser's payment step sends it: the two with the
+ * most stock. By id alone (a new uuid each seed) it was sometimes a variation with 7 left, and
+ * after a few paid orders the file's later tests were refused OUT_OF_STOCK (409).
+ */
 export async function checkoutClaim(db: Db, overrides: Record<string, unknown> = {}) {
   const rows = await db
     .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
     .from(tables.productVariations)
     .where(eq(tables.productVariations.isActive, true))
-    .orderBy(tables.productVariations.id)
+    .orderBy(desc(tables.productVariations.stockQuantity), tables.productVariations.id)
     .limit(2);
   return {
     ...claimBody(
