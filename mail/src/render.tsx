@@ -67,15 +67,12 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
  * plain-text part that text-only clients and spam filters read. Pure: no I/O.
  */
 /**
- * The text from the HTML, as react-email's `toPlainText(html, { selectors: [img: skip] })` makes it,
- * with html-to-text's options compiled once: `toPlainText` compiles them (a decision tree of
- * selectors) on every call, which was most of the conversion's cost and ~7 % of the workers' CPU
- * under the order bench (docs/performance.md). Same options, same text.
+ * The text from the HTML, as react-email's `toPlainText(html)` makes it (its selectors already skip
+ * pictures), with html-to-text's options compiled once: `toPlainText` compiles them (a decision
+ * tree of selectors) on every call, which was most of the conversion's cost and ~7 % of the
+ * workers' CPU under the order bench (docs/performance.md). Same options, same text.
  */
-const htmlToText = compile({
-  wordwrap: false,
-  selectors: [...plainTextSelectors, { selector: 'img', format: 'skip' }],
-});
+const htmlToText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 export async function renderEmail(t: EmailTemplate, locale: MailLocale): Promise<RenderedEmail> {
   const { subject, element } = build(t, locale);
