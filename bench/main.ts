@@ -25,15 +25,9 @@ import { startStripeDouble } from '@qahwa/fake-stripe';
 import { makeEvent, type Product } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
+import { cpuPerOrder, cpuSnapshot } from './cpu';
 import { lighthouseFigures } from './lighthouse';
-import {
-  cpuPerOrder,
-  cpuSnapshot,
-  type IntakeResult,
-  orderRequest,
-  pacedCardOrders,
-  pacedOrders,
-} from './order-intake';
+import { type IntakeResult, orderRequest, pacedCardOrders, pacedOrders } from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 import { load, sideBySide } from './read-path';
 import { type Figure, figure, formatTable, percentile } from './report';
@@ -73,8 +67,8 @@ const stripeDouble = await startStripeDouble({
   webhookSecret: stripeSecret,
 });
 // The bench's own mail catcher (MailDev, as `make dev`'s, standing in for Brevo's SMTP relay), with
-// an empty folder each run: the shared one keeps every mail it was sent, and a catcher holding the
-// 25,000 of earlier runs spent enough CPU per mail to triple the intake's p95 (docs/performance.md).
+// an empty folder each run: the shared one keeps every mail it was sent and parses them all when it
+// starts, which the services' start just before a run set going (24,570 mails in one tree; docs/email.md).
 const mailSmtpPort = await freePort();
 const mailWebPort = await freePort();
 const mailDir = `${benchDir}/maildev`;
