@@ -149,12 +149,15 @@ export async function buildApp(deps: GatewayDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A mailer made here is the app's to close (its pooled SMTP connections); a given one is the caller's.
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, logger: deps.logger });
+  if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
   app.decorate('deps', {
     ...deps,
     stripe: deps.stripe ?? createStripeClient(deps.config.stripe),
-    mailer:
-      deps.mailer ??
-      createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, logger: deps.logger }),
+    mailer,
   });
 
   app.addHook('onRequest', async (req, reply) => {

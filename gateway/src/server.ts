@@ -126,6 +126,7 @@ async function main() {
     force.unref();
     await app.close();
     await eagerCheckout.close();
+    mailer.close();
     catalogue.stop();
     settings.stop();
     await nats?.drain().catch(() => {});

@@ -1,4 +1,6 @@
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 
 /** The few logger methods the mail code calls; pino's logger fits. */
 export interface MailLogger {
@@ -30,6 +32,9 @@ export interface Mailer {
 /** Timeouts short enough that one send always ends well inside the claim lease of sendEmailOnce. */
 export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const;
 
+/** SMTP connections a process keeps open and reuses; a connection is renewed after this many mails. */
+export const SMTP_POOL = { connections: 3, messagesPerConnection: 100 } as const;
+
 export class MailSendError extends Error {
   override readonly name = 'MailSendError';
   readonly code = 'MAIL_SEND_FAILED';
@@ -43,15 +48,29 @@ export function isMailSendError(e: unknown): e is MailSendError {
 
 /**
  * nodemailer over SMTP: `smtp://host:port` in development (MailDev), `smtps://user:pass@host:465`
- * or `smtp://…:587` (STARTTLS) in production. A pooled transport: one process sends many mails.
+ * or `smtp://…:587` (STARTTLS) in production. A pooled transport: one process sends many mails
+ * over a few open connections instead of a connection, a greeting and a goodbye per mail.
+ * The URL is parsed here because nodemailer takes a URL's options from the URL alone: the pool and
+ * the timeouts must sit beside what it parsed (as a second argument they were mail defaults).
  */
-export function createMailer(o: { smtpUrl: string; from: string; logger: MailLogger }): Mailer {
-  const transport = nodemailer.createTransport(o.smtpUrl, {
-    from: o.from,
-    connectionTimeout: SMTP_TIMEOUTS_MS.connection,
-    greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
-    socketTimeout: SMTP_TIMEOUTS_MS.socket,
-  } as nodemailer.TransportOptions);
+export function createMailer(o: {
+  smtpUrl: string;
+  from: string;
+  logger: MailLogger;
+  /** SMTP_TIMEOUTS_MS unless a test shortens them. */
+  timeoutsMs?: { connection: number; greeting: number; socket: number };
+}): Mailer {
+  const timeouts = o.timeoutsMs ?? SMTP_TIMEOUTS_MS;
+  const options: SMTPPool.Options = {
+    ...parseConnectionUrl(o.smtpUrl),
+    pool: true,
+    maxConnections: SMTP_POOL.connections,
+    maxMessages: SMTP_POOL.messagesPerConnection,
+    connectionTimeout: timeouts.connection,
+    greetingTimeout: timeouts.greeting,
+    socketTimeout: timeouts.socket,
+  };
+  const transport = nodemailer.createTransport(options, { from: o.from });
   return {
     from: o.from,
     async send(mail) {

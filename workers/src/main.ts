@@ -114,11 +114,12 @@ async function main() {
     subjectPrefix,
   });
   // The contact acknowledgement, the staff notice and the newsletter welcome (docs/email.md).
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const mailConsumers = createMailConsumers({
     db,
     js,
     logger,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
+    mailer,
     settings: config.mail,
     stream: streamName,
     durablePrefix: config.mail.durablePrefix,
@@ -185,6 +186,7 @@ async function main() {
         mailConsumers.stop(),
         brevoSync.stop(),
       ]);
+      mailer.close();
       await nc.drain();
       await temporalConnection.close();
       await closeDb();

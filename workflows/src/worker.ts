@@ -76,6 +76,7 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
   );
   // Worker.run() handles SIGINT/SIGTERM itself and resolves after a graceful shutdown.
   await worker.run();
+  mailer.close();
   await handle.close();
   await connection.close();
 }
