@@ -26,17 +26,21 @@ function idList(ids: readonly string[]) {
 
 export function createOutboxRepository(db: DbOrTx) {
   return {
-    /** Call inside the transaction that changes the state the event describes. */
-    async append(event: DomainEvent, tx: DbOrTx = db): Promise<void> {
+    /** Call inside the transaction that changes the state the events describe; several go in one statement. */
+    async append(events: DomainEvent | readonly DomainEvent[], tx: DbOrTx = db): Promise<void> {
+      const list = Array.isArray(events) ? events : [events as DomainEvent];
+      if (list.length === 0) return;
       await tx
         .insert(outbox)
-        .values({
-          id: event.id,
-          subject: subjectOf(event.type),
-          type: event.type,
-          payload: event,
-          requestId: event.requestId ?? null,
-        })
+        .values(
+          list.map((event) => ({
+            id: event.id,
+            subject: subjectOf(event.type),
+            type: event.type,
+            payload: event,
+            requestId: event.requestId ?? null,
+          })),
+        )
         .onConflictDoNothing();
     },
 

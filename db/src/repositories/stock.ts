@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CatalogueChanged } from '@qahwa/schema';
+import type { CatalogueChanged, DomainEvent } from '@qahwa/schema';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { orderItems, orders, productVariations } from '../schema';
@@ -20,7 +20,12 @@ export interface StockLine {
 export function createStockRepository(db: DbOrTx) {
   const outbox = createOutboxRepository(db);
 
-  async function changed(tx: DbOrTx, productIds: string[], requestId: string | undefined) {
+  async function changed(
+    tx: DbOrTx,
+    productIds: string[],
+    requestId: string | undefined,
+    alongside: readonly DomainEvent[] = [],
+  ) {
     const event: CatalogueChanged = {
       id: randomUUID(),
       type: 'CatalogueChanged',
@@ -29,7 +34,7 @@ export function createStockRepository(db: DbOrTx) {
       ...(requestId ? { requestId } : {}),
       data: { reason: 'stock', productIds: [...new Set(productIds)].sort() },
     };
-    await outbox.append(event, tx);
+    await outbox.append([...alongside, event], tx);
   }
 
   return {
@@ -41,17 +46,24 @@ export function createStockRepository(db: DbOrTx) {
      * CatalogueChanged event goes into the outbox first, so the lock is held for the update and the
      * commit only: every order of a best-seller queues on its row, and one more round trip under
      * the lock made 50 orders/s of one coffee queue for a second (docs/performance.md).
+     * `alongside`: the caller's own events of this transaction (the order's OrderPlaced), appended
+     * in the same statement as CatalogueChanged: one round trip fewer per order.
      */
     async take(
       tx: DbOrTx,
       lines: readonly StockLine[],
       requestId?: string,
+      alongside: readonly DomainEvent[] = [],
     ): Promise<{ variationId: string; available: number }[]> {
-      if (lines.length === 0) return [];
+      if (lines.length === 0) {
+        await outbox.append(alongside, tx);
+        return [];
+      }
       await changed(
         tx,
         lines.map((l) => l.productId),
         requestId,
+        alongside,
       );
       const values = sql.join(
         lines.map((l) => sql`(${l.variationId}::uuid, ${l.quantity}::int)`),

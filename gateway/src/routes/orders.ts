@@ -122,10 +122,11 @@ export async function orderRoutes(app: FastifyInstance) {
   const { placeOrder } = createOrderPlacement({ db: app.deps.db, logger: app.deps.logger });
 
   /** The cash-on-delivery order, with the retries a transient failure deserves. */
-  async function placeCodOrder(input: CheckoutToOrderInput, log: typeof app.log) {
+  async function placeCodOrder(input: CheckoutToOrderInput, fresh: boolean, log: typeof app.log) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await placeOrder(input, null);
+        // A retry looks for the order first: the attempt before may have committed.
+        return await placeOrder(input, null, undefined, { fresh: fresh && attempt === 1 });
       } catch (err) {
         // No connection in time is not retried here: under a rush that only adds to the queue.
         if (isBusinessFailure(err) || isDatabaseUnavailable(err) || attempt >= COD_ATTEMPTS) throw err;
@@ -203,7 +204,7 @@ export async function orderRoutes(app: FastifyInstance) {
         const input: CheckoutToOrderInput = { checkoutId, requestId: req.id, order: { ...body, locale } };
         try {
           const placing = performance.now();
-          const result = await placeCodOrder(input, req.log);
+          const result = await placeCodOrder(input, claim.fresh, req.log);
           timing.add('order', performance.now() - placing);
           timing.add('db', result.timings?.dbMs);
           req.log.info({ orderId: result.orderId, checkoutId }, 'order created');

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   createCustomersRepository,
   createOrdersRepository,
-  createOutboxRepository,
   createPromotionsRepository,
   createStockRepository,
   type Db,
@@ -47,7 +46,6 @@ const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false
 export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger }) {
   const orders = createOrdersRepository(db);
   const customers = createCustomersRepository(db);
-  const outbox = createOutboxRepository(db);
   const stock = createStockRepository(db);
   const promotions = createPromotionsRepository(db);
 
@@ -70,6 +68,11 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
      * commit, and records it; replaces `recordPaidOrder` (docs/pay-later.md).
      */
     settle?: SettlePayment,
+    /**
+     * `fresh`: the caller has just bound this checkout id to a new Idempotency-Key, so no order can
+     * have it yet and the first look-up is skipped (a race is still caught by the unique key).
+     */
+    options: { fresh?: boolean } = {},
   ): Promise<CheckoutToOrderResult> {
     const began = performance.now();
     // The gateway validated this already; a workflow started by anything else (an operator, an
@@ -95,7 +98,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
     const beat = ctx && !ctx.info.isLocal ? setInterval(() => ctx.heartbeat(), 1000) : null;
     let reserved: string | null = null;
     try {
-      const existing = await orders.findByCheckoutId(checkoutId);
+      const existing = options.fresh ? null : await orders.findByCheckoutId(checkoutId);
       if (existing) {
         log.info({ orderId: existing.id }, 'checkout already has an order');
         return {
@@ -227,10 +230,10 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
             })),
           },
         };
-        await outbox.append(event, tx);
         if (payment && !settle) await recordPaidOrder(tx, { checkoutId, orderId, requestId, payment });
-        // Last, so a best-seller's row is locked only from here to the commit.
-        const [shortNow] = await stock.take(tx, priced.lines, requestId);
+        // Last, so a best-seller's row is locked only from here to the commit; OrderPlaced goes
+        // into the outbox in the same statement as the stock's CatalogueChanged.
+        const [shortNow] = await stock.take(tx, priced.lines, requestId, [event]);
         if (shortNow) {
           const line = priced.lines.find((l) => l.variationId === shortNow.variationId)!;
           throw outOfStock(line, shortNow.available);

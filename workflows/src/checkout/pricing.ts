@@ -129,7 +129,8 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
     const named = await promotionsRepo.byCode(code, tx);
     if (named) promotions.push(named);
   }
-  if (input.checkoutId) {
+  // Only a limited promotion's count matters (maxUses): without one, there is nothing to look up.
+  if (input.checkoutId && promotions.some((p) => p.maxUses !== null)) {
     const held = new Set(await promotionsRepo.heldBy(input.checkoutId, tx));
     for (const p of promotions) if (held.has(p.id)) p.usedCount = Math.max(0, p.usedCount - 1);
   }
