@@ -49,6 +49,14 @@ export interface PageMeasure {
   jsKb: number;
   /** The failing audits of the categories that missed their goal, for the printout. */
   failing: string[];
+  /**
+   * How long after the load event Chromium painted first (observed, unthrottled; 0 when it painted
+   * before). Over ~0.5 s the page sat painted-ready and idle (docs/performance.md "A first paint
+   * held after load"), and Lantern then counts all start-up work into the simulated LCP.
+   */
+  paintAfterLoadMs: number;
+  /** Lighthouse's measure of the machine's speed for this run: a low one means a busy machine. */
+  benchmarkIndex: number;
 }
 
 interface LhAudit {
@@ -62,6 +70,7 @@ interface LhAudit {
 interface LhResult {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, LhAudit>;
+  environment?: { benchmarkIndex?: number };
 }
 
 /** Pure: the figures of one report (unit-tested in bench/test). */
@@ -82,11 +91,15 @@ export function measureOf(lhr: LhResult): PageMeasure {
         failing.push(`${c}: ${a.id} (${a.title})`);
     }
   }
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const paintAfterLoad = Number(observed.observedFirstContentfulPaint) - Number(observed.observedLoad);
   return {
     scores,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     jsKb: Math.round((jsBytes / 1024) * 10) / 10,
     failing,
+    paintAfterLoadMs: Number.isFinite(paintAfterLoad) ? Math.max(0, Math.round(paintAfterLoad)) : 0,
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };
 }
 
@@ -212,8 +225,10 @@ export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Prom
         const file = `${reports}/${locale}${route.label === '/' ? '-home' : route.label.replaceAll('/', '-')}.json`;
         writeFileSync(file, median.report);
         figures.push(...pageFigures(route, locale, measure));
-        const spread =
-          runs.length > 1 ? ` (runs ${runs.map((r) => r.measure.scores.performance).join(', ')})` : '';
+        // Each run's score, with what is outside the page: a first paint held after load, a busy machine.
+        const runNote = ({ measure: m }: (typeof runs)[number]) =>
+          `${m.scores.performance}${m.paintAfterLoadMs > 500 ? ` [first paint ${m.paintAfterLoadMs} ms after load]` : ''} · machine ${m.benchmarkIndex}`;
+        const spread = runs.length > 1 ? ` (runs ${runs.map(runNote).join(', ')})` : '';
         console.log(
           `lighthouse ${locale} ${route.path}: perf ${measure.scores.performance}${spread}, a11y ${measure.scores.accessibility}, ` +
             `bp ${measure.scores['best-practices']}, seo ${measure.scores.seo}, CLS ${measure.cls.toFixed(3)}, JS ${measure.jsKb} KB`,

@@ -26,6 +26,12 @@ const report = {
     'image-alt': { id: 'image-alt', title: 'Alt', score: 1 },
     'is-crawlable': { id: 'is-crawlable', title: 'Crawlable', score: 0 },
     'cumulative-layout-shift': { id: 'cumulative-layout-shift', title: 'CLS', score: 1, numericValue: 0.012 },
+    metrics: {
+      id: 'metrics',
+      title: 'Metrics',
+      score: null,
+      details: { items: [{ observedLoad: 388.4, observedFirstContentfulPaint: 1306.2 }] },
+    },
     'network-requests': {
       id: 'network-requests',
       title: 'Requests',
@@ -40,6 +46,7 @@ const report = {
       },
     },
   },
+  environment: { benchmarkIndex: 2010.5 },
 };
 
 describe('lighthouse figures (make bench)', () => {
@@ -48,6 +55,12 @@ describe('lighthouse figures (make bench)', () => {
     expect(m.scores).toEqual({ performance: 97, accessibility: 94, 'best-practices': 100, seo: 69 });
     expect(m.cls).toBe(0.012);
     expect(m.jsKb).toBe(150);
+    // The first paint came 918 ms after the load event; the machine's speed is printed beside it.
+    expect(m.paintAfterLoadMs).toBe(918);
+    expect(m.benchmarkIndex).toBe(2011);
+    expect(
+      measureOf({ ...report, audits: { ...report.audits, metrics: undefined } } as never).paintAfterLoadMs,
+    ).toBe(0);
     expect(m.failing).toEqual([
       'performance: largest-contentful-paint (LCP)',
       'accessibility: color-contrast (Contrast)',
