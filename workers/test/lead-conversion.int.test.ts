@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { type CartAbandonment, createLeadsRepository, eq, sql, tables } from '@qahwa/db';
+import { resetDatabase } from '@qahwa/db/testing';
 import { createMailer, type Mailer } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
@@ -106,6 +107,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   s = await connectServices();
   await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+  // Its own catalogue: the file must not depend on an earlier one having seeded the database.
+  await resetDatabase(s.handle.db);
   const [v] = await s.handle.db
     .select({
       productId: tables.products.id,
@@ -116,7 +119,7 @@ beforeAll(async () => {
     .innerJoin(tables.products, eq(tables.products.id, tables.productVariations.productId))
     .where(sql`${tables.products.isActive} and ${tables.productVariations.isActive}`)
     .limit(1);
-  if (!v) throw new Error('the test database has no catalogue (scripts/db.sh test seeds it)');
+  if (!v) throw new Error('the seeded catalogue has no active variation');
   variation = v;
   workerConnection = await NativeConnection.connect({ address: SERVICE_DEFAULTS.temporalAddress });
   await ensureSearchAttributes(workerConnection, 'default');
