@@ -155,11 +155,13 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     }
     handled++;
     lastHandledAt = new Date().toISOString();
-    // A plain ack, not a confirmed one: a lost ack only means one redelivery, which every handler
-    // already treats as a no-op (processed_events), and a confirmed ack was a NATS request per
-    // event and consumer, ~4 % of the workers' CPU under 50 orders/s (docs/performance.md).
-    // Pending acks are flushed by the connection's drain on shutdown.
-    m.ack();
+    try {
+      // Waiting for the server's confirmation makes "nothing pending" observable; a lost ack
+      // only means one redelivery, which the handler must already treat as a no-op.
+      await m.ackAck();
+    } catch (err) {
+      mlog.warn({ err }, 'ack not confirmed; a redelivery will follow');
+    }
   }
 
   /** Records the message in consumer_dead_letters; false when that failed (the caller naks instead). */
