@@ -167,18 +167,23 @@ async function applyOrderPlaced(tx: Tx, event: OrderPlaced): Promise<void> {
 
 /** The customer's first order is the earliest one seen; the growth table follows its day. */
 async function applyFirstOrder(tx: Tx, customerId: string, orderId: string, placedAt: Date): Promise<void> {
+  const day = dubaiDay(placedAt);
+  // The common case, the customer's first order seen: one statement claims the row.
+  const claimed = await tx
+    .insert(customerFirstOrders)
+    .values({ customerId, firstPlacedAt: placedAt, firstOrderId: orderId })
+    .onConflictDoNothing()
+    .returning({ customerId: customerFirstOrders.customerId });
+  if (claimed.length > 0) {
+    await adjustGrowth(tx, [[day, 1]]);
+    return;
+  }
+  // Under the customer's lock the row that refused the insert is still there.
   const [known] = await tx
     .select()
     .from(customerFirstOrders)
     .where(eq(customerFirstOrders.customerId, customerId));
-  const day = dubaiDay(placedAt);
-  if (!known) {
-    await tx
-      .insert(customerFirstOrders)
-      .values({ customerId, firstPlacedAt: placedAt, firstOrderId: orderId });
-    await adjustGrowth(tx, [[day, 1]]);
-    return;
-  }
+  if (!known) return;
   const earlier =
     placedAt.getTime() < known.firstPlacedAt.getTime() ||
     (placedAt.getTime() === known.firstPlacedAt.getTime() && orderId < known.firstOrderId);
@@ -197,26 +202,24 @@ async function applyFirstOrder(tx: Tx, customerId: string, orderId: string, plac
 }
 
 async function adjustGrowth(tx: Tx, moves: Array<[string, number]>): Promise<void> {
+  const emptied: string[] = [];
   for (const [day, delta] of moves.sort(([a], [b]) => a.localeCompare(b))) {
-    await tx
+    const [row] = await tx
       .insert(customerGrowthDaily)
       .values({ day, newCustomers: delta })
       .onConflictDoUpdate({
         target: customerGrowthDaily.day,
         set: { newCustomers: sql`${customerGrowthDaily.newCustomers} + excluded.new_customers` },
-      });
+      })
+      .returning({ newCustomers: customerGrowthDaily.newCustomers });
+    if (row?.newCustomers === 0) emptied.push(day);
   }
   // A day left with no first order is no row at all: whether a customer's first order was first
   // seen on a later day depends on delivery order, and the table must not (a rebuild equals it).
-  await tx.delete(customerGrowthDaily).where(
-    and(
-      inArray(
-        customerGrowthDaily.day,
-        moves.map(([day]) => day),
-      ),
-      eq(customerGrowthDaily.newCustomers, 0),
-    ),
-  );
+  if (emptied.length === 0) return;
+  await tx
+    .delete(customerGrowthDaily)
+    .where(and(inArray(customerGrowthDaily.day, emptied), eq(customerGrowthDaily.newCustomers, 0)));
 }
 
 async function applyOrderStatusChanged(tx: Tx, event: OrderStatusChanged): Promise<void> {
