@@ -63,10 +63,6 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
 }
 
 /**
- * One template in one language: subject, HTML (react-email's table markup, inline styles) and the
- * plain-text part that text-only clients and spam filters read. Pure: no I/O.
- */
-/**
  * The text from the HTML, as react-email's `toPlainText(html)` makes it (its selectors already skip
  * pictures), with html-to-text's options compiled once: `toPlainText` compiles them (a decision
  * tree of selectors) on every call, which was most of the conversion's cost and ~7 % of the
@@ -74,6 +70,10 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
  */
 const htmlToText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
+/**
+ * One template in one language: subject, HTML (react-email's table markup, inline styles) and the
+ * plain-text part that text-only clients and spam filters read. Pure: no I/O.
+ */
 export async function renderEmail(t: EmailTemplate, locale: MailLocale): Promise<RenderedEmail> {
   const { subject, element } = build(t, locale);
   const html = await render(element);
