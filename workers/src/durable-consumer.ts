@@ -28,13 +28,39 @@ export const DEFAULT_MAX_DELIVER = 20;
  */
 export type MessageHandler = (m: JsMsg, log: Logger) => Promise<void>;
 
+/**
+ * A consumer that applies messages in groups (a projection whose hot rows would otherwise be
+ * written once per message): the first message waits up to `lingerMs` for more, then `handle`
+ * gets them all (at most `max`), one group at a time, in stream order. Resolve → every message is
+ * acked. Throw → each message of the group is handled alone (`handle([m])`), with the single
+ * handler's rules above, so one poison message is dead-lettered by itself and the rest apply.
+ * `log` is the consumer's; `messageLog(log, m)` gives a message's own.
+ */
+export interface BatchOptions {
+  max: number;
+  lingerMs: number;
+  handle: (ms: JsMsg[], log: Logger) => Promise<void>;
+}
+
+/** A message's log: the consumer's, with its requestId, subject, stream sequence and delivery count. */
+export function messageLog(log: Logger, m: JsMsg): Logger {
+  return log.child({
+    requestId: m.headers?.get('x-request-id') || undefined,
+    subject: m.subject,
+    seq: m.seq,
+    deliveryCount: m.info.deliveryCount,
+  });
+}
+
 export interface DurableConsumerOptions {
   js: JetStreamClient;
   logger: Logger;
   stream: string;
   durable: string;
   filterSubject: string;
-  handle: MessageHandler;
+  /** One message at a time (with `concurrency` in parallel); or `batch`. */
+  handle?: MessageHandler;
+  batch?: BatchOptions;
   /** Messages delivered but not yet acked; the server stops delivering beyond it. */
   maxAckPending?: number;
   /** Messages handled at the same time (each may hold a database connection). */
@@ -83,7 +109,8 @@ export interface DurableConsumer {
  */
 export function createDurableConsumer(options: DurableConsumerOptions): DurableConsumer {
   const { js, stream, durable, filterSubject } = options;
-  const maxAckPending = options.maxAckPending ?? 64;
+  // A group consumer keeps the next group coming while one is applied.
+  const maxAckPending = options.maxAckPending ?? (options.batch ? 2 * options.batch.max : 64);
   const concurrency = options.concurrency ?? 8;
   const ackWaitMs = options.ackWaitMs ?? 30_000;
   const nakDelay = options.nakDelay ?? { baseMs: 1_000, maxMs: 60_000 };
@@ -92,6 +119,12 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
   const deadLetters = options.db ? createDeadLettersRepository(options.db) : null;
   const log = options.logger.child({ component: 'consumer', stream, durable });
   const limiter = createLimiter(concurrency);
+  const batch = options.batch;
+  const handler: MessageHandler =
+    options.handle ??
+    (batch
+      ? (m, mlog) => batch.handle([m], mlog)
+      : () => Promise.reject(new Error('a durable consumer needs handle or batch')));
 
   let jsm: JetStreamManager | null = null;
   let current: ConsumerMessages | null = null;
@@ -120,15 +153,9 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     ensureDurable(await manager(), { stream, durable, filterSubject, ackWaitMs, maxAckPending }, log);
 
   async function handleOne(m: JsMsg): Promise<void> {
-    const requestId = m.headers?.get('x-request-id') || undefined;
-    const mlog = log.child({
-      requestId,
-      subject: m.subject,
-      seq: m.seq,
-      deliveryCount: m.info.deliveryCount,
-    });
+    const mlog = messageLog(log, m);
     try {
-      await options.handle(m, mlog);
+      await handler(m, mlog);
     } catch (err) {
       failed++;
       recordError(err);
@@ -155,6 +182,10 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     }
     handled++;
     lastHandledAt = new Date().toISOString();
+    await ack(m, mlog);
+  }
+
+  async function ack(m: JsMsg, mlog: Logger): Promise<void> {
     try {
       // Waiting for the server's confirmation makes "nothing pending" observable; a lost ack
       // only means one redelivery, which the handler must already treat as a no-op.
@@ -162,6 +193,52 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
     } catch (err) {
       mlog.warn({ err }, 'ack not confirmed; a redelivery will follow');
     }
+  }
+
+  /** A group of messages (BatchOptions): applied together, or one by one when that fails. */
+  async function handleGroup(b: BatchOptions, ms: JsMsg[]): Promise<void> {
+    try {
+      await b.handle(ms, log);
+    } catch (err) {
+      log.warn({ err, messages: ms.length }, 'batch failed; handling its messages one by one');
+      for (const m of ms) await handleOne(m);
+      return;
+    }
+    handled += ms.length;
+    lastHandledAt = new Date().toISOString();
+    await Promise.all(ms.map((m) => ack(m, log.child({ seq: m.seq }))));
+  }
+
+  /** Collects messages into groups and applies them one group at a time. */
+  function createGrouper(b: BatchOptions) {
+    let buffered: JsMsg[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let chain: Promise<void> = Promise.resolve();
+    const flush = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (buffered.length > 0) {
+        const group = buffered.slice(0, b.max);
+        buffered = buffered.slice(b.max);
+        chain = chain.then(() => handleGroup(b, group));
+      }
+    };
+    return {
+      /** Resolves when the message may be followed by the next (a full group waits its turn). */
+      add(m: JsMsg): Promise<void> {
+        buffered.push(m);
+        if (buffered.length >= b.max) {
+          flush();
+          return chain;
+        }
+        timer ??= setTimeout(flush, b.lingerMs);
+        return Promise.resolve();
+      },
+      drain(): Promise<void> {
+        flush();
+        return chain;
+      },
+    };
   }
 
   /** Records the message in consumer_dead_letters; false when that failed (the caller naks instead). */
@@ -191,7 +268,14 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
 
   const loop = createRunLoop(
     async ({ stopping, sleep }) => {
-      log.info({ filterSubject, maxAckPending, concurrency }, 'consumer started');
+      log.info(
+        {
+          filterSubject,
+          maxAckPending,
+          ...(batch ? { batch: { max: batch.max, lingerMs: batch.lingerMs } } : { concurrency }),
+        },
+        'consumer started',
+      );
       while (!stopping()) {
         let delay = 0;
         try {
@@ -203,9 +287,18 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
           if (stopping()) await messages.close();
           watchStatus(messages, log);
           consecutiveFailures = 0;
-          for await (const m of messages) {
-            await limiter.acquire();
-            void handleOne(m).finally(() => limiter.release());
+          if (batch) {
+            const grouper = createGrouper(batch);
+            try {
+              for await (const m of messages) await grouper.add(m);
+            } finally {
+              await grouper.drain();
+            }
+          } else {
+            for await (const m of messages) {
+              await limiter.acquire();
+              void handleOne(m).finally(() => limiter.release());
+            }
           }
         } catch (err) {
           consecutiveFailures++;

@@ -58,6 +58,52 @@ const asRow = (r: typeof marketingSync.$inferSelect): MarketingRow => ({
 
 /** The e-mail-marketing sync's bookkeeping (issue 9, docs/crm.md). */
 export function createMarketingRepository(db: Db) {
+  /**
+   * `enqueue` for several events in their order, in two statements: the ids applied now. Of
+   * one contact's events (e-mail and source) the last one applied is what the row holds, as
+   * one upsert after the other would leave it.
+   */
+  async function enqueueAll(
+    tx: DbOrTx,
+    consumer: string,
+    items: ReadonlyArray<{ eventId: string; source: MarketingSource; payload: MarketingPayload }>,
+  ): Promise<Set<string>> {
+    const ids = [...new Set(items.map((i) => i.eventId))];
+    if (ids.length === 0) return new Set();
+    const fresh = await tx
+      .insert(processedEvents)
+      .values(ids.map((eventId) => ({ consumer, eventId })))
+      .onConflictDoNothing()
+      .returning({ eventId: processedEvents.eventId });
+    const applied = new Set(fresh.map((r) => r.eventId));
+    const latest = new Map<string, { source: MarketingSource; payload: MarketingPayload }>();
+    const claimed = new Set<string>();
+    for (const i of items) {
+      if (!applied.has(i.eventId) || claimed.has(i.eventId)) continue;
+      claimed.add(i.eventId);
+      const key = `${i.source} ${i.payload.email}`;
+      latest.delete(key); // keeps the map in the order of each contact's last event
+      latest.set(key, { source: i.source, payload: i.payload });
+    }
+    if (latest.size === 0) return applied;
+    await tx
+      .insert(marketingSync)
+      .values([...latest.values()].map(({ source, payload }) => ({ email: payload.email, source, payload })))
+      .onConflictDoUpdate({
+        target: [marketingSync.email, marketingSync.source],
+        set: {
+          payload: sql`excluded.payload`,
+          status: 'pending',
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: sql`now()`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${marketingSync.payload} is distinct from excluded.payload`,
+      });
+    return applied;
+  }
+
   return {
     /**
      * Records what Brevo should hold for a contact, once per event: the processed-event guard
@@ -72,29 +118,11 @@ export function createMarketingRepository(db: Db) {
       source: MarketingSource,
       payload: MarketingPayload,
     ): Promise<boolean> {
-      const fresh = await tx
-        .insert(processedEvents)
-        .values({ consumer, eventId })
-        .onConflictDoNothing()
-        .returning({ eventId: processedEvents.eventId });
-      if (fresh.length === 0) return false;
-      await tx
-        .insert(marketingSync)
-        .values({ email: payload.email, source, payload })
-        .onConflictDoUpdate({
-          target: [marketingSync.email, marketingSync.source],
-          set: {
-            payload: sql`excluded.payload`,
-            status: 'pending',
-            attempts: 0,
-            lastError: null,
-            nextAttemptAt: sql`now()`,
-            updatedAt: sql`now()`,
-          },
-          setWhere: sql`${marketingSync.payload} is distinct from excluded.payload`,
-        });
-      return true;
+      const applied = await enqueueAll(tx, consumer, [{ eventId, source, payload }]);
+      return applied.has(eventId);
     },
+
+    enqueueAll,
 
     /**
      * Claims up to `limit` due rows for `leaseMs` (skip locked: two sync runs never take the same

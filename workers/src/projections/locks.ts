@@ -20,9 +20,22 @@ export async function holdProjectionExclusive(tx: Tx, projection: string): Promi
 }
 
 /**
- * Serialises the events of one order (or one customer) across concurrent deliveries: the rules
- * read a row, then write, and two copies of one order must not both see "not placed yet".
+ * Serialises the events of one order (or one customer) across concurrent transactions: the rules
+ * read a row, then write, and two copies of one order must not both see "not placed yet". Takes
+ * every order key before any customer key, each group by hash, so two transactions holding
+ * several keys (batches) take the ones they share in the same order and cannot deadlock.
  */
-export async function lockKey(tx: Tx, kind: 'order' | 'customer', id: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PROJECTION_ROW}, hashtext(${`${kind}:${id}`}))`);
+export async function lockKeys(
+  tx: Tx,
+  keys: ReadonlyArray<readonly ['order' | 'customer', string]>,
+): Promise<void> {
+  if (keys.length === 0) return;
+  const names = keys.map(([kind, id]) => `${kind}:${id}`);
+  const ranks = keys.map(([kind]) => (kind === 'order' ? 0 : 1));
+  await tx.execute(sql`
+    select count(pg_advisory_xact_lock(${PROJECTION_ROW}, k.h)) from (
+      select distinct r, hashtext(n) as h
+      from unnest(${sql.param(names)}::text[], ${sql.param(ranks)}::int[]) as u(n, r)
+      order by r, h
+    ) as k`);
 }

@@ -3,6 +3,7 @@ import { type Db, type Tx, tables } from '@qahwa/db';
 import { STREAM_NAME } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import {
+  type BatchOptions,
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
@@ -34,12 +35,16 @@ export interface ProjectionSpec {
   subject: string;
   /** Overrides the options' concurrency (a projection that must apply one message at a time). */
   concurrency?: number;
-  handle(m: JsMsg, log: Logger, durable: string): Promise<void>;
+  /** One message at a time; or `batch`. */
+  handle?(m: JsMsg, log: Logger, durable: string): Promise<void>;
+  /** Several messages in one call (durable-consumer.ts, `BatchOptions`). */
+  batch?: Omit<BatchOptions, 'handle'> & { handle(ms: JsMsg[], log: Logger, durable: string): Promise<void> };
 }
 
 /** A projection's durable consumer on the commerce stream, named, logged and filtered one way. */
 export function createProjectionConsumer(options: ProjectionOptions, spec: ProjectionSpec): DurableConsumer {
   const durable = options.durable ?? spec.durable;
+  const { batch, handle } = spec;
   return createDurableConsumer({
     ...options,
     ...(spec.concurrency === undefined ? {} : { concurrency: spec.concurrency }),
@@ -47,7 +52,9 @@ export function createProjectionConsumer(options: ProjectionOptions, spec: Proje
     stream: options.stream ?? STREAM_NAME,
     durable,
     filterSubject: `${options.subjectPrefix ?? ''}${spec.subject}`,
-    handle: (m, log) => spec.handle(m, log, durable),
+    ...(batch
+      ? { batch: { ...batch, handle: (ms: JsMsg[], log: Logger) => batch.handle(ms, log, durable) } }
+      : { handle: (m: JsMsg, log: Logger) => handle!(m, log, durable) }),
   });
 }
 
@@ -63,4 +70,20 @@ export async function firstTimeFor(tx: Tx, consumer: string, eventId: string): P
     .onConflictDoNothing()
     .returning({ eventId: processedEvents.eventId });
   return first.length > 0;
+}
+
+/**
+ * `firstTimeFor` for several events in one statement: the ids claimed now. An id not among them
+ * was applied before (or is listed twice: only its first copy is claimed).
+ */
+export async function firstTimesFor(tx: Tx, consumer: string, eventIds: string[]): Promise<Set<string>> {
+  const { processedEvents } = tables;
+  const ids = [...new Set(eventIds)];
+  if (ids.length === 0) return new Set();
+  const first = await tx
+    .insert(processedEvents)
+    .values(ids.map((eventId) => ({ consumer, eventId })))
+    .onConflictDoNothing()
+    .returning({ eventId: processedEvents.eventId });
+  return new Set(first.map((r) => r.eventId));
 }
