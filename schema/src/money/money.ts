@@ -69,6 +69,9 @@ export function fractionToBasisPoints(fraction: number): number {
 
 export type Locale = 'en' | 'ar';
 
+/** Made once: building an Intl.NumberFormat costs far more than formatting with it. */
+const AED_NUMBER = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /**
  * Display: "AED 1,234.50" in English, "1,234.50 د.إ" in Arabic.
  * Decision: Arabic shows Latin (Western) digits. Gulf retail, banks and Tabby/Stripe checkouts
@@ -76,9 +79,6 @@ export type Locale = 'en' | 'ar';
  * card statement; Arabic-Indic digits would make that comparison harder.
  */
 export function formatAed(fils: Fils, locale: Locale): string {
-  const number = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(fils / FILS_PER_AED);
+  const number = AED_NUMBER.format(fils / FILS_PER_AED);
   return locale === 'ar' ? `${number} د.إ` : `AED ${number}`;
 }
