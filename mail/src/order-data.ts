@@ -1,4 +1,4 @@
-import { asc, type DbOrTx, eq, tables } from '@qahwa/db';
+import { type DbOrTx, eq, sql, tables } from '@qahwa/db';
 import { placeNames } from '@qahwa/schema/reference/emirates';
 import type { MailLocale, OrderEmailData } from './types';
 
@@ -11,6 +11,25 @@ export interface OrderEmail {
 
 const t = tables;
 
+interface ItemRow {
+  name: string;
+  nameAr: string;
+  variation: { weight?: string | null; beans?: string | null; additions?: string | null };
+  quantity: number;
+  unitFils: number;
+  lineFils: number;
+  sizeAr: string | null;
+  beansAr: string | null;
+  typeAr: string | null;
+}
+
+interface DiscountRow {
+  name: string;
+  nameAr: string | null;
+  code: string | null;
+  amountFils: number;
+}
+
 /**
  * The confirmation's content, read from the database (never the browser's claim): the order's
  * snapshot of prices, contact and address, its items with variation text in the order's language
@@ -22,37 +41,35 @@ export async function loadOrderEmail(
   orderId: string,
   storeUrl?: string,
 ): Promise<OrderEmail | null> {
-  const [order] = await db.select().from(t.orders).where(eq(t.orders.id, orderId));
-  if (!order) return null;
+  // One statement: the order, with its items and discounts gathered as JSON beside it.
+  const [row] = await db
+    .select({
+      order: t.orders,
+      // Column names written out: inside a subquery drizzle would leave them unqualified.
+      items: sql<ItemRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'name', oi.name, 'nameAr', oi.name_ar, 'variation', oi.variation,
+          'quantity', oi.quantity, 'unitFils', oi.unit_fils, 'lineFils', oi.line_fils,
+          'sizeAr', vs.display_name_ar, 'beansAr', vb.name_ar, 'typeAr', vt.name_ar
+        ) order by oi.created_at, oi.id), '[]'::json)
+        from ${t.orderItems} oi
+        left join ${t.productVariations} pv on pv.id = oi.variation_id
+        left join ${t.variationSizes} vs on vs.id = pv.size_id
+        left join ${t.variationBeans} vb on vb.id = pv.beans_id
+        left join ${t.variationTypes} vt on vt.id = pv.type_id
+        where oi.order_id = ${t.orders}.id)`,
+      discounts: sql<DiscountRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'name', od.name, 'nameAr', od.name_ar, 'code', od.code, 'amountFils', od.amount_fils
+        ) order by od.created_at, od.id), '[]'::json)
+        from ${t.orderDiscounts} od
+        where od.order_id = ${t.orders}.id)`,
+    })
+    .from(t.orders)
+    .where(eq(t.orders.id, orderId));
+  if (!row) return null;
+  const { order, items, discounts } = row;
   const locale: MailLocale = order.locale === 'ar' ? 'ar' : 'en';
-  const items = await db
-    .select({
-      name: t.orderItems.name,
-      nameAr: t.orderItems.nameAr,
-      variation: t.orderItems.variation,
-      quantity: t.orderItems.quantity,
-      unitFils: t.orderItems.unitFils,
-      lineFils: t.orderItems.lineFils,
-      sizeAr: t.variationSizes.displayNameAr,
-      beansAr: t.variationBeans.nameAr,
-      typeAr: t.variationTypes.nameAr,
-    })
-    .from(t.orderItems)
-    .leftJoin(t.productVariations, eq(t.productVariations.id, t.orderItems.variationId))
-    .leftJoin(t.variationSizes, eq(t.variationSizes.id, t.productVariations.sizeId))
-    .leftJoin(t.variationBeans, eq(t.variationBeans.id, t.productVariations.beansId))
-    .leftJoin(t.variationTypes, eq(t.variationTypes.id, t.productVariations.typeId))
-    .where(eq(t.orderItems.orderId, orderId))
-    .orderBy(asc(t.orderItems.createdAt), asc(t.orderItems.id));
-  const discounts = await db
-    .select({
-      name: t.orderDiscounts.name,
-      nameAr: t.orderDiscounts.nameAr,
-      code: t.orderDiscounts.code,
-      amountFils: t.orderDiscounts.amountFils,
-    })
-    .from(t.orderDiscounts)
-    .where(eq(t.orderDiscounts.orderId, orderId));
 
   const place = placeNames(order.emirate, order.city, locale);
   const ar = locale === 'ar';
