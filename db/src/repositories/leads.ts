@@ -268,11 +268,19 @@ export function createLeadsRepository(db: Db) {
 
     byId,
 
-    async openByEmail(email: string): Promise<LeadRow | null> {
+    /**
+     * A customer's e-mail (trimmed, lower case: how leads keep it) and their open lead, in one
+     * statement; null when the customer does not exist.
+     */
+    async openForCustomer(customerId: string): Promise<{ email: string; lead: LeadRow | null } | null> {
       const [row] = await db
-        .select()
-        .from(leads)
-        .where(and(eq(leads.email, email), ne(leads.status, 'CONVERTED')))
+        .select({ email: sql<string>`lower(trim(${customers.email}))`, lead: leads })
+        .from(customers)
+        .leftJoin(
+          leads,
+          and(eq(leads.email, sql`lower(trim(${customers.email}))`), ne(leads.status, 'CONVERTED')),
+        )
+        .where(eq(customers.id, customerId))
         .limit(1);
       return row ?? null;
     },

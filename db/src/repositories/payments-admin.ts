@@ -147,39 +147,18 @@ export function createPaymentsAdminRepository(db: DbOrTx) {
      * that arrive out of order or twice give the same row.
      */
     async syncCashOnDelivery(orderId: string): Promise<boolean> {
-      const [order] = await db
-        .select({
-          id: orders.id,
-          status: orders.status,
-          provider: orders.paymentProvider,
-          totalFils: orders.totalFils,
-          checkoutId: orders.checkoutId,
-          createdAt: orders.createdAt,
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
-      if (order?.provider !== 'COD') return false;
-      const status =
-        order.status === 'delivered' ? 'collected' : order.status === 'cancelled' ? 'cancelled' : 'pending';
-      await db
-        .insert(payments)
-        .values({
-          id: `cod-${order.id}`,
-          provider: 'COD',
-          method: 'cod',
-          status,
-          amountFils: order.totalFils,
-          currency: 'AED',
-          checkoutId: order.checkoutId,
-          orderId: order.id,
-          createdAt: order.createdAt,
-        })
-        .onConflictDoUpdate({
-          target: payments.id,
-          set: { status, amountFils: order.totalFils, updatedAt: sql`now()` },
-        });
-      return true;
+      // One statement: the row follows the order as it is now (status, total), or nothing for a
+      // card or pay-later order.
+      const { rows } = await db.execute<{ id: string }>(sql`
+        insert into ${payments} (id, provider, method, status, amount_fils, currency, checkout_id, order_id, created_at)
+        select 'cod-' || o.id, 'COD', 'cod',
+          case o.status when 'delivered' then 'collected' when 'cancelled' then 'cancelled' else 'pending' end,
+          o.total_fils, 'AED', o.checkout_id, o.id, o.created_at
+        from ${orders} o
+        where o.id = ${orderId} and o.payment_provider = 'COD'
+        on conflict (id) do update set status = excluded.status, amount_fils = excluded.amount_fils, updated_at = now()
+        returning id`);
+      return rows.length > 0;
     },
   };
 }

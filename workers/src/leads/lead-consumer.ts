@@ -1,5 +1,5 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { createLeadsRepository, type Db, eq, tables } from '@qahwa/db';
+import { createLeadsRepository, type Db } from '@qahwa/db';
 import { CartAbandoned, LeadConverted, LeadQualified, OrderPlaced, STREAM_NAME } from '@qahwa/schema';
 import { SA } from '@qahwa/workflows/checkout/search-attributes';
 import {
@@ -121,15 +121,10 @@ export function createLeadConsumers(options: LeadConsumerOptions): DurableConsum
         return;
       }
       case 'OrderPlaced': {
-        const [customer] = await db
-          .select({ email: tables.customers.email })
-          .from(tables.customers)
-          .where(eq(tables.customers.id, event.data.customerId))
-          .limit(1);
-        if (!customer) return;
-        const email = customer.email.trim().toLowerCase();
-        const open = await leads.openByEmail(email);
-        if (!open) return;
+        const found = await leads.openForCustomer(event.data.customerId);
+        const open = found?.lead;
+        if (!found || !open) return;
+        const { email } = found;
         const signal = { leadId: open.id, orderId: event.data.orderId, valueFils: event.data.totalFils };
         const running = await signalOrder(email, signal);
         // No run (it ended after its window, or the lead never reached one): convert here.

@@ -34,6 +34,8 @@ export function createCatalogueCountsProjection(options: CatalogueCountsProjecti
         if (type !== 'CatalogueChanged') return;
         throw new InvalidEventError('CatalogueChanged does not match its contract');
       }
+      // Most events change no count (every order's stock): no transaction for those.
+      if (!changesCounts(parsed.data)) return;
       await db.transaction((tx) => applyCatalogueChanged(tx, parsed.data));
       log.debug({ eventId: parsed.data.id, reason: parsed.data.data.reason }, 'catalogue counts refreshed');
     },
@@ -51,13 +53,20 @@ export function createCatalogueCountsProjection(options: CatalogueCountsProjecti
   };
 }
 
+/**
+ * Texts, reviews and stock never change whether a product is on sale (active and not archived;
+ * a sold-out product is still on sale). Stock moves with every order: skipping it spares a
+ * transaction per order at the checkout's busiest (docs/performance.md, third pass).
+ */
+export function changesCounts(event: CatalogueChanged): boolean {
+  const { reason } = event.data;
+  return !(reason === 'content' || reason === 'review' || reason === 'stock');
+}
+
 export async function applyCatalogueChanged(tx: DbOrTx, event: CatalogueChanged): Promise<void> {
   const { reason, productIds } = event.data;
+  if (!changesCounts(event)) return;
   if (reason === 'promotion') return refreshPromotions(tx);
-  // Texts, reviews and stock never change whether a product is on sale (active and not
-  // archived; a sold-out product is still on sale). Stock moves with every order: skipping it
-  // spares a transaction per order at the checkout's busiest (docs/performance.md, third pass).
-  if (reason === 'content' || reason === 'review' || reason === 'stock') return;
   await refreshProducts(tx, productIds.length > 0 ? productIds : null);
 }
 
