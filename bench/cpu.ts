@@ -51,3 +51,48 @@ export function cpuSnapshot(procs: { name: string; pid: number | undefined }[]):
 export function cpuPerOrder(before: Map<string, number>, after: Map<string, number>, orders: number) {
   return [...after].map(([name, ms]) => ({ name, ms: (ms - (before.get(name) ?? 0)) / Math.max(1, orders) }));
 }
+
+/** The machine's CPU counters (all cores, in ticks) from /proc/stat; null where there is none. */
+export function machineTicks(): { busy: number; steal: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // cpu user nice system idle iowait irq softirq steal …
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = user! + nice! + system! + idle! + iowait! + irq! + softirq! + steal!;
+    return { busy: user! + nice! + system! + irq! + softirq!, steal: steal!, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples the machine's busy and steal shares every `everyMs` while a run goes on: a slow
+ * stretch of a run read beside them says whether the machine (a neighbour, the hypervisor) or
+ * the store was busy then.
+ */
+export function machineSampler(everyMs = 1000) {
+  const samples: Array<{ atMs: number; busyPct: number; stealPct: number }> = [];
+  let last = machineTicks();
+  const timer = setInterval(() => {
+    const now = machineTicks();
+    if (!now || !last) return;
+    const total = now.total - last.total;
+    if (total > 0)
+      samples.push({
+        atMs: performance.now(),
+        busyPct: (100 * (now.busy - last.busy)) / total,
+        stealPct: (100 * (now.steal - last.steal)) / total,
+      });
+    last = now;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}

@@ -25,12 +25,12 @@ import { startStripeDouble } from '@qahwa/fake-stripe';
 import { makeEvent, type Product } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
-import { cpuPerOrder, cpuSnapshot } from './cpu';
+import { cpuPerOrder, cpuSnapshot, machineSampler } from './cpu';
 import { lighthouseFigures } from './lighthouse';
 import { type IntakeResult, orderRequest, pacedCardOrders, pacedOrders } from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 import { load, sideBySide } from './read-path';
-import { type Figure, figure, formatTable, percentile } from './report';
+import { type Figure, figure, formatTable, formatWindows, latencyWindows, percentile } from './report';
 
 const env = process.env;
 const num = (name: string, fallback: number) => Number(env[name] ?? fallback);
@@ -190,12 +190,14 @@ try {
     const before = await countOrders();
     const ours = () => procs.map((p) => ({ name: p.name, pid: p.child.pid }));
     const cpuBefore = cpuSnapshot(ours());
+    const machine = machineSampler();
     const intake = await pacedOrders(gateway, product, {
       run,
       rate: knobs.orderRate,
       seconds: knobs.orderSeconds,
       firstIndex: 1000,
     });
+    const machineLoad = machine.stop().map((m) => ({ ...m, atMs: m.atMs - intake.startedAt }));
     // Orders answered 202 finish in the background: give them a moment before counting.
     await waitForCount(before + intake.ok + intake.accepted, 30_000);
     const made = (await countOrders()) - before;
@@ -241,6 +243,10 @@ try {
     for (const { name, ms } of cpu.filter((c) => c.name !== 'bare'))
       figures.push(figure(`orders: CPU per order, ${name}`, ms, 'ms'));
     if (intake.phases.size === 0) console.log('POST /api/orders sent no Server-Timing header: no breakdown');
+    // Where a p95 comes from: one slow stretch or the whole run, and how busy the machine was then.
+    console.log(
+      `orders by 5 s of the run:\n${formatWindows(latencyWindows(intake.timeline, machineLoad, 5))}`,
+    );
     if (intake.errorSamples.length)
       console.log(`order errors, first ones:\n  ${intake.errorSamples.join('\n  ')}`);
   });

@@ -27,6 +27,10 @@ export interface IntakeResult {
   p99: number;
   /** Server-Timing metrics by name: their durations, one per answer that carried them. */
   phases: Map<string, number[]>;
+  /** Each request's planned moment (ms from the run's start) and its latency. */
+  timeline: Array<{ atMs: number; ms: number }>;
+  /** performance.now() of the run's start: where the timeline's 0 is. */
+  startedAt: number;
   /** Idempotency key → order id, for the replay check. */
   orders: Map<string, { orderId: string; body: string; headers: Record<string, string> }>;
 }
@@ -100,6 +104,7 @@ export async function pacedOrders(
   const total = Math.round(opts.rate * opts.seconds);
   const interval = 1000 / opts.rate;
   const latencies: number[] = [];
+  const timeline: IntakeResult['timeline'] = [];
   const phases = new Map<string, number[]>();
   const orders: IntakeResult['orders'] = new Map();
   const errorSamples: string[] = [];
@@ -120,6 +125,7 @@ export async function pacedOrders(
       const text = await res.text();
       const now = performance.now();
       latencies.push(now - planned);
+      timeline.push({ atMs: planned - start, ms: now - planned });
       if (res.status === 200) {
         firstAnswer = Math.min(firstAnswer, now);
         lastAnswer = Math.max(lastAnswer, now);
@@ -142,6 +148,7 @@ export async function pacedOrders(
       }
     } catch (err) {
       latencies.push(performance.now() - planned);
+      timeline.push({ atMs: planned - start, ms: performance.now() - planned });
       errors++;
       if (errorSamples.length < 5) errorSamples.push(String((err as Error).cause ?? err));
     }
@@ -171,6 +178,8 @@ export async function pacedOrders(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     phases,
+    timeline,
+    startedAt: start,
     orders,
   };
 }

@@ -85,3 +85,61 @@ export function parseServerTiming(header: string | null): { name: string; dur: n
   }
   return metrics;
 }
+
+export interface LatencyWindow {
+  fromS: number;
+  toS: number;
+  count: number;
+  p95: number;
+  /** The machine's average busy and steal share over the window (null without samples). */
+  busyPct: number | null;
+  stealPct: number | null;
+}
+
+/**
+ * A run cut into windows of `windowS` seconds by each request's planned moment (ms from the run's
+ * start): how many, their p95, and the machine's load then. Where a missed p95 comes from — one
+ * stall or the whole run — and whether the machine was busy at that moment.
+ */
+export function latencyWindows(
+  requests: Array<{ atMs: number; ms: number }>,
+  machine: Array<{ atMs: number; busyPct: number; stealPct: number }>,
+  windowS: number,
+): LatencyWindow[] {
+  const span = windowS * 1000;
+  const buckets = new Map<number, number[]>();
+  for (const r of requests) {
+    const k = Math.floor(r.atMs / span);
+    const list = buckets.get(k) ?? [];
+    list.push(r.ms);
+    buckets.set(k, list);
+  }
+  return [...buckets.keys()]
+    .sort((a, b) => a - b)
+    .map((k) => {
+      const ms = buckets.get(k)!.sort((a, b) => a - b);
+      const inside = machine.filter((m) => m.atMs >= k * span && m.atMs < (k + 1) * span);
+      const avg = (f: (m: (typeof machine)[number]) => number) =>
+        inside.length ? inside.reduce((a, m) => a + f(m), 0) / inside.length : null;
+      return {
+        fromS: k * windowS,
+        toS: (k + 1) * windowS,
+        count: ms.length,
+        p95: percentile(ms, 95),
+        busyPct: avg((m) => m.busyPct),
+        stealPct: avg((m) => m.stealPct),
+      };
+    });
+}
+
+/** One line per window: `0–5 s  p95 21 ms  busy 78 %  steal 0 %`. */
+export function formatWindows(windows: LatencyWindow[]): string {
+  const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v)} %`);
+  return windows
+    .map(
+      (w) =>
+        `  ${`${w.fromS}–${w.toS} s`.padEnd(10)} p95 ${String(Math.round(w.p95)).padStart(5)} ms  ` +
+        `busy ${pct(w.busyPct).padStart(5)}  steal ${pct(w.stealPct).padStart(4)}  (${w.count} orders)`,
+    )
+    .join('\n');
+}

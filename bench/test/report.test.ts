@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { shopper } from '../order-intake';
-import { figure, formatTable, parseServerTiming, percentile, ratio } from '../report';
+import {
+  figure,
+  formatTable,
+  formatWindows,
+  latencyWindows,
+  parseServerTiming,
+  percentile,
+  ratio,
+} from '../report';
 
 describe('make bench figures', () => {
   it('marks a figure ok only when it meets its goal, in the goal’s direction', () => {
@@ -64,5 +72,26 @@ describe('make bench figures', () => {
       expect(s.address).toMatch(/^10\.\d+\.\d+\.\d+$/);
       expect(s.phone).toMatch(/^\+97150\d{7}$/);
     }
+  });
+
+  it("cuts a run into windows: each one's p95 beside the machine's load, so a stall shows where it was", () => {
+    // 10 s at 10/s: fast everywhere but 5–10 s, where one request in ten took 900 ms.
+    const requests = Array.from({ length: 100 }, (_, i) => ({
+      atMs: i * 100,
+      ms: i >= 50 && i % 10 === 0 ? 900 : 20,
+    }));
+    const machine = [
+      { atMs: 1_000, busyPct: 60, stealPct: 0 },
+      { atMs: 6_000, busyPct: 95, stealPct: 30 },
+      { atMs: 7_000, busyPct: 85, stealPct: 10 },
+    ];
+    const windows = latencyWindows(requests, machine, 5);
+    expect(windows).toEqual([
+      { fromS: 0, toS: 5, count: 50, p95: 20, busyPct: 60, stealPct: 0 },
+      { fromS: 5, toS: 10, count: 50, p95: 900, busyPct: 90, stealPct: 20 },
+    ]);
+    const lines = formatWindows(windows).split('\n');
+    expect(lines[1]).toMatch(/5–10 s\s+p95\s+900 ms\s+busy\s+90 %\s+steal\s+20 %\s+\(50 orders\)/);
+    expect(formatWindows(latencyWindows(requests, [], 5))).toContain('busy     –');
   });
 });
