@@ -3,8 +3,9 @@ import type { ContactSubject, Locale } from '@qahwa/schema';
 import { makeEvent } from '@qahwa/schema';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
-import { contactMessages, newsletterSubscribers, processedEvents, productViewCounts } from '../schema';
+import { contactMessages, newsletterSubscribers, productViewCounts } from '../schema';
 import { createOutboxRepository } from './outbox';
+import { claimEvent } from './processed-events';
 
 const meta = (requestId?: string) => ({
   id: randomUUID(),
@@ -100,12 +101,7 @@ export function createEngagementRepository(db: Db) {
       consumer: string,
       event: { id: string; occurredAt: string; data: { productId: string } },
     ): Promise<boolean> {
-      const fresh = await tx
-        .insert(processedEvents)
-        .values({ consumer, eventId: event.id })
-        .onConflictDoNothing()
-        .returning({ eventId: processedEvents.eventId });
-      if (fresh.length === 0) return false;
+      if (!(await claimEvent(tx, consumer, event.id))) return false;
       await tx
         .insert(productViewCounts)
         .values({ productId: event.data.productId, views: 1, lastViewedAt: new Date(event.occurredAt) })

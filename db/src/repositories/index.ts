@@ -14,6 +14,7 @@ export * from './maintenance';
 export * from './marketing';
 export * from './orders';
 export * from './outbox';
+export * from './processed-events';
 export * from './product-editing';
 export * from './promotion-editing';
 export * from './promotions';

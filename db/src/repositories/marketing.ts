@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
-import { marketingSync, processedEvents } from '../schema';
+import { marketingSync } from '../schema';
+import { claimEvents } from './processed-events';
 
 /** Where a contact came from; one marketing_sync row per e-mail and source. */
 export type MarketingSource = 'subscriber' | 'lead' | 'customer';
@@ -68,14 +69,11 @@ export function createMarketingRepository(db: Db) {
     consumer: string,
     items: ReadonlyArray<{ eventId: string; source: MarketingSource; payload: MarketingPayload }>,
   ): Promise<Set<string>> {
-    const ids = [...new Set(items.map((i) => i.eventId))];
-    if (ids.length === 0) return new Set();
-    const fresh = await tx
-      .insert(processedEvents)
-      .values(ids.map((eventId) => ({ consumer, eventId })))
-      .onConflictDoNothing()
-      .returning({ eventId: processedEvents.eventId });
-    const applied = new Set(fresh.map((r) => r.eventId));
+    const applied = await claimEvents(
+      tx,
+      consumer,
+      items.map((i) => i.eventId),
+    );
     const latest = new Map<string, { source: MarketingSource; payload: MarketingPayload }>();
     const claimed = new Set<string>();
     for (const i of items) {

@@ -1,5 +1,5 @@
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { type Db, type Tx, tables } from '@qahwa/db';
+import type { Db } from '@qahwa/db';
 import { STREAM_NAME } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import {
@@ -58,32 +58,5 @@ export function createProjectionConsumer(options: ProjectionOptions, spec: Proje
   });
 }
 
-/**
- * Claims the event for this consumer in the caller's transaction: true the first time, false for a
- * redelivery or a second copy. The read-model change must commit in the same transaction.
- */
-export async function firstTimeFor(tx: Tx, consumer: string, eventId: string): Promise<boolean> {
-  const { processedEvents } = tables;
-  const first = await tx
-    .insert(processedEvents)
-    .values({ consumer, eventId })
-    .onConflictDoNothing()
-    .returning({ eventId: processedEvents.eventId });
-  return first.length > 0;
-}
-
-/**
- * `firstTimeFor` for several events in one statement: the ids claimed now. An id not among them
- * was applied before (or is listed twice: only its first copy is claimed).
- */
-export async function firstTimesFor(tx: Tx, consumer: string, eventIds: string[]): Promise<Set<string>> {
-  const { processedEvents } = tables;
-  const ids = [...new Set(eventIds)];
-  if (ids.length === 0) return new Set();
-  const first = await tx
-    .insert(processedEvents)
-    .values(ids.map((eventId) => ({ consumer, eventId })))
-    .onConflictDoNothing()
-    .returning({ eventId: processedEvents.eventId });
-  return new Set(first.map((r) => r.eventId));
-}
+/** The processed-event guard (db/src/repositories/processed-events.ts), as the projections name it. */
+export { claimEvent as firstTimeFor, claimEvents as firstTimesFor } from '@qahwa/db';
