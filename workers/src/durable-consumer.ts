@@ -220,7 +220,14 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
       while (buffered.length > 0) {
         const group = buffered.slice(0, b.max);
         buffered = buffered.slice(b.max);
-        chain = chain.then(() => handleGroup(b, group));
+        // A group that throws anyway (NATS gone mid-ack) must not stop the groups behind it:
+        // its messages are not acked, so the server delivers them again after the ack wait.
+        chain = chain
+          .then(() => handleGroup(b, group))
+          .catch((err: unknown) => {
+            recordError(err);
+            log.error({ err, messages: group.length }, 'batch not applied; its messages will be redelivered');
+          });
       }
     };
     return {
