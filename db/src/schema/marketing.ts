@@ -32,6 +32,8 @@ export const promotions = pgTable('promotions', {
   startDate: timestamp('start_date', { withTimezone: true }).notNull(),
   endDate: timestamp('end_date', { withTimezone: true }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Listed to shoppers (GET /api/promotions?active=true); a code stays private unless staff say so. */
+  isPublic: boolean('is_public').notNull().default(false),
   productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
   buyQuantity: integer('buy_quantity'),
   getQuantity: integer('get_quantity'),

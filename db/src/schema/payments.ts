@@ -115,11 +115,21 @@ export const promotionRedemptions = pgTable(
     checkoutId: text('checkout_id').notNull(),
     orderId: text('order_id'),
     status: text('status').$type<'reserved' | 'used' | 'released'>().notNull().default('reserved'),
+    /**
+     * Until when a 'reserved' use may still become an order: the payment provider's own expiry
+     * for a pay-later session. Null for a hold taken just before the order's transaction (cash on
+     * delivery, card): its age says it died. The sweeper (workers) releases what is past it.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     unique('promotion_redemptions_checkout_uq').on(t.promotionId, t.checkoutId),
     index('promotion_redemptions_promotion_idx').on(t.promotionId),
+    // The sweeper's look: only the few uses still held, never the history.
+    index('promotion_redemptions_reserved_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'reserved'`),
   ],
 );
 
