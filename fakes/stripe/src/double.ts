@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DECLINES, SUCCEEDING, TEST_PAYMENT_METHODS } from './cards';
+import { ChargeLedger, type Dispute, paymentIntentOf, type Refund } from './charges';
+import { invalid, type StripeErrorBody, StripeHttpError } from './errors';
 import { type FormObject, list, obj, parseForm, str } from './form';
+import { now, randomId } from './ids';
 import { signPayload } from './signature';
 
 /**
  * A stateful Stripe double: PaymentIntents (create, update, retrieve, confirm), PaymentMethods
- * (create) and signed webhook events, following Stripe's REST contract (form-encoded bodies,
+ * (create), refunds and disputes of their charges (charges.ts) and signed webhook events, following Stripe's REST contract (form-encoded bodies,
  * Stripe's JSON objects and error shapes, `Authorization: Bearer sk_…`). stripe-mock stays the
  * contract check; this double exists because stripe-mock is stateless and cannot say that
  * *this* intent succeeded for *this* amount. Documented in docs/payments.md.
@@ -51,6 +54,11 @@ export interface Charge {
   object: 'charge';
   amount: number;
   amount_captured: number;
+  /** What refunds gave back so far; `refunded` once it is the whole amount (charges.ts). */
+  amount_refunded: number;
+  refunded: boolean;
+  /** A dispute (chargeback) was opened on it (charges.ts). */
+  disputed: boolean;
   currency: string;
   paid: boolean;
   status: 'succeeded' | 'failed';
@@ -71,22 +79,12 @@ export interface StripeEvent {
   object: 'event';
   api_version: string;
   created: number;
-  data: { object: PaymentIntent };
+  /** The object at that moment: the intent (payment_intent.*), the charge (charge.refunded) or the dispute (charge.dispute.*). */
+  data: { object: PaymentIntent | Charge | Dispute; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
   type: string;
-}
-
-export interface StripeErrorBody {
-  type: 'card_error' | 'invalid_request_error' | 'idempotency_error' | 'api_error';
-  code?: string;
-  decline_code?: string;
-  message: string;
-  param?: string;
-  doc_url?: string;
-  payment_intent?: PaymentIntent;
-  payment_method?: { id: string; type: 'card' };
 }
 
 interface PaymentMethod {
@@ -138,92 +136,13 @@ export interface StripeDoubleOptions {
   onDelivery?: (d: Delivery) => void;
 }
 
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-function randomId(length = 24): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const b of bytes) out += BASE62[b % 62];
-  return out;
-}
-const now = () => Math.floor(Date.now() / 1000);
-
-/** Stripe's test cards (docs.stripe.com/testing): the successful ones by number and brand. */
-const SUCCEEDING: Record<string, string> = {
-  '4242424242424242': 'visa',
-  '4000056655665556': 'visa',
-  '5555555555554444': 'mastercard',
-  '2223003122003222': 'mastercard',
-  '5200828282828210': 'mastercard',
-  '378282246310005': 'amex',
-};
-/** Stripe's documented decline test cards and what Stripe answers for each. */
-const DECLINES: Record<string, { code: string; decline_code?: string; message: string }> = {
-  '4000000000000002': {
-    code: 'card_declined',
-    decline_code: 'generic_decline',
-    message: 'Your card was declined.',
-  },
-  '4000000000009995': {
-    code: 'card_declined',
-    decline_code: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-  },
-  '4000000000009987': {
-    code: 'card_declined',
-    decline_code: 'lost_card',
-    message: 'Your card was declined.',
-  },
-  '4000000000009979': {
-    code: 'card_declined',
-    decline_code: 'stolen_card',
-    message: 'Your card was declined.',
-  },
-  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
-  '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': {
-    code: 'processing_error',
-    message: 'An error occurred while processing your card. Try again in a little bit.',
-  },
-  '4242424242424241': { code: 'incorrect_number', message: 'Your card number is incorrect.' },
-};
-/** Stripe's test PaymentMethod ids, by the card each stands for. */
-const TEST_PAYMENT_METHODS: Record<string, string> = {
-  pm_card_visa: '4242424242424242',
-  pm_card_visa_debit: '4000056655665556',
-  pm_card_mastercard: '5555555555554444',
-  pm_card_amex: '378282246310005',
-  pm_card_visa_chargeDeclined: '4000000000000002',
-  pm_card_chargeDeclined: '4000000000000002',
-  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
-  pm_card_chargeDeclinedLostCard: '4000000000009987',
-  pm_card_chargeDeclinedStolenCard: '4000000000009979',
-  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
-  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
-  pm_card_chargeDeclinedProcessingError: '4000000000000119',
-};
-
-class StripeHttpError extends Error {
-  override readonly name = 'StripeHttpError';
-  constructor(
-    readonly status: number,
-    readonly body: StripeErrorBody,
-  ) {
-    super(body.message);
-  }
-}
-const invalid = (message: string, param?: string, code?: string, status = 400) =>
-  new StripeHttpError(status, {
-    type: 'invalid_request_error',
-    message,
-    ...(param ? { param } : {}),
-    ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}),
-  });
-
 type Auth = { kind: 'secret' } | { kind: 'publishable' };
 
 export class StripeDouble {
   readonly intents = new Map<string, PaymentIntent>();
   readonly charges = new Map<string, Charge>();
+  /** Refunds and disputes of those charges (charges.ts). */
+  readonly ledger = new ChargeLedger(this);
   readonly events: StripeEvent[] = [];
   readonly deliveries: Delivery[] = [];
   private readonly paymentMethods = new Map<string, PaymentMethod>();
@@ -272,9 +191,24 @@ export class StripeDouble {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  /** The events about one PaymentIntent, oldest first. */
+  /** The events about one PaymentIntent (its own, its charge's, its disputes'), oldest first. */
   eventsFor(paymentIntentId: string, type?: string): StripeEvent[] {
-    return this.events.filter((e) => e.data.object.id === paymentIntentId && (!type || e.type === type));
+    return this.events.filter(
+      (e) => paymentIntentOf(e.data.object) === paymentIntentId && (!type || e.type === type),
+    );
+  }
+
+  /** The refunds of a PaymentIntent, oldest first. */
+  refundsFor(paymentIntentId: string): Refund[] {
+    return [...this.ledger.refunds.values()].filter((r) => r.payment_intent === paymentIntentId);
+  }
+
+  /** Opens a dispute on the intent's charge, as a cardholder's bank would (`charge.dispute.created`). */
+  dispute(paymentIntentId: string, reason?: Dispute['reason']): Dispute {
+    const chargeId = this.intents.get(paymentIntentId)?.latest_charge;
+    const charge = chargeId ? this.charges.get(chargeId) : undefined;
+    if (!charge) throw new Error(`no charge for ${paymentIntentId}`);
+    return this.ledger.dispute(charge, reason ?? 'fraudulent');
   }
 
   /**
@@ -331,16 +265,26 @@ export class StripeDouble {
     return d;
   }
 
-  private emit(type: string, intent: PaymentIntent, request: { id: string; idempotencyKey: string | null }) {
+  /**
+   * Records an event with a copy of the object as it is now (and, like Stripe's `charge.refunded`,
+   * the fields it had before) and delivers it when deliveries are automatic. `request` is null for
+   * what no API call caused (a cardholder's dispute).
+   */
+  emitEvent(
+    type: string,
+    object: StripeEvent['data']['object'],
+    request: { id: string; idempotencyKey: string | null } | null,
+    previous?: Record<string, unknown>,
+  ): StripeEvent {
     const event: StripeEvent = {
       id: `evt_${randomId()}`,
       object: 'event',
       api_version: API_VERSION,
       created: now(),
-      data: { object: structuredClone(intent) },
+      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
       livemode: false,
       pending_webhooks: this.options.webhookUrl ? 1 : 0,
-      request: { id: request.id, idempotency_key: request.idempotencyKey },
+      request: { id: request?.id ?? null, idempotency_key: request?.idempotencyKey ?? null },
       type,
     };
     this.events.push(event);
@@ -517,6 +461,8 @@ export class StripeDouble {
         return { status: 200, body: this.expand(this.update(intent, params), params) };
       }
     }
+    const ledger = this.ledger.route(method, path, params, secretOnly, request);
+    if (ledger) return ledger;
     throw invalid(`Unrecognized request URL (${method}: ${path}).`, undefined, undefined, 404);
   }
 
@@ -709,6 +655,9 @@ export class StripeDouble {
       object: 'charge',
       amount: intent.amount,
       amount_captured: decline ? 0 : intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
       currency: intent.currency,
       paid: !decline,
       status: decline ? 'failed' : 'succeeded',
@@ -740,13 +689,14 @@ export class StripeDouble {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = error;
       intent.payment_method = null;
-      this.emit('payment_intent.payment_failed', intent, request);
+      this.emitEvent('payment_intent.payment_failed', intent, request);
       throw new StripeHttpError(402, { ...error, payment_intent: structuredClone(intent) });
     }
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.last_payment_error = null;
-    this.emit('payment_intent.succeeded', intent, request);
+    this.emitEvent('payment_intent.succeeded', intent, request);
+    this.ledger.afterSuccess(charge, pm.number, request);
     return { status: 200, body: this.expand(intent, params) };
   }
 
@@ -794,6 +744,8 @@ export class StripeDouble {
             error: { type: 'invalid_request_error', message: 'No such payment_intent' },
           });
     }
+    const ledger = this.ledger.control(method, path, body);
+    if (ledger) return this.send(res, ledger.status, ledger.body);
     return this.send(res, 404, {
       error: { type: 'invalid_request_error', message: `Unknown control ${method} ${path}` },
     });

@@ -1,2 +1,4 @@
+export * from './charges';
 export * from './double';
+export * from './errors';
 export * from './signature';
