@@ -36,7 +36,13 @@ async function call(
   const res = await gw.app.inject({
     method,
     url,
-    headers: { ...(cookie ? { cookie } : {}), 'x-locale': locale },
+    // The back office's own origin: state-changing staff calls come from its pages.
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      'x-locale': locale,
+      origin:
+        (gw.app.deps.config as { backOfficeOrigin?: string }).backOfficeOrigin ?? 'http://localhost:3001',
+    },
     ...(payload === undefined ? {} : { payload: payload as Json }),
   });
   return { status: res.statusCode, body: res.json() as Json & StaffUser, res };
@@ -312,11 +318,13 @@ describe('the last administrator', () => {
         call('PATCH', `/api/admin/users/${a.id}`, b.cookie, { version: va.body.version, role: 'STAFF' }),
       ]);
       const statuses = results.map((r) => r.status).sort();
-      expect(statuses).toEqual([200, 409]);
-      const loser = results.find((r) => r.status === 409)!;
+      // The second waits for the first's locks and then finds itself demoted: no longer an
+      // administrator, it may not change one (docs/users.md "Who may change whom").
+      expect(statuses).toEqual([200, 403]);
+      const loser = results.find((r) => r.status === 403)!;
       expect(loser.body).toMatchObject({
-        code: 'LAST_ADMIN',
-        error: 'The store needs at least one active administrator: this change would leave none.',
+        code: 'ADMIN_ONLY',
+        error: 'Only an administrator can invite, promote, change, deactivate or reset an administrator.',
       });
       expect(await activeAdmins()).toBe(1);
     }
@@ -339,7 +347,7 @@ describe('the last administrator', () => {
     expect(await activeAdmins()).toBe(1);
   });
 
-  it('staff with users edit cannot demote the only admin (arabic message)', async () => {
+  it('staff with users edit cannot demote or deactivate the only admin (arabic message)', async () => {
     const a = await member('ADMIN');
     await onlyAdmins([a.id]);
     const manager = await member('STAFF', [{ module: 'users', canView: true, canEdit: true }]);
@@ -351,14 +359,16 @@ describe('the last administrator', () => {
       { version: body.version, role: 'STAFF' },
       'ar',
     );
-    expect(demote.status).toBe(409);
+    // Only an administrator changes an administrator (docs/users.md "Who may change whom"),
+    // whether or not it is the last one.
+    expect(demote.status).toBe(403);
     expect(demote.body.error).toBe(
-      'يحتاج المتجر إلى مسؤول نشط واحد على الأقل: هذا التغيير لن يُبقي أي مسؤول.',
+      'لا يدعو مسؤولًا أو يرقّيه أو يعدّله أو يعطّله أو يعيد تعيين كلمة مروره إلا مسؤول.',
     );
     const off = await call('POST', `/api/admin/users/${a.id}/deactivate`, manager.cookie, {
       version: body.version,
     });
-    expect(off.body.code).toBe('LAST_ADMIN');
+    expect(off.body.code).toBe('ADMIN_ONLY');
     expect(await activeAdmins()).toBe(1);
   });
 });

@@ -4,6 +4,7 @@
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
+import { AdminChangeEmail, adminChangeSubject } from './templates/admin-change';
 import { CartRecoveryEmail } from './templates/cart-recovery';
 import { ContactAckEmail, ContactStaffEmail, contactStaffSubject } from './templates/contact';
 import { copyFor } from './templates/copy';
@@ -30,6 +31,11 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
       return {
         subject: staffLinkSubject(t.link, locale),
         element: <StaffLinkEmail link={t.link} locale={locale} />,
+      };
+    case 'admin-change':
+      return {
+        subject: adminChangeSubject(t.change, locale),
+        element: <AdminChangeEmail change={t.change} locale={locale} />,
       };
     case 'cart-recovery':
       return {

@@ -68,9 +68,25 @@ export interface StaffLinkEmailData {
   expiresAt: string;
 }
 
+/** A change to who administers the store, told to another administrator (docs/users.md). */
+export interface AdminChangeEmailData {
+  change: 'invited' | 'promoted' | 'demoted' | 'deactivated' | 'reactivated';
+  /** The administrator this copy goes to. */
+  recipientName: string;
+  /** Who made the change. */
+  actor: { name: string; email: string };
+  /** Whose account changed. */
+  account: { name: string; email: string };
+  /** ISO timestamp of the change. */
+  at: string;
+  /** The account's page in the back office. */
+  accountUrl: string;
+}
+
 export type EmailTemplate =
   | { kind: 'order-confirmation'; order: OrderEmailData }
   | { kind: 'staff-link'; link: StaffLinkEmailData }
+  | { kind: 'admin-change'; change: AdminChangeEmailData }
   | { kind: 'order-status'; order: OrderStatusEmailData }
   | { kind: 'cart-recovery'; name?: string; items: CartRecoveryItem[]; totalFils: number; restoreUrl: string }
   | { kind: 'contact-ack'; name: string; subject: string; message: string }

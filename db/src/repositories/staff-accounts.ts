@@ -37,7 +37,10 @@ export type StaffAdminErrorCode =
   | 'INACTIVE_USER'
   | 'LINK_INVALID'
   | 'LINK_USED'
-  | 'LINK_EXPIRED';
+  | 'LINK_EXPIRED'
+  | 'ADMIN_ONLY'
+  | 'GRANT_NOT_HELD'
+  | 'ACCOUNT_ABOVE';
 
 export class StaffAdminError extends Error {
   override readonly name = 'StaffAdminError';
@@ -190,10 +193,19 @@ export async function load(tx: DbOrTx, id: string): Promise<StaffAccount | null>
   return account(row, (await linksFor(tx, [id])).get(id));
 }
 
-/** Locks the account and checks the version the staff member saw. */
-export async function lockForWrite(tx: DbOrTx, id: string, version: string | null) {
+/**
+ * Locks the account and checks the version the staff member saw. `allowed` runs first: whether
+ * the caller may touch this account at all is answered before whether their page is current.
+ */
+export async function lockForWrite(
+  tx: DbOrTx,
+  id: string,
+  version: string | null,
+  allowed?: (u: UserRow) => void,
+) {
   const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for('update');
   if (!row) throw new StaffAdminError('USER_NOT_FOUND');
+  allowed?.(row.u);
   if (version !== null && row.version !== version) throw new StaffAdminError('STALE_USER');
   return row.u;
 }

@@ -24,6 +24,14 @@ import {
   userColumns,
   writeUser,
 } from './staff-accounts';
+import {
+  type AdminChange,
+  adminChangeKind,
+  adminRecipients,
+  assertMayGive,
+  assertMayManage,
+  grantorOf,
+} from './staff-grants';
 import { createStaffLinksRepository } from './staff-links';
 import { createStaffProfileRepository } from './staff-profile';
 
@@ -39,12 +47,30 @@ export {
   type StaffPermissionRow,
   type StaffStatus,
 } from './staff-accounts';
+export type { AdminChange, AdminChangeKind } from './staff-grants';
+
+/** A write and what it did to the set of administrators (null: nothing). */
+export interface StaffWrite {
+  account: StaffAccount;
+  adminChange: AdminChange | null;
+}
+
+const changeOf = (kind: AdminChange['kind'] | null, account: StaffAccount): AdminChange | null =>
+  kind
+    ? {
+        kind,
+        account: { id: account.id, name: account.name, email: account.email },
+        version: account.version,
+      }
+    : null;
 
 /*
  * Staff accounts for the users screen and the profile (issue 12, docs/users.md): invitations and
  * resets by one-time link, role and permission edits, deactivation, password changes. Every write
  * is one transaction with its audit entry; every write that could leave the store without an
- * administrator goes through `guardAdmins` (staff-accounts.ts), the one place that rule lives.
+ * administrator goes through `guardAdmins` (staff-accounts.ts), the one place that rule lives;
+ * every write first asks staff-grants.ts whether the actor may touch the account and give what
+ * it asks (only an ADMIN makes or changes an ADMIN; nobody gives what they do not hold).
  * Here are the users screen's writes; using a link is staff-links.ts, one's own account
  * staff-profile.ts; the repository is all three, as its callers have always used it.
  */
@@ -100,15 +126,17 @@ export function createStaffAdminRepository(db: Db) {
       },
       ttlMs: number,
       requestId?: string,
-    ): Promise<IssuedLink> {
+    ): Promise<IssuedLink & { adminChange: AdminChange | null }> {
       return db.transaction(async (tx) => {
+        const permissions = normalizePermissions(input.permissions);
+        assertMayGive(await grantorOf(tx, actor), { role: input.role, permissions });
         const [created] = await tx
           .insert(users)
           .values({
             email: input.email,
             name: input.name,
             role: input.role,
-            permissions: normalizePermissions(input.permissions),
+            permissions,
             locale: input.locale,
             passwordHash: INVITE_PENDING_HASH,
             isActive: true,
@@ -125,7 +153,8 @@ export function createStaffAdminRepository(db: Db) {
           { before: null, after: snapshot(created) },
           requestId,
         );
-        return { account: (await load(tx, created.id)) as StaffAccount, ...link };
+        const account = (await load(tx, created.id)) as StaffAccount;
+        return { account, ...link, adminChange: changeOf(adminChangeKind(null, created), account) };
       });
     },
 
@@ -141,7 +170,8 @@ export function createStaffAdminRepository(db: Db) {
       requestId?: string,
     ): Promise<IssuedLink> {
       return db.transaction(async (tx) => {
-        const u = await lockForWrite(tx, id, null);
+        const grantor = await grantorOf(tx, actor);
+        const u = await lockForWrite(tx, id, null, (row) => assertMayManage(grantor, row));
         if (purpose === 'reset' && u.id === actor.id) throw new StaffAdminError('SELF_RESET');
         if (!u.isActive) throw new StaffAdminError('INACTIVE_USER');
         const invited = u.passwordHash === INVITE_PENDING_HASH;
@@ -161,35 +191,46 @@ export function createStaffAdminRepository(db: Db) {
       });
     },
 
-    /** Name, role and the permission grid. Nobody changes their own role or grid (another admin must). */
+    /**
+     * Name, role and the permission grid. Nobody changes their own role or grid (another admin
+     * must); a role change across ADMIN is audited as `promote-admin`/`demote-admin`.
+     */
     async update(
       actor: AuditActor,
       id: string,
       patch: { version: string; name?: string; role?: string; permissions?: StaffPermissionRow[] },
       requestId?: string,
-    ): Promise<StaffAccount> {
+    ): Promise<StaffWrite> {
       return db.transaction(async (tx) =>
         guardAdmins(tx, async () => {
-          const before = await lockForWrite(tx, id, patch.version);
+          const grantor = await grantorOf(tx, actor);
+          const before = await lockForWrite(tx, id, patch.version, (u) => assertMayManage(grantor, u));
           const grants = patch.role !== undefined || patch.permissions !== undefined;
           if (grants && before.id === actor.id) throw new StaffAdminError('SELF_CHANGE');
+          const permissions =
+            patch.permissions !== undefined ? normalizePermissions(patch.permissions) : undefined;
+          if (grants)
+            assertMayGive(grantor, {
+              role: patch.role ?? before.role,
+              permissions: permissions ?? before.permissions,
+            });
           await writeUser(tx, id, {
             ...(patch.name !== undefined ? { name: patch.name } : {}),
             ...(patch.role !== undefined ? { role: patch.role } : {}),
-            ...(patch.permissions !== undefined
-              ? { permissions: normalizePermissions(patch.permissions) }
-              : {}),
+            ...(permissions !== undefined ? { permissions } : {}),
           });
           const after = (await tx.select().from(users).where(eq(users.id, id)))[0] as UserRow;
+          const kind = adminChangeKind(before, after);
           await auditUser(
             tx,
             actor,
-            'update',
+            kind === 'promoted' ? 'promote-admin' : kind === 'demoted' ? 'demote-admin' : 'update',
             id,
             { before: snapshot(before), after: snapshot(after) },
             requestId,
           );
-          return (await load(tx, id)) as StaffAccount;
+          const account = (await load(tx, id)) as StaffAccount;
+          return { account, adminChange: changeOf(kind, account) };
         }),
       );
     },
@@ -201,10 +242,11 @@ export function createStaffAdminRepository(db: Db) {
       active: boolean,
       version: string,
       requestId?: string,
-    ): Promise<StaffAccount> {
+    ): Promise<StaffWrite> {
       return db.transaction(async (tx) =>
         guardAdmins(tx, async () => {
-          const before = await lockForWrite(tx, id, version);
+          const grantor = await grantorOf(tx, actor);
+          const before = await lockForWrite(tx, id, version, (u) => assertMayManage(grantor, u));
           if (before.id === actor.id) throw new StaffAdminError('SELF_CHANGE');
           await writeUser(tx, id, { isActive: active });
           if (!active) {
@@ -221,10 +263,17 @@ export function createStaffAdminRepository(db: Db) {
             { before: snapshot(before), after: { ...snapshot(before), isActive: active } },
             requestId,
           );
-          return (await load(tx, id)) as StaffAccount;
+          const account = (await load(tx, id)) as StaffAccount;
+          return {
+            account,
+            adminChange: changeOf(adminChangeKind(before, { ...before, isActive: active }), account),
+          };
         }),
       );
     },
+
+    /** Whom a change to the administrators is mailed to: the other active administrators. */
+    adminRecipients: (exclude: (string | null)[]) => adminRecipients(db, exclude),
     ...createStaffLinksRepository(db),
     ...createStaffProfileRepository(db),
   };

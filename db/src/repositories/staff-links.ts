@@ -1,5 +1,6 @@
+import { ADMIN_ROLE } from '@qahwa/schema';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, DbOrTx } from '../client';
 import { sessions, staffInvites, users } from '../schema';
 import {
   auditUser,
@@ -10,6 +11,25 @@ import {
   snapshot,
   writeUser,
 } from './staff-accounts';
+
+/**
+ * A link into an ADMIN account works only if an active ADMIN issued it. Links issued before only
+ * an ADMIN could invite one (or to an invited account an ADMIN promoted later) would otherwise
+ * hand administration to whoever holds a colleague's invitation; the administrator resends.
+ */
+async function issuerMayHandOver(
+  tx: DbOrTx,
+  link: { createdBy: string | null },
+  account: { role: string },
+): Promise<boolean> {
+  if (account.role !== ADMIN_ROLE) return true;
+  if (!link.createdBy) return false;
+  const [issuer] = await tx
+    .select({ role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, link.createdBy));
+  return issuer?.role === ADMIN_ROLE && issuer.isActive;
+}
 
 /** The one-time links' side (invitation and reset): read one for its greeting, use one once. */
 export function createStaffLinksRepository(db: Db) {
@@ -23,6 +43,7 @@ export function createStaffLinksRepository(db: Db) {
         .where(eq(staffInvites.tokenHash, sha256(token)))
         .limit(1);
       if (!row?.u.isActive) throw new StaffAdminError('LINK_INVALID');
+      if (!(await issuerMayHandOver(db, row.link, row.u))) throw new StaffAdminError('LINK_INVALID');
       if (row.link.usedAt) throw new StaffAdminError('LINK_USED');
       if (row.link.expiresAt.getTime() <= Date.now()) throw new StaffAdminError('LINK_EXPIRED');
       return {
@@ -51,7 +72,11 @@ export function createStaffLinksRepository(db: Db) {
               gt(staffInvites.expiresAt, sql`now()`),
             ),
           )
-          .returning({ userId: staffInvites.userId, purpose: staffInvites.purpose });
+          .returning({
+            userId: staffInvites.userId,
+            purpose: staffInvites.purpose,
+            createdBy: staffInvites.createdBy,
+          });
         if (!claimed) {
           const [link] = await tx.select().from(staffInvites).where(eq(staffInvites.tokenHash, tokenHash));
           if (!link) throw new StaffAdminError('LINK_INVALID');
@@ -59,6 +84,8 @@ export function createStaffLinksRepository(db: Db) {
         }
         const before = await lockForWrite(tx, claimed.userId, null);
         if (!before.isActive) throw new StaffAdminError('LINK_INVALID');
+        // Thrown inside the transaction: the claim rolls back with it, and the link stays refused.
+        if (!(await issuerMayHandOver(tx, claimed, before))) throw new StaffAdminError('LINK_INVALID');
         await writeUser(tx, before.id, { passwordHash });
         await tx.delete(sessions).where(eq(sessions.userId, before.id));
         await tx

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { createStaffRepository, type Db } from '@qahwa/db';
 import {
+  type AdminChange,
   createStaffAdminRepository,
   type IssuedLink,
   isStaffAdminError,
@@ -45,6 +46,9 @@ const STATUS: Record<StaffAdminErrorCode, number> = {
   LINK_INVALID: 404,
   LINK_USED: 410,
   LINK_EXPIRED: 410,
+  ADMIN_ONLY: 403,
+  GRANT_NOT_HELD: 403,
+  ACCOUNT_ABOVE: 403,
 };
 
 /** A refusal of the staff repository as the one error body, in the caller's language. */
@@ -105,6 +109,50 @@ async function mailLink(
 }
 
 /**
+ * Tells every other active administrator, each in their own language, that someone became or
+ * stopped being an administrator (docs/users.md). Once per change and recipient: the subject id is
+ * the account, its version after the change, and the recipient. A failed send is logged, not
+ * thrown: the change is committed and audited, and the audit log is the record.
+ */
+async function mailAdminChange(
+  deps: { db: Db; mailer: Mailer; logger: MailLogger },
+  recipients: { id: string; email: string; name: string; locale: string | null }[],
+  change: AdminChange,
+  actor: { name: string; email: string },
+  backOfficeUrl: string,
+  requestId: string,
+): Promise<void> {
+  const at = new Date().toISOString();
+  await Promise.all(
+    recipients.map((r) =>
+      sendEmailOnce(deps, {
+        purpose: 'admin-change',
+        subjectId: `${change.account.id}@${change.version}/${r.id}`,
+        to: r.email,
+        locale: r.locale === 'ar' ? 'ar' : 'en',
+        requestId,
+        template: {
+          kind: 'admin-change',
+          change: {
+            change: change.kind,
+            recipientName: r.name,
+            actor,
+            account: { name: change.account.name, email: change.account.email },
+            at,
+            accountUrl: `${backOfficeUrl}/backend/users/${change.account.id}`,
+          },
+        },
+      }).catch((err) => {
+        deps.logger.error(
+          { err, userId: change.account.id, recipientId: r.id, change: change.kind, requestId },
+          'administrator change e-mail failed',
+        );
+      }),
+    ),
+  );
+}
+
+/**
  * The users screen (issue 12, docs/users.md): staff accounts, invitations, resets, roles and the
  * permission grid, deactivation. Reads need 'users' view, writes 'users' edit; every write is
  * audited in its own transaction and the last-administrator rule is the repository's.
@@ -119,6 +167,24 @@ export async function adminUserRoutes(app: FastifyInstance) {
     throw staffHttpError(e, localeOf(req.headers));
   };
   const inviterName = async (req: FastifyRequest) => (await req.sessionUser())?.name ?? 'qahwa';
+  /** Mails the other administrators when a write changed who administers the store. */
+  const announce = async (req: FastifyRequest, change: AdminChange | null) => {
+    if (!change) return;
+    const me = await req.sessionUser();
+    const recipients = await repo.adminRecipients([me?.id ?? null, change.account.id]);
+    req.log.info(
+      { userId: change.account.id, change: change.kind, recipients: recipients.length },
+      'administrator change',
+    );
+    await mailAdminChange(
+      mailDeps,
+      recipients,
+      change,
+      { name: me?.name ?? 'qahwa', email: me?.email ?? '' },
+      config.staffLinks.backOfficeUrl,
+      req.id,
+    );
+  };
 
   r.get(
     '/api/admin/users',
@@ -160,6 +226,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
         config.staffLinks.backOfficeUrl,
         req.id,
       );
+      await announce(req, link.adminChange);
       reply.code(201);
       return { user: link.account, mailSent };
     },
@@ -175,7 +242,13 @@ export async function adminUserRoutes(app: FastifyInstance) {
         response: { 200: StaffUser, ...denied, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (req) => repo.update(await auditActor(req), req.params.id, req.body, req.id).catch(refused(req)),
+    async (req) => {
+      const done = await repo
+        .update(await auditActor(req), req.params.id, req.body, req.id)
+        .catch(refused(req));
+      await announce(req, done.adminChange);
+      return done.account;
+    },
   );
 
   for (const [action, active] of [
@@ -192,10 +265,13 @@ export async function adminUserRoutes(app: FastifyInstance) {
           response: { 200: StaffUser, ...denied, 404: ErrorBody, 409: ErrorBody },
         },
       },
-      async (req) =>
-        repo
+      async (req) => {
+        const done = await repo
           .setActive(await auditActor(req), req.params.id, active, req.body.version, req.id)
-          .catch(refused(req)),
+          .catch(refused(req));
+        await announce(req, done.adminChange);
+        return done.account;
+      },
     );
   }
 

@@ -50,6 +50,18 @@ export const STAFF_MESSAGES = {
     en: 'This link has expired. Ask an administrator for a new one.',
     ar: 'انتهت صلاحية هذا الرابط. اطلب رابطًا جديدًا من أحد المسؤولين.',
   },
+  ADMIN_ONLY: {
+    en: 'Only an administrator can invite, promote, change, deactivate or reset an administrator.',
+    ar: 'لا يدعو مسؤولًا أو يرقّيه أو يعدّله أو يعطّله أو يعيد تعيين كلمة مروره إلا مسؤول.',
+  },
+  GRANT_NOT_HELD: {
+    en: 'You can only give access you have yourself. Ask an administrator for the rest.',
+    ar: 'لا يمكنك أن تمنح إلا صلاحيات تملكها أنت. اطلب الباقي من أحد المسؤولين.',
+  },
+  ACCOUNT_ABOVE: {
+    en: 'This account has access you do not have: only an administrator can change it.',
+    ar: 'لهذا الحساب صلاحيات لا تملكها: لا يغيّره إلا مسؤول.',
+  },
   WRONG_PASSWORD: {
     en: 'Your current password is not correct.',
     ar: 'كلمة مرورك الحالية غير صحيحة.',
