@@ -131,9 +131,10 @@ export const refunds = pgTable(
   'refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** The cancelled order it pays back; null for a payment refunded by staff because no order was made of it. */
+    orderId: text('order_id').references(() => orders.id),
+    /** The checkout of a payment with no order (a staff refund from the payments screen). */
+    checkoutId: text('checkout_id'),
     paymentId: text('payment_id'),
     provider: text('provider').$type<'STRIPE' | 'TABBY' | 'COD'>().notNull(),
     amountFils: integer('amount_fils').notNull(),
