@@ -3,6 +3,7 @@ import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/s
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { LeadLinkEnv } from '@qahwa/schema/config/leads';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
+import { revalidateSecretOf } from '@qahwa/schema/config/revalidation';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
 import { UploadsEnv, type UploadsSettings, uploadsSettingsOf } from '@qahwa/schema/config/uploads';
@@ -29,6 +30,20 @@ export interface GatewayConfig {
   checkoutTaskQueue: string;
   sessionSecret: string;
   sessionTtlMs: number;
+  /** A staff session unused this long is over (SESSION_IDLE_HOURS, default 8; docs/security.md). */
+  sessionIdleMs: number;
+  /**
+   * The back office's own origin (BACKOFFICE_URL's): a state-changing staff request must come from
+   * a page of it (auth/same-origin.ts, docs/security.md "Cross-site requests").
+   */
+  backOfficeOrigin: string;
+  /**
+   * How long shutting down waits for card orders in flight (a paid shopper waiting for their
+   * order) before closing connections: SHUTDOWN_GRACE_MS, more than ORDER_TIMEOUT_MS.
+   */
+  shutdownGraceMs: number;
+  /** No money is taken (a test key or a provider double): every page of both apps says so. */
+  testPayments: boolean;
   logLevel: string;
   /** How long POST /api/orders waits for the workflow before answering "still processing". */
   orderTimeoutMs: number;
@@ -63,6 +78,13 @@ export interface GatewayConfig {
     contentReads: RateLimit;
     /** The storefront's lead reports (PATCH /api/leads, cart abandonment beacons): a few per page view. */
     leads: RateLimit;
+    /**
+     * Coupon checks (POST /api/promotions/validate, docs/promotions.md): per address; and, counted
+     * whoever asks, refused checks per typed code and refused checks of the whole store.
+     */
+    coupons: RateLimit;
+    couponCode: RateLimit;
+    couponsAll: RateLimit;
   };
   /** Signs and checks the cart-recovery link's token (docs/leads.md); shared with the workflows. */
   leadLinkSecret: string;
@@ -86,6 +108,8 @@ export interface GatewayConfig {
     /** How long the shopper's return waits for the workflow's answer before saying `pending`. */
     returnWaitMs: number;
     timing: { expiryMs: number; pollMs: number[] };
+    /** Sessions one phone or e-mail may have open at Tabby at once (docs/pay-later.md). */
+    maxOpenSessionsPerContact: number;
   };
   /** The e-mail-marketing provider: /backend/brevo asks it whether the key works (docs/crm.md). */
   brevo: BrevoSettings;
@@ -115,9 +139,6 @@ export const DEV_DEFAULTS = {
   LEAD_LINK_SECRET: 'dev-lead-link-secret-change-me',
 } as const;
 
-/** Shared with the storefront (web/lib/config.ts); production refuses it. */
-const DEV_REVALIDATE_SECRET = 'dev-revalidate-secret';
-
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
 
@@ -131,6 +152,8 @@ const GatewayEnv = z.object({
   CHECKOUT_TASK_QUEUE: z.string().min(1).default('checkout'),
   SESSION_SECRET: z.string().min(1).default(DEV_DEFAULTS.SESSION_SECRET),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
+  SHUTDOWN_GRACE_MS: positiveInt.default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ORDER_TIMEOUT_MS: positiveInt.default(25_000),
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
@@ -162,6 +185,10 @@ const GatewayEnv = z.object({
   RATE_LIMIT_VIEWS: positiveInt.default(120),
   RATE_LIMIT_CONTENT_READS: positiveInt.default(600),
   RATE_LIMIT_LEADS: positiveInt.default(30),
+  // Coupon checks: per address; refused checks per code and for the whole store (docs/promotions.md).
+  RATE_LIMIT_COUPONS: positiveInt.default(10),
+  RATE_LIMIT_COUPON_CODE: positiveInt.default(30),
+  RATE_LIMIT_COUPONS_ALL: positiveInt.default(300),
   LEAD_LINK_SECRET: z.string().min(1).default(DEV_DEFAULTS.LEAD_LINK_SECRET),
   LEAD_LINK_TTL: LeadLinkEnv.LEAD_LINK_TTL,
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
@@ -177,7 +204,7 @@ const GatewayEnv = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
-  REVALIDATE_SECRET: z.string().default(DEV_REVALIDATE_SECRET),
+  REVALIDATE_SECRET: z.string().optional(),
   ...StripeEnv,
   ...TabbyEnv,
   // Pay later (docs/pay-later.md): how long the shopper's return (to STOREFRONT_URL, the mail's
@@ -189,6 +216,7 @@ const GatewayEnv = z.object({
     .default('10000,30000,60000,120000,300000')
     .transform((v) => v.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(z.number().int().positive()).min(1)),
+  PAY_LATER_MAX_OPEN_SESSIONS: positiveInt.default(3),
   ...BrevoEnv,
   ...MailEnv,
   ...UploadsEnv,
@@ -217,14 +245,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const e = parseEnv('gateway', GatewayEnv, env);
-  if (mode === 'production' && e.STOREFRONT_REVALIDATE_URLS.length > 0 && e.REVALIDATE_SECRET.length < 32) {
-    // Anyone holding the secret can make the storefront drop its cache: not a development value.
-    throw new ConfigError('REVALIDATE_SECRET must be set (32+ characters) in production');
+  // The storefront checks the same secret by the same rule (schema/src/config/revalidation.ts).
+  const revalidateSecret = revalidateSecretOf('gateway', mode, e.REVALIDATE_SECRET);
+  if (e.STOREFRONT_REVALIDATE_URLS.length > 0 && revalidateSecret === null) {
+    throw new ConfigError(
+      'gateway: STOREFRONT_REVALIDATE_URLS needs REVALIDATE_SECRET (32+ characters) in production',
+    );
   }
   if (e.HTTP_HANDLER_TIMEOUT_MS <= e.ORDER_TIMEOUT_MS) {
     // Else a slow checkout would answer 503 TIMEOUT instead of "still processing, try again".
     throw new ConfigError('gateway: HTTP_HANDLER_TIMEOUT_MS must exceed ORDER_TIMEOUT_MS');
   }
+  if (e.SHUTDOWN_GRACE_MS <= e.ORDER_TIMEOUT_MS) {
+    // Else a deploy could cut off a paid shopper's order while it is still being placed.
+    throw new ConfigError('gateway: SHUTDOWN_GRACE_MS must exceed ORDER_TIMEOUT_MS');
+  }
+  const stripe = stripeSettingsOf(e, mode);
+  const tabby = tabbySettingsOf(e, mode);
   return {
     env: mode,
     port: e.GATEWAY_PORT,
@@ -237,6 +274,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
     sessionSecret: e.SESSION_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    backOfficeOrigin: new URL(e.BACKOFFICE_URL).origin,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    testPayments: stripe.testMode || tabby.testMode,
     logLevel: e.LOG_LEVEL,
     orderTimeoutMs: e.ORDER_TIMEOUT_MS,
     http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, handlerTimeoutMs: e.HTTP_HANDLER_TIMEOUT_MS },
@@ -254,19 +295,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       views: { max: e.RATE_LIMIT_VIEWS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       contentReads: { max: e.RATE_LIMIT_CONTENT_READS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       leads: { max: e.RATE_LIMIT_LEADS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      coupons: { max: e.RATE_LIMIT_COUPONS, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      couponCode: { max: e.RATE_LIMIT_COUPON_CODE, timeWindow: e.RATE_LIMIT_WINDOW_MS },
+      couponsAll: { max: e.RATE_LIMIT_COUPONS_ALL, timeWindow: e.RATE_LIMIT_WINDOW_MS },
     },
     leadLinkSecret: e.LEAD_LINK_SECRET,
     leadLinkTtlMs: e.LEAD_LINK_TTL,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MS,
     catalogueEventGapMs: e.CATALOGUE_EVENT_GAP_MS,
-    storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: e.REVALIDATE_SECRET },
-    stripe: stripeSettingsOf(e, mode),
-    tabby: tabbySettingsOf(e, mode),
+    storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: revalidateSecret ?? '' },
+    stripe,
+    tabby,
     payLater: {
       storefrontUrl: e.STOREFRONT_URL.replace(/\/+$/, ''),
       returnWaitMs: e.PAY_LATER_RETURN_WAIT_MS,
       timing: { expiryMs: e.PAY_LATER_EXPIRY_MS, pollMs: e.PAY_LATER_POLL_MS },
+      maxOpenSessionsPerContact: e.PAY_LATER_MAX_OPEN_SESSIONS,
     },
     brevo: brevoSettingsOf(e, mode),
     mail: mailSettingsOf(e),

@@ -265,7 +265,13 @@ describe('promotion form (SPEC 2.2, 5)', () => {
       startDate: '2025-03-01',
       endDate: '2025-03-31',
       isActive: true,
+      isPublic: false,
       productIds: [],
+    });
+    // Listed to shoppers only when staff say so, and only a code can be (docs/promotions.md).
+    expect(promotionFormSchema().parse({ ...base, isPublic: true })).toMatchObject({ isPublic: true });
+    expect(promotionFormSchema().parse({ ...base, code: '', isPublic: true })).toMatchObject({
+      isPublic: false,
     });
     const bxgy = promotionFormSchema().parse({
       ...base,

@@ -35,6 +35,7 @@ const promotion = (p: Partial<Promotion> & Pick<Promotion, 'id' | 'type'>): Prom
   startDate: '2020-01-01',
   endDate: '2099-12-31',
   isActive: true,
+  isPublic: false,
   productIds: [],
   buyQuantity: null,
   getQuantity: null,

@@ -47,6 +47,7 @@ function columns(p: PromotionPayload) {
     startDate: new Date(windowStartMs(p.startDate)),
     endDate: new Date(windowEndMs(p.endDate)),
     isActive: p.isActive,
+    isPublic: p.isPublic,
     productIds: p.productIds,
     buyQuantity: p.buyQuantity ?? null,
     getQuantity: p.getQuantity ?? null,

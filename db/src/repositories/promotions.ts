@@ -2,7 +2,7 @@ import type { DiscountLine, Promotion, PromotionType, RelationshipType } from '@
 import { toAed } from '@qahwa/schema';
 import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { orderDiscounts, promotionRedemptions, promotions } from '../schema';
+import { checkouts, orderDiscounts, orders, promotionRedemptions, promotions } from '../schema';
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -23,6 +23,7 @@ export function toPromotion(r: PromotionRow): Promotion {
     startDate: r.startDate.toISOString(),
     endDate: r.endDate.toISOString(),
     isActive: r.isActive,
+    isPublic: r.isPublic,
     productIds: r.productIds,
     buyQuantity: r.buyQuantity,
     getQuantity: r.getQuantity,
@@ -33,6 +34,20 @@ export function toPromotion(r: PromotionRow): Promotion {
 }
 
 export type RedeemResult = { ok: true; reused: boolean } | { ok: false; reason: 'usageLimit' | 'missing' };
+
+/** A held use the sweeper gave back (docs/promotions.md "Held uses that outlive their checkout"). */
+export interface ReleasedHold {
+  promotionId: string;
+  checkoutId: string;
+  /** Past the payment's own expiry (pay later), or an old hold of a process that died (no expiry). */
+  why: 'expired' | 'orphaned';
+}
+
+/**
+ * Checkout states that may still become an order: a paid card checkout waiting for its order, or
+ * one staff must look at (they may still complete it). Every other state is final.
+ */
+const UNFINISHED_CHECKOUT = ['open', 'needs_attention'];
 
 /**
  * Promotions and their uses. `maxUses` is enforced here and only here: a redemption is taken
@@ -90,9 +105,16 @@ export function createPromotionsRepository(db: DbOrTx) {
      */
     async redeem(
       tx: DbOrTx,
-      input: { promotionId: string; checkoutId: string; orderId?: string },
+      input: {
+        promotionId: string;
+        checkoutId: string;
+        orderId?: string;
+        /** A hold's end (a pay-later session's expiry at the provider); past it the sweeper releases it. */
+        expiresAt?: Date;
+      },
     ): Promise<RedeemResult> {
       const status = input.orderId ? ('used' as const) : ('reserved' as const);
+      const expiresAt = input.orderId ? null : (input.expiresAt ?? null);
       const mineNow = () =>
         tx
           .select()
@@ -132,7 +154,7 @@ export function createPromotionsRepository(db: DbOrTx) {
       if (mine) {
         await tx
           .update(promotionRedemptions)
-          .set({ status, orderId: input.orderId ?? null, updatedAt: new Date() })
+          .set({ status, orderId: input.orderId ?? null, expiresAt, updatedAt: new Date() })
           .where(eq(promotionRedemptions.id, mine.id));
       } else {
         await tx.insert(promotionRedemptions).values({
@@ -140,6 +162,7 @@ export function createPromotionsRepository(db: DbOrTx) {
           checkoutId: input.checkoutId,
           orderId: input.orderId ?? null,
           status,
+          expiresAt,
         });
       }
       await tx
@@ -189,6 +212,81 @@ export function createPromotionsRepository(db: DbOrTx) {
         }
       }
       return held.length;
+    },
+
+    /**
+     * Gives back the held uses nobody will turn into an order (the sweeper's pass): a pay-later
+     * hold past its session's expiry plus `graceMs`; a hold without an expiry (cash on delivery,
+     * card: taken just before the order's transaction) older than `orphanAfterMs` whose checkout
+     * is not one that may still be completed. Never a use with an order, never a used one: each
+     * is released in its own short transaction under the promotion's row lock (the order of locks
+     * `release` takes), and only while it is still 'reserved', so an order committing at that
+     * moment keeps its use.
+     */
+    async releaseStaleHolds(input: {
+      now: Date;
+      graceMs: number;
+      orphanAfterMs: number;
+      limit?: number;
+    }): Promise<ReleasedHold[]> {
+      const expiredBefore = new Date(input.now.getTime() - input.graceMs);
+      const orphanedBefore = new Date(input.now.getTime() - input.orphanAfterMs);
+      const noOrder = sql`not exists (select 1 from ${orders} where ${orders.checkoutId} = ${promotionRedemptions.checkoutId})`;
+      const candidates = await db
+        .select({
+          id: promotionRedemptions.id,
+          promotionId: promotionRedemptions.promotionId,
+          checkoutId: promotionRedemptions.checkoutId,
+          expiresAt: promotionRedemptions.expiresAt,
+        })
+        .from(promotionRedemptions)
+        .where(
+          and(
+            eq(promotionRedemptions.status, 'reserved'),
+            sql`${promotionRedemptions.orderId} is null`,
+            noOrder,
+            sql`(
+              (${promotionRedemptions.expiresAt} is not null and ${promotionRedemptions.expiresAt} < ${expiredBefore})
+              or (${promotionRedemptions.expiresAt} is null and ${promotionRedemptions.updatedAt} < ${orphanedBefore}
+                and not exists (select 1 from ${checkouts} where ${checkouts.id} = ${promotionRedemptions.checkoutId}
+                  and ${inArray(checkouts.status, UNFINISHED_CHECKOUT)}))
+            )`,
+          ),
+        )
+        .orderBy(promotionRedemptions.updatedAt)
+        .limit(input.limit ?? 500);
+      const released: ReleasedHold[] = [];
+      for (const c of candidates) {
+        const gone = await db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from ${promotions} where id = ${c.promotionId} for update`);
+          const rows = await tx
+            .update(promotionRedemptions)
+            .set({ status: 'released', updatedAt: new Date() })
+            .where(
+              and(
+                eq(promotionRedemptions.id, c.id),
+                eq(promotionRedemptions.status, 'reserved'),
+                sql`${promotionRedemptions.orderId} is null`,
+                noOrder,
+              ),
+            )
+            .returning({ id: promotionRedemptions.id });
+          if (rows.length === 0) return false;
+          await tx
+            .update(promotions)
+            .set({ uses: sql`greatest(${promotions.uses} - 1, 0)` })
+            .where(eq(promotions.id, c.promotionId));
+          return true;
+        });
+        if (gone) {
+          released.push({
+            promotionId: c.promotionId,
+            checkoutId: c.checkoutId,
+            why: c.expiresAt ? 'expired' : 'orphaned',
+          });
+        }
+      }
+      return released;
     },
 
     /** The promotions this checkout holds a use of (reserved or used). */

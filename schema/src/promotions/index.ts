@@ -4,5 +4,6 @@ export * from './price-cart';
 export * from './promotion';
 export * from './promotion-status';
 export * from './recommendations';
+export * from './shopper-view';
 export * from './stacking';
 export * from './validate-code';

@@ -34,6 +34,16 @@ export const PROMOTION_MESSAGES = {
     en: 'Add every product of the bundle to your cart to use this coupon',
     ar: 'أضف جميع منتجات الباقة إلى سلتك لاستخدام هذه القسيمة',
   },
+  // One answer for every refusal a caller without a staff session gets (docs/promotions.md
+  // "Validate"): it does not tell a guesser whether a code exists, ended or ran out.
+  'coupon.notUsable': {
+    en: "This code can't be used for this order. Please check the code and the offer's conditions.",
+    ar: 'لا يمكن استخدام هذا الرمز لهذا الطلب. يرجى التحقق من الرمز ومن شروط العرض.',
+  },
+  'coupon.tooManyTries': {
+    en: 'Too many coupon codes were tried. Please wait a minute and try again.',
+    ar: 'تمت تجربة رموز قسائم كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+  },
   'coupon.outranked': {
     en: 'A better discount is already applied to your order',
     ar: 'تم تطبيق خصم أفضل على طلبك بالفعل',

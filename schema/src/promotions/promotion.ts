@@ -59,6 +59,12 @@ export const Promotion = z
     startDate: z.string(),
     endDate: z.string(),
     isActive: z.boolean(),
+    /**
+     * Listed to shoppers (GET /api/promotions?active=true) when its code is meant for everyone.
+     * Off unless staff switch it on: a code is someone's (a voucher, a partner's batch) until then.
+     * Automatic promotions (no code) are always listed: they price every cart anyway.
+     */
+    isPublic: z.boolean().default(false),
     productIds: z.array(z.string()).default([]),
     buyQuantity: z.number().int().nullable().default(null),
     getQuantity: z.number().int().nullable().default(null),

@@ -24,6 +24,8 @@ export interface PromotionPayload {
   startDate: string;
   endDate: string;
   isActive: boolean;
+  /** Listed to shoppers (docs/promotions.md); always false for an automatic promotion. */
+  isPublic: boolean;
   /** Empty: applies to all products. */
   productIds: string[];
   minOrderAmount?: number;
@@ -68,6 +70,8 @@ const promotionFields = z.object({
   startDate: formText,
   endDate: formText,
   isActive: z.boolean().default(PROMOTION_DEFAULTS.isActive),
+  // Off unless staff say so: an old client that does not send it keeps a code private.
+  isPublic: z.boolean().default(false),
   productIds: z.array(z.string()).default([]),
   minOrderAmount: formNumber.optional(),
   maxUses: formNumber.optional(),
@@ -171,6 +175,8 @@ export function toPromotionPayload(v: PromotionFields): PromotionPayload {
     startDate: v.startDate,
     endDate: v.endDate,
     isActive: v.isActive,
+    // Only a code can be listed or not: an automatic promotion prices every cart anyway.
+    isPublic: v.code === '' ? false : v.isPublic,
     productIds: [...new Set(v.productIds)],
   };
   if (v.nameAr) payload.nameAr = v.nameAr;
@@ -218,6 +224,7 @@ export function promotionFormDefaults(now: Date) {
     startDate: today,
     endDate: addDays(today, PROMOTION_DEFAULTS.durationDays),
     isActive: PROMOTION_DEFAULTS.isActive,
+    isPublic: false,
     productIds: [] as string[],
     minOrderAmount: null as number | null,
     maxUses: null as number | null,
