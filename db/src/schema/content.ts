@@ -92,11 +92,20 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 /** SPEC 3 "Newsletter subscriber": one row per e-mail. */
+/**
+ * Newsletter signups, double opt-in (docs/crm.md): `pending` until the link of the confirmation
+ * e-mail is followed (nothing reaches Brevo and no welcome is sent before), then `confirmed`;
+ * `unsubscribed` by the one-click link of any marketing e-mail, which also keeps an address that
+ * never subscribed (a cart-recovery recipient) from more marketing mail.
+ */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   locale: text('locale').notNull().default('en'),
   source: text('source').notNull().default('footer'),
+  status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull().default('pending'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -115,8 +124,11 @@ export const emails = pgTable(
     recipient: text('recipient').notNull(),
     locale: text('locale').notNull().default('en'),
     subject: text('subject').notNull().default(''),
-    /** pending (claimed, not yet handed to SMTP), sent, failed */
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /**
+     * pending (claimed, not yet handed to SMTP), sent, failed; suppressed: over the address's
+     * daily budget, never sent (docs/email.md).
+     */
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'suppressed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** The SMTP server's Message-ID once sent. */
     messageId: text('message_id'),
@@ -128,6 +140,8 @@ export const emails = pgTable(
   (t) => [
     unique('emails_purpose_subject_uq').on(t.purpose, t.subjectId),
     index('emails_status_idx').on(t.status),
+    // The daily budget counts one address's mail of the last 24 hours.
+    index('emails_recipient_day_idx').on(sql`lower(${t.recipient})`, t.createdAt),
   ],
 );
 
