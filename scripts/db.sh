@@ -4,7 +4,9 @@
 #
 #   scripts/db.sh ensure   role and databases from DATABASE_URL exist (plus <db>_test)
 #   scripts/db.sh migrate  drizzle-kit migrations on DATABASE_URL   (npm run migrate -w @qahwa/db)
-#   scripts/db.sh seed     seed catalogue and admin user             (npm run seed -w @qahwa/db)
+#   scripts/db.sh seed     bootstrap (first admin, lookups) and, with SEED_DEMO=1, the demo store
+#                          (npm run seed -w @qahwa/db; SEED_DEMO defaults to 1 when NODE_ENV is
+#                          development or test, 0 otherwise: docs/operations.md)
 #   scripts/db.sh setup    ensure + migrate + seed                   (what `make dev` and `make db` do)
 #   scripts/db.sh test     recreate the test database (TEST_DATABASE_URL, default .../qahwa_test)
 #                          empty and migrate it                       (what `make test` does)
@@ -89,7 +91,12 @@ cmd_migrate() {
 }
 
 cmd_seed() {
-  log "db: seeding ${DATABASE_URL##*/}"
+  # The demo store is for development and the tests; a production database run through this
+  # script gets the bootstrap only unless SEED_DEMO=1 is asked for.
+  local demo=0
+  [[ "$NODE_ENV" == development || "$NODE_ENV" == test ]] && demo=1
+  export SEED_DEMO="${SEED_DEMO:-$demo}"
+  log "db: seeding ${DATABASE_URL##*/} (SEED_DEMO=$SEED_DEMO)"
   (cd "$QAHWA_ROOT" && npm run --silent seed -w @qahwa/db)
 }
 

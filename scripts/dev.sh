@@ -33,7 +33,8 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 bash scripts/services.sh start --record "$started_file"
-bash scripts/db.sh setup
+# The demo store (products, promotions, reviews, content) besides the bootstrap: docs/operations.md.
+SEED_DEMO="${SEED_DEMO:-1}" bash scripts/db.sh setup
 
 for entry in gateway:4000 web:3000 admin:3001 stripe-double:12120 tabby-fake:4010; do
   if is_port_open "${entry##*:}"; then

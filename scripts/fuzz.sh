@@ -37,7 +37,7 @@ bash scripts/db.sh test >/dev/null
 run="$(node -e 'console.log(require("node:crypto").randomUUID().slice(0, 8))')"
 admin_email="fuzz-admin-$run@qahwa.local"
 admin_password="fuzz-$(node -e 'console.log(require("node:crypto").randomUUID())')"
-NODE_ENV=test ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" npm run --silent seed -w @qahwa/db >/dev/null
+NODE_ENV=test SEED_DEMO=1 ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" npm run --silent seed -w @qahwa/db >/dev/null
 
 # Data for the fuzzer to find (scripts/fuzz/schemathesis.toml): the one-off admin's credentials
 # for sign-in; the seeded variations, which the orders operation draws item ids from; dead letters
@@ -77,6 +77,7 @@ export TABBY_API_BASE="http://127.0.0.1:$tabby_port"
 # order limit stay as in production (docs/security.md).
 export RATE_LIMIT_ORDERS=1000000 RATE_LIMIT_SIGN_IN=1000000 RATE_LIMIT_NOT_FOUND=1000000
 export RATE_LIMIT_MESSAGES=1000000 RATE_LIMIT_VIEWS=1000000 RATE_LIMIT_CONTENT_READS=1000000 RATE_LIMIT_LEADS=1000000
+export RATE_LIMIT_COUPONS=1000000 RATE_LIMIT_COUPON_CODE=1000000 RATE_LIMIT_COUPONS_ALL=1000000
 export SESSION_SECRET="fuzz-session-secret-$run-$(node -e 'console.log(require("node:crypto").randomUUID())')"
 mkdir -p "$DATA_DIR/logs" "$DATA_DIR/reports/fuzz"
 

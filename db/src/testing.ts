@@ -3,8 +3,9 @@ import type { Db } from './client';
 import { seed } from './seed';
 
 /**
- * For integration tests only: empties every table and re-seeds the catalogue, so each test file
- * starts from the same stock and no orders. Refuses to touch a database whose name lacks "test".
+ * For integration tests only: empties every table and seeds the bootstrap and the demo store
+ * (SEED_DEMO=1), so each test file starts from the same stock and no orders. Refuses to touch a
+ * database whose name lacks "test".
  */
 export async function resetDatabase(db: Db, admin?: { email: string; password: string }): Promise<void> {
   const { rows } = await db.execute<{ name: string }>(sql`select current_database() as name`);
@@ -25,6 +26,7 @@ export async function resetDatabase(db: Db, admin?: { email: string; password: s
   await seed(db, {
     ...process.env,
     NODE_ENV: 'test',
+    SEED_DEMO: '1',
     ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
   });
 }

@@ -1,4 +1,9 @@
-/** The seed catalogue: a small Gulf roastery's range, in English and Arabic. Prices in AED. */
+import { BEANS, SIZES, TYPES } from './lookups';
+
+/**
+ * The demo catalogue (SEED_DEMO=1 only, docs/operations.md): a small Gulf roastery's range, in
+ * English and Arabic. Prices in AED.
+ */
 export const CATEGORIES = [
   { slug: 'coffee-beans', name: 'Coffee Beans', nameAr: 'حبوب القهوة', sortOrder: 1 },
   { slug: 'ground-coffee', name: 'Ground Coffee', nameAr: 'قهوة مطحونة', sortOrder: 2 },
@@ -8,25 +13,7 @@ export const CATEGORIES = [
   { slug: 'gift-sets', name: 'Gift Sets', nameAr: 'مجموعات الهدايا', sortOrder: 6 },
 ] as const;
 
-export const SIZES = [
-  { displayName: '250g', displayNameAr: '250 غ', sortOrder: 1 },
-  { displayName: '500g', displayNameAr: '500 غ', sortOrder: 2 },
-  { displayName: '1kg', displayNameAr: '1 كغ', sortOrder: 3 },
-  { displayName: '10 capsules', displayNameAr: '10 كبسولات', sortOrder: 4 },
-  { displayName: 'One size', displayNameAr: 'مقاس واحد', sortOrder: 5 },
-] as const;
-
-export const TYPES = [
-  { name: 'Normal', nameAr: 'عادي' },
-  { name: 'Cardamom', nameAr: 'بالهيل' },
-  { name: 'Saffron & Cardamom', nameAr: 'بالزعفران والهيل' },
-] as const;
-
-export const BEANS = [
-  { name: 'Arabica', nameAr: 'أرابيكا' },
-  { name: 'Robusta', nameAr: 'روبوستا' },
-  { name: 'House Blend', nameAr: 'خلطة البيت' },
-] as const;
+export { BEANS, SIZES, TYPES };
 
 type Sz = (typeof SIZES)[number]['displayName'];
 type Ty = (typeof TYPES)[number]['name'];

@@ -1,4 +1,4 @@
-import { ANNIVERSARY_DEFAULT_PERCENT, addDays, gulfDate, toFils } from '@qahwa/schema';
+import { ANNIVERSARY_CODE, ANNIVERSARY_DEFAULT_PERCENT, addDays, gulfDate, toFils } from '@qahwa/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { products, promotions } from '../schema';
@@ -13,11 +13,15 @@ type PromotionSeed = Omit<
 };
 
 /**
- * The seed's promotions: ANNIVERSARY_2025 (SPEC 9, 40 %) and one believable promotion of each
- * type, in English and Arabic. Every discount here has a code, so no seeded promotion changes a
- * price nobody asked to change (the storefront's and the tests' totals stay the list prices);
- * automatic promotions are created by staff. UPSELL, CROSS_SELL and DOWNSELL have no code: they
- * only feed 'You might also like'.
+ * The demo's promotions (SEED_DEMO=1 only; production gets none): ANNIVERSARY_2025 (SPEC 9, 40 %)
+ * and one believable promotion of each type, in English and Arabic. Every discount here has a
+ * code, so no seeded promotion changes a price nobody asked to change (the storefront's and the
+ * tests' totals stay the list prices); automatic promotions are created by staff. UPSELL,
+ * CROSS_SELL and DOWNSELL have no code: they only feed 'You might also like'.
+ *
+ * The anniversary code is installed switched off and unlisted: 40 % off everything without a
+ * limit is the anniversary sale, which SPEC 9 has off until staff run it (docs/promotions.md).
+ * The four everyday codes are listed to shoppers (`isPublic`), as a store advertises them.
  */
 export const PROMOTION_SEEDS: PromotionSeed[] = [
   {
@@ -25,9 +29,11 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
     nameAr: 'تخفيضات الذكرى السنوية',
     description: '40% off everything for our anniversary',
     descriptionAr: 'خصم 40% على كل المنتجات بمناسبة ذكرانا السنوية',
-    code: 'ANNIVERSARY_2025',
+    code: ANNIVERSARY_CODE,
     type: 'PERCENTAGE',
     value: ANNIVERSARY_DEFAULT_PERCENT,
+    isActive: false,
+    isPublic: false,
   },
   {
     name: 'Welcome 10',
@@ -35,6 +41,7 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
     description: '10 AED off your first order of 100 AED or more',
     descriptionAr: 'خصم 10 دراهم على طلبك الأول بقيمة 100 درهم أو أكثر',
     code: 'WELCOME10',
+    isPublic: true,
     type: 'FIXED_AMOUNT',
     value: 10,
     minOrderFils: toFils(100),
@@ -45,6 +52,7 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
     description: 'Free delivery on any order, anywhere in the UAE',
     descriptionAr: 'توصيل مجاني لأي طلب إلى أي مكان في الإمارات',
     code: 'FREESHIP',
+    isPublic: true,
     type: 'FREE_SHIPPING',
     value: 0,
   },
@@ -54,6 +62,7 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
     description: 'The cheapest of every three capsule packs is on us',
     descriptionAr: 'أرخص عبوة من كل ثلاث عبوات كبسولات مجانًا',
     code: 'CAPS3',
+    isPublic: true,
     type: 'BUY_X_GET_Y',
     value: 0,
     buyQuantity: 2,
@@ -66,6 +75,7 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
     description: '15% off the brass dallah with our cardamom Arabic coffee',
     descriptionAr: 'خصم 15% على الدلة النحاسية مع القهوة العربية بالهيل',
     code: 'DALLAHSET',
+    isPublic: true,
     type: 'BUNDLE',
     value: 0,
     bundleDiscount: 15,
@@ -107,9 +117,10 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
 ];
 
 /**
- * Inserts the seed promotions that are not there yet (by code, or by name for those without
+ * Inserts the demo promotions that are not there yet (by code, or by name for those without
  * one): a promotion staff changed or switched off stays as they left it. Dates run from the
- * seed's day (Dubai) for a year, so the store can be tried the day it is installed.
+ * seed's day (Dubai) for a year, so the store can be tried the day it is installed (and the
+ * anniversary code works the day staff switch it on).
  */
 export async function seedPromotions(tx: Tx, now: Date = new Date()): Promise<void> {
   const slugs = [...new Set(PROMOTION_SEEDS.flatMap((p) => [...(p.products ?? []), ...(p.targets ?? [])]))];
@@ -126,10 +137,10 @@ export async function seedPromotions(tx: Tx, now: Date = new Date()): Promise<vo
 
   for (const { products: scope, targets, ...seed } of PROMOTION_SEEDS) {
     const values = {
+      isActive: true,
       ...seed,
       startDate,
       endDate,
-      isActive: true,
       productIds: ids(scope),
       targetProductIds: ids(targets),
     };

@@ -93,9 +93,10 @@ const REVIEWS: {
 ];
 
 /**
- * The storefront's content (issue 10): the offer banner, three campaigns, the about and store
- * hours texts and a few approved reviews. Every deploy runs the seed, so each is written only
- * where nothing is yet: staff's own changes are never overwritten.
+ * The demo storefront's content (SEED_DEMO=1 only): the offer banner, three campaigns, the about
+ * and store hours texts and a few approved reviews. Each is written only where nothing is yet:
+ * staff's own changes are never overwritten. A production store starts without them (each page
+ * has its own fallback for a missing text; no banner, no campaign, no review until staff's).
  */
 export async function seedStorefrontContent(tx: Tx): Promise<void> {
   await tx
