@@ -111,6 +111,8 @@ export async function startStack(): Promise<Stack> {
     EVENTS_SUBJECT_PREFIX: `e2e-${run}.`,
     // The e2e gateway revalidates the e2e storefront, not a `make dev` one on :3000.
     STOREFRONT_REVALIDATE_URLS: `http://127.0.0.1:${PORTS.web}/revalidate/catalogue`,
+    // `next start` is production: the storefront refuses the development secret (docs/security.md).
+    REVALIDATE_SECRET: `e2e-revalidate-${randomUUID()}`,
     PROJECTION_DURABLE: `e2e-order-stats-${run}`,
     // Not the health port of a `make dev` workers process running beside us.
     WORKERS_HEALTH_PORT: '0',

@@ -1,4 +1,5 @@
-import { parseEnv } from '@qahwa/schema/config/env';
+import { parseEnv, runMode } from '@qahwa/schema/config/env';
+import { revalidateSecretOf } from '@qahwa/schema/config/revalidation';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -22,8 +23,17 @@ const WebEnv = z.object({
    * 1 also fits `next start` facing browsers, which fills the header with the peer's address.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-  /** The bearer the gateway sends to POST /revalidate/catalogue when the catalogue changed. */
-  REVALIDATE_SECRET: z.string().min(1).default('dev-revalidate-secret'),
+  /**
+   * The bearer the gateway sends to POST /revalidate/catalogue when the catalogue changed; the
+   * shared rule (schema/src/config/revalidation.ts): production refuses the development value.
+   */
+  REVALIDATE_SECRET: z.string().optional(),
+  /**
+   * The storefront's public origin (the same setting the gateway's e-mails link to): canonical,
+   * Open Graph and JSON-LD URLs are built on it, never on the request's Host header, which the
+   * client (or a cache in front) chooses. docs/security.md.
+   */
+  STOREFRONT_URL: z.url().default(SERVICE_DEFAULTS.storeUrl),
   /**
    * The longest the cached catalogue fetches live without a revalidation call: the safety net
    * for a call that never came (the storefront was restarting). docs/performance.md.
@@ -59,7 +69,10 @@ export interface WebConfig {
   gatewayUrl: string;
   gatewayTimeoutMs: number;
   trustedProxyHops: number;
-  revalidateSecret: string;
+  /** Null in production without REVALIDATE_SECRET: POST /revalidate/catalogue refuses every call. */
+  revalidateSecret: string | null;
+  /** `https://shop.example.ae`: scheme, host and port of STOREFRONT_URL, no path. */
+  publicOrigin: string;
   catalogueCacheSeconds: number;
   /** Unset: the payment step uses the Stripe.js double (web/payments/stripe-client-config.ts). */
   stripePublishableKey: string | undefined;
@@ -77,7 +90,8 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
     gatewayTimeoutMs: parsed.GATEWAY_TIMEOUT_MS,
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
-    revalidateSecret: parsed.REVALIDATE_SECRET,
+    revalidateSecret: revalidateSecretOf('web', runMode(env.NODE_ENV), parsed.REVALIDATE_SECRET),
+    publicOrigin: new URL(parsed.STOREFRONT_URL).origin,
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
     stripePublishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
     stripeDoubleUrl: parsed.STRIPE_DOUBLE_URL.replace(/\/+$/, ''),

@@ -23,11 +23,12 @@ function files(dir: string): string[] {
 
 describe('the storefront config', () => {
   it('defaults to the local gateway', () => {
-    expect(loadWebConfig({})).toEqual({
+    expect(loadWebConfig({ NODE_ENV: 'development' })).toEqual({
       gatewayUrl: SERVICE_DEFAULTS.gatewayUrl,
       gatewayTimeoutMs: 10_000,
       trustedProxyHops: 1,
       revalidateSecret: 'dev-revalidate-secret',
+      publicOrigin: SERVICE_DEFAULTS.storeUrl,
       catalogueCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
       tabby: devTabby,
@@ -35,11 +36,19 @@ describe('the storefront config', () => {
   });
 
   it('takes the environment, without a trailing slash', () => {
-    expect(loadWebConfig({ GATEWAY_URL: 'http://gateway:4000/', GATEWAY_TIMEOUT_MS: '2500' })).toEqual({
+    expect(
+      loadWebConfig({
+        NODE_ENV: 'test',
+        GATEWAY_URL: 'http://gateway:4000/',
+        GATEWAY_TIMEOUT_MS: '2500',
+        STOREFRONT_URL: 'https://shop.example.ae/ar/',
+      }),
+    ).toEqual({
       gatewayUrl: 'http://gateway:4000',
       gatewayTimeoutMs: 2500,
       trustedProxyHops: 1,
       revalidateSecret: 'dev-revalidate-secret',
+      publicOrigin: 'https://shop.example.ae',
       catalogueCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
       tabby: devTabby,

@@ -1,4 +1,5 @@
 export * from './database';
 export * from './env';
+export * from './revalidation';
 export * from './stripe';
 export * from './tabby';
