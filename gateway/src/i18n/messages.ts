@@ -25,6 +25,15 @@ export const MESSAGES = {
     ar: 'عذرًا، تبقّى {available} فقط من {name}. يرجى تحديث السلة.',
   },
   invalidAddress: { en: 'Please select a valid emirate and city.', ar: 'يرجى اختيار إمارة ومدينة صحيحتين.' },
+  // Cash on delivery: the total the shopper saw is not the server's (docs/checkout.md).
+  priceChanged: {
+    en: 'The total of your order is now {total}: a price or an offer changed since you filled your cart. Nothing was ordered yet. Please confirm to place the order at this total.',
+    ar: 'أصبح مجموع طلبك الآن {total}: تغيّر سعر أو عرض منذ أن ملأت سلتك. لم يتم تسجيل أي طلب بعد. يرجى التأكيد لإتمام الطلب بهذا المجموع.',
+  },
+  variationOfAnotherProduct: {
+    en: 'One of the items in your cart has an option that does not belong to its product. Please remove it and add it again.',
+    ar: 'أحد المنتجات في سلتك يحمل خيارًا لا يخصه. يرجى إزالته وإضافته من جديد.',
+  },
   paymentNotAvailable: {
     en: 'This payment method is not available yet. Please choose cash on delivery.',
     ar: 'طريقة الدفع هذه غير متاحة بعد. يرجى اختيار الدفع عند الاستلام.',
@@ -49,6 +58,18 @@ export const MESSAGES = {
   paymentTooSmall: {
     en: 'Card payments start at 2.00 AED. Please add an item or choose cash on delivery.',
     ar: 'يبدأ الدفع بالبطاقة من 2.00 درهم. يرجى إضافة منتج أو اختيار الدفع عند الاستلام.',
+  },
+  paymentRefunded: {
+    en: 'This payment has been refunded to your card, so no order will be placed with it. If you still want these items, please place a new order.',
+    ar: 'تم استرداد هذه الدفعة إلى بطاقتك، لذا لن يتم تسجيل طلب بها. إذا كنت لا تزال ترغب في هذه المنتجات، يرجى تقديم طلب جديد.',
+  },
+  paymentDisputed: {
+    en: 'This payment is disputed with your bank, so no order will be placed with it. Our team will contact you.',
+    ar: 'هذه الدفعة محل اعتراض لدى البنك الذي تتعامل معه، لذا لن يتم تسجيل طلب بها. سيتواصل معك فريقنا.',
+  },
+  checkoutClosed: {
+    en: 'Our team has already settled this payment, so no new order will be placed with it. Please contact us if you have a question.',
+    ar: 'سبق أن سوّى فريقنا هذه الدفعة، لذا لن يتم تسجيل طلب جديد بها. يرجى التواصل معنا إن كان لديك أي سؤال.',
   },
   paymentAlreadyMade: {
     en: 'This payment is already complete. Your order is being placed.',
@@ -87,6 +108,10 @@ export const MESSAGES = {
     en: 'Your coupon can no longer be used, so the order was not placed. Please remove it and try again.',
     ar: 'لم يعد بالإمكان استخدام القسيمة، لذا لم يتم تسجيل الطلب. يرجى إزالتها والمحاولة مرة أخرى.',
   },
+  payLaterTooManySessions: {
+    en: 'You already have several unfinished {provider} checkouts. Please complete or cancel one at {provider}, or try again in half an hour.',
+    ar: 'لديك بالفعل عدة عمليات دفع غير مكتملة عبر {provider}. يرجى إكمال إحداها أو إلغاؤها لدى {provider}، أو المحاولة مرة أخرى بعد نصف ساعة.',
+  },
   payLaterNotFound: {
     en: 'We could not find this payment. Please go back to the payment step.',
     ar: 'لم نعثر على عملية الدفع هذه. يرجى العودة إلى خطوة الدفع.',
@@ -106,6 +131,16 @@ export const MESSAGES = {
   forbidden: {
     en: 'You do not have access to this page.',
     ar: 'ليست لديك صلاحية للوصول إلى هذه الصفحة.',
+  },
+  // A back-office change that did not come from a back-office page (docs/security.md "Cross-site requests").
+  crossSiteRequest: {
+    en: 'This change did not come from a back-office page, so it was not made. Reload the page and try again.',
+    ar: 'لم يصدر هذا التغيير من إحدى صفحات لوحة الإدارة، لذلك لم يُنفَّذ. أعد تحميل الصفحة وحاول مرة أخرى.',
+  },
+  // The gateway is stopping (a deploy): the request was not handled; another instance or a retry will.
+  shuttingDown: {
+    en: 'The store is restarting. Please try again in a moment.',
+    ar: 'يُعاد تشغيل المتجر. يرجى المحاولة بعد لحظات.',
   },
   badRequest: {
     en: 'The request could not be read. Please try again.',
@@ -172,6 +207,59 @@ export const MESSAGES = {
   adminPaymentNotFound: {
     en: 'This payment was not found.',
     ar: 'لم يتم العثور على هذه الدفعة.',
+  },
+  // Staff actions on a flagged card payment (docs/payments.md "Staff actions").
+  adminPaymentNotActionable: {
+    en: 'Only a card payment with no order can be refunded or completed here.',
+    ar: 'لا يمكن استرداد أو إتمام سوى دفعة بطاقة لم يُسجَّل بها طلب.',
+  },
+  adminPaymentOrdered: {
+    en: 'Order {orderId} was already made with this payment. To give the money back, cancel the order.',
+    ar: 'سبق تسجيل الطلب {orderId} بهذه الدفعة. لاسترداد المبلغ، ألغِ الطلب.',
+  },
+  adminPaymentRefunded: {
+    en: 'This payment was already refunded; no order can be made with it.',
+    ar: 'سبق استرداد هذه الدفعة؛ ولا يمكن تسجيل طلب بها.',
+  },
+  adminPaymentDisputed: {
+    en: "The cardholder disputed this payment. Answer the dispute in Stripe's dashboard; it cannot be refunded or completed here.",
+    ar: 'اعترض حامل البطاقة على هذه الدفعة. ردّ على الاعتراض في لوحة تحكم Stripe؛ لا يمكن استردادها أو إتمامها من هنا.',
+  },
+  adminPaymentResolved: {
+    en: 'This payment was already marked as resolved by staff.',
+    ar: 'سبق أن وُضعت على هذه الدفعة علامة «سوّاها الفريق».',
+  },
+  adminPaymentNotPaid: {
+    en: 'Stripe does not show this payment as paid, so there is nothing to refund or complete.',
+    ar: 'لا تظهر هذه الدفعة مدفوعة لدى Stripe، لذا لا يوجد ما يُسترد أو يُتم.',
+  },
+  adminRefundRefused: {
+    en: 'Stripe refused the refund: {reason}',
+    ar: 'رفضت Stripe الاسترداد: {reason}',
+  },
+  adminStripeUnavailable: {
+    en: 'Stripe could not be reached. Nothing was changed; please try again in a moment.',
+    ar: 'تعذّر الوصول إلى Stripe. لم يتغيّر شيء؛ يرجى المحاولة بعد قليل.',
+  },
+  adminCompleteOutOfStock: {
+    en: 'Not enough stock of {name}: {available} left. Restock it and try again, or refund the payment.',
+    ar: 'المخزون من {name} غير كافٍ: تبقّى {available}. أعد التخزين ثم حاول مجددًا، أو استرد الدفعة.',
+  },
+  adminCompleteUnavailable: {
+    en: 'An item of this order is no longer sold. Refund the payment, or mark it resolved if you filled it another way.',
+    ar: 'أحد منتجات هذا الطلب لم يعد معروضًا للبيع. استرد الدفعة، أو ضع علامة «تمت التسوية» إن لبّيته بطريقة أخرى.',
+  },
+  adminCompleteCoupon: {
+    en: 'The coupon {code} can no longer be used, so the order cannot be made at the price paid. Refund the payment, or mark it resolved if you filled it another way.',
+    ar: 'لم يعد من الممكن استخدام القسيمة {code}، لذا لا يمكن تسجيل الطلب بالسعر المدفوع. استرد الدفعة، أو ضع علامة «تمت التسوية» إن لبّيته بطريقة أخرى.',
+  },
+  adminCompleteMismatch: {
+    en: "The amount paid is not this order's total today, so the order cannot be made with it. Refund the payment, or mark it resolved if you filled it another way.",
+    ar: 'المبلغ المدفوع لا يساوي إجمالي هذا الطلب اليوم، لذا لا يمكن تسجيل الطلب به. استرد الدفعة، أو ضع علامة «تمت التسوية» إن لبّيته بطريقة أخرى.',
+  },
+  adminCompleteFailed: {
+    en: 'The order could not be made ({reason}). Refund the payment, or mark it resolved if you filled it another way.',
+    ar: 'تعذّر تسجيل الطلب ({reason}). استرد الدفعة، أو ضع علامة «تمت التسوية» إن لبّيته بطريقة أخرى.',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -41,6 +41,8 @@ import { storedCheckoutInput } from './card-checkout';
 export interface PayLaterStoredRequest extends CheckoutClaim {
   session: { id: string; webUrl: string | null };
   idempotencyKey?: string | null;
+  /** The shopper's contact as the cap on open sessions counts it (`contactOf`, normalised). */
+  contact?: { email: string; phone: string };
 }
 
 /**

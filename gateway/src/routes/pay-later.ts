@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createCheckoutsRepository, createOutboxRepository, createPromotionsRepository } from '@qahwa/db';
 import {
+  contactOf,
   ErrorBody,
   type Locale,
   PayLaterReturnRequest,
@@ -35,6 +36,7 @@ import {
   startPayLater,
   waitForPayLaterState,
 } from '../payments/pay-later';
+import { createPayLaterHolds } from '../payments/pay-later-holds';
 import { HttpError } from '../platform/errors';
 import { currentSettings } from './admin-settings';
 
@@ -45,6 +47,13 @@ const REFUSAL_CODE = {
   amount_too_high: 'PAY_LATER_AMOUNT_TOO_HIGH',
   amount_too_low: 'PAY_LATER_AMOUNT_TOO_LOW',
 } as const;
+
+/**
+ * A checkout that ended before any workflow could run for it: refused at pre-scoring (`rejected`)
+ * or accepted by Tabby but not kept (`failed`: the coupon's last use went elsewhere, or the cap).
+ * Only when no run exists: a run's own ending is the run's to report.
+ */
+const neverRan = (status: string) => status === 'rejected' || status === 'failed';
 
 /** Constant-time comparison of the static header (its value is the webhook's only secret). */
 function sameSecret(given: string | undefined, expected: string): boolean {
@@ -66,6 +75,12 @@ export async function payLaterRoutes(app: FastifyInstance) {
   const checkouts = createCheckoutsRepository(db);
   const promotions = createPromotionsRepository(db);
   const outbox = createOutboxRepository(db);
+  const holds = createPayLaterHolds({
+    db,
+    tabby,
+    maxOpen: config.payLater.maxOpenSessionsPerContact,
+    lifetimeMs: config.payLater.timing.expiryMs,
+  });
   const clientOpts = { taskQueue: config.checkoutTaskQueue };
   const timing = config.payLater.timing;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -82,6 +97,7 @@ export async function payLaterRoutes(app: FastifyInstance) {
           200: PayLaterSessionResponse,
           409: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
           502: ErrorBody,
           503: ErrorBody,
         },
@@ -137,25 +153,12 @@ export async function payLaterRoutes(app: FastifyInstance) {
       }
       const checkoutId = keyed && !(await checkouts.byId(keyed)) ? keyed : `tabby-${randomUUID()}`;
       const log = req.log.child({ checkoutId });
-
-      // The coupon's use is held for this checkout while the shopper is at Tabby (a limited code
-      // cannot be promised to two shoppers); every ending without an order gives it back.
+      const contact = contactOf(claim.customerInfo);
+      await holds.checkCap(contact, locale);
+      // A limited code's use is held only once Tabby accepts the session (below); a code already
+      // used up was refused by the quote above.
       const code = claim.appliedCoupon?.code?.trim();
       const promotion = code ? await promotions.byCode(code) : null;
-      if (promotion && promotion.maxUses !== null) {
-        const taken = await db.transaction((tx) =>
-          promotions.redeem(tx, { promotionId: promotion.id, checkoutId }),
-        );
-        if (!taken.ok && taken.reason === 'usageLimit') {
-          throw new HttpError(409, 'COUPON_REFUSED', t('payLaterCouponGone', locale));
-        }
-      }
-      const releaseCoupon = () =>
-        db
-          .transaction((tx) => promotions.release(tx, checkoutId))
-          .catch((err: unknown) => {
-            log.error({ err }, 'could not release the coupon held for a pay-later session');
-          });
 
       let session: TabbySession;
       try {
@@ -169,7 +172,6 @@ export async function payLaterRoutes(app: FastifyInstance) {
           }),
         );
       } catch (err) {
-        await releaseCoupon();
         if (isTabbyError(err)) {
           log.error({ err, status: err.status }, 'tabby session could not be created');
           throw new HttpError(
@@ -187,14 +189,15 @@ export async function payLaterRoutes(app: FastifyInstance) {
           ...claim,
           session: { id: session.id, webUrl: session.webUrl },
           idempotencyKey: key ?? null,
-        },
+          contact: { email: contact.email, phone: contact.phone },
+        } satisfies PayLaterStoredRequest,
         pricing: priced,
         totalFils: priced.totalFils,
         locale,
         requestId: req.id,
       };
 
-      // Pre-scoring said no: nothing to wait for. The checkout is kept (rejected) for the read model.
+      // Pre-scoring said no: nothing to wait for, nothing held. The checkout is kept (rejected) for the read model.
       if (!session.isAvailable || !session.webUrl) {
         const outcome = payLaterOutcomeFrom({ reason: session.rejectionReason ?? 'not_available' });
         await db.transaction(async (tx) => {
@@ -209,7 +212,6 @@ export async function payLaterRoutes(app: FastifyInstance) {
             },
             tx,
           );
-          await promotions.release(tx, checkoutId);
           const event: TabbyRejected = {
             id: eventIdFor(`TabbyRejected:${session.paymentId}`),
             type: 'TabbyRejected',
@@ -229,13 +231,19 @@ export async function payLaterRoutes(app: FastifyInstance) {
         throw refuse(code);
       }
 
-      await checkouts.insert({
-        id: checkoutId,
-        provider: 'TABBY',
-        providerPaymentId: session.paymentId,
-        status: 'open',
-        currency: 'AED',
-        ...stored,
+      await holds.keep({
+        checkout: {
+          id: checkoutId,
+          provider: 'TABBY',
+          providerPaymentId: session.paymentId,
+          currency: 'AED',
+          ...stored,
+        },
+        contact,
+        limitedPromotionId: promotion && promotion.maxUses !== null ? promotion.id : null,
+        locale,
+        requestId: req.id,
+        log,
       });
       const row = await checkouts.byId(checkoutId);
       try {
@@ -243,7 +251,7 @@ export async function payLaterRoutes(app: FastifyInstance) {
       } catch (err) {
         // The session stands: the webhook or the shopper's return starts the workflow later
         // (signal-with-start from the stored checkout). Until then nothing can go wrong: no
-        // money is taken without the workflow.
+        // money is taken without the workflow, and a coupon use it holds ends with the session.
         if (!isPayLaterUnavailable(err)) throw err;
         log.error(
           { err },
@@ -285,8 +293,8 @@ export async function payLaterRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const locale = localeOf(req.headers);
       const row = await rowOf(req.params.paymentId, locale);
-      if (row.status === 'rejected' && !(await payLaterStateOf(temporal, req.params.paymentId))) {
-        // Refused at pre-scoring: no workflow was ever started.
+      if (neverRan(row.status) && !(await payLaterStateOf(temporal, req.params.paymentId))) {
+        // Refused at pre-scoring, or not kept (the coupon or the cap): no workflow was ever started.
         return payLaterAnswer({ status: 'rejected', reason: 'rejected' }, locale);
       }
       try {
@@ -369,8 +377,8 @@ export async function payLaterRoutes(app: FastifyInstance) {
         log.warn('tabby webhook for a payment we do not know');
         return { received: true };
       }
-      if (row.status === 'rejected' && !(await payLaterStateOf(temporal, paymentId))) {
-        log.info({ checkoutId: row.id }, 'tabby webhook for a session refused at pre-scoring');
+      if (neverRan(row.status) && !(await payLaterStateOf(temporal, paymentId))) {
+        log.info({ checkoutId: row.id }, 'tabby webhook for a session refused at pre-scoring or not kept');
         return { received: true };
       }
       try {

@@ -86,7 +86,14 @@ export type PayLaterStack = Awaited<ReturnType<typeof startPayLaterStack>>;
 /** A pay-later checkout of seeded variations, as the payment step sends it (SPEC 7). */
 export async function payLaterClaim(
   db: Db,
-  opts: { lines?: number; quantity?: number; email?: string; coupon?: string; priciest?: boolean } = {},
+  opts: {
+    lines?: number;
+    quantity?: number;
+    email?: string;
+    phone?: string;
+    coupon?: string;
+    priciest?: boolean;
+  } = {},
 ) {
   const rows = await db
     .select({
@@ -114,7 +121,8 @@ export async function payLaterClaim(
       {
         fullName: 'Mariam Al Suwaidi',
         email: opts.email ?? `mariam+${randomUUID().slice(0, 8)}@example.ae`,
-        phone: '+971501234567',
+        // A shopper of their own each time: one contact may hold only a few open sessions.
+        phone: opts.phone ?? `+97150${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
       },
       rows.map((r, i) => ({
         id: r.id,
