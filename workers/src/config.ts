@@ -30,6 +30,8 @@ export interface WorkersConfig {
     /** Past their expiry: keys and sessions are already dead when they expire; kept a little for inquiries. */
     expiredIdempotencyKeysHours: number;
     expiredSessionsHours: number;
+    /** Provider webhook bodies (personal data) kept this long, then reduced to their ids. */
+    webhookPayloadsDays: number;
   };
   /** Payments without their provider's webhook (docs/payments-logs.md). */
   webhookWatch: { intervalMs: number; missingAfterMs: number; lookbackMs: number };
@@ -72,6 +74,7 @@ const WorkersEnv = z.object({
   RETAIN_PUBLISHED_OUTBOX_DAYS: count(7),
   RETAIN_EXPIRED_IDEMPOTENCY_KEYS_HOURS: count(24),
   RETAIN_EXPIRED_SESSIONS_HOURS: count(24),
+  RETAIN_WEBHOOK_PAYLOADS_DAYS: count(30),
   WEBHOOK_WATCH_INTERVAL_MS: ms(300_000),
   WEBHOOK_MISSING_AFTER_MS: ms(1_800_000),
   WEBHOOK_WATCH_LOOKBACK_HOURS: count(168),
@@ -112,6 +115,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
       publishedOutboxDays: e.RETAIN_PUBLISHED_OUTBOX_DAYS,
       expiredIdempotencyKeysHours: e.RETAIN_EXPIRED_IDEMPOTENCY_KEYS_HOURS,
       expiredSessionsHours: e.RETAIN_EXPIRED_SESSIONS_HOURS,
+      webhookPayloadsDays: e.RETAIN_WEBHOOK_PAYLOADS_DAYS,
     },
     webhookWatch: {
       intervalMs: e.WEBHOOK_WATCH_INTERVAL_MS,

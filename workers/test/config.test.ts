@@ -16,6 +16,7 @@ describe('the workers config', () => {
       publishedOutboxDays: 7,
       expiredIdempotencyKeysHours: 24,
       expiredSessionsHours: 24,
+      webhookPayloadsDays: 30,
     });
   });
 

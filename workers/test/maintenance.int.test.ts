@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { createOutboxRepository, eq, sql, tables } from '@qahwa/db';
+import { createCheckoutsRepository, createOutboxRepository, eq, sql, tables } from '@qahwa/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPruner, startHealthServer } from '../src';
 import { closeServices, connectServices, DATABASE_URL, logger, orderPlaced, type Services } from './support';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => closeServices(s));
 beforeEach(async () => {
   await s.handle.db.execute(
-    sql`truncate ${tables.outbox}, ${tables.outboxDeadLetters}, ${tables.processedEvents}, ${tables.idempotencyKeys}, ${tables.sessions}`,
+    sql`truncate ${tables.outbox}, ${tables.outboxDeadLetters}, ${tables.processedEvents}, ${tables.idempotencyKeys}, ${tables.sessions}, ${tables.webhookEvents}`,
   );
 });
 
@@ -85,11 +85,18 @@ describe('pruning', () => {
         publishedOutboxDays: 7,
         expiredIdempotencyKeysHours: 24,
         expiredSessionsHours: 24,
+        webhookPayloadsDays: 30,
       },
     });
     const result = await pruner.runOnce();
 
-    expect(result).toEqual({ processedEvents: 1, publishedOutbox: 1, idempotencyKeys: 1, sessions: 1 });
+    expect(result).toEqual({
+      processedEvents: 1,
+      publishedOutbox: 1,
+      idempotencyKeys: 1,
+      sessions: 1,
+      webhookPayloads: 0,
+    });
     expect((await db.select().from(tables.processedEvents)).map((r) => r.eventId)).toEqual([recent]);
     expect((await db.select().from(tables.outbox)).map((r) => r.id).sort()).toEqual(
       [publishedYesterday.id, neverPublished.id].sort(),
@@ -105,8 +112,120 @@ describe('pruning', () => {
       publishedOutbox: 0,
       idempotencyKeys: 0,
       sessions: 0,
+      webhookPayloads: 0,
     });
     await db.delete(tables.users).where(eq(tables.users.id, user!.id));
+  });
+
+  it('reduces a provider webhook’s body to its ids after 30 days, and keeps the row that stops a redelivery', async () => {
+    const { db } = s.handle;
+    const run = randomUUID().slice(0, 8);
+    const buyer = { name: 'Mariam Al Hashimi', email: 'mariam@example.ae', phone: '+971501234567' };
+    const intent = `pi_${run}`;
+    const tabbyPayment = `tabby-${run}`;
+    await db.insert(tables.webhookEvents).values([
+      {
+        id: `evt_old_${run}`,
+        provider: 'STRIPE',
+        type: 'payment_intent.succeeded',
+        receivedAt: ago(31 * DAY),
+        payload: {
+          id: `evt_old_${run}`,
+          type: 'payment_intent.succeeded',
+          data: {
+            object: {
+              id: intent,
+              amount: 12_400,
+              receipt_email: buyer.email,
+              shipping: { name: buyer.name },
+            },
+          },
+        },
+      },
+      {
+        id: `evt_charge_${run}`,
+        provider: 'STRIPE',
+        type: 'charge.refunded',
+        receivedAt: ago(40 * DAY),
+        payload: {
+          id: `evt_charge_${run}`,
+          data: { object: { id: `ch_${run}`, payment_intent: intent, billing_details: buyer } },
+        },
+      },
+      {
+        id: `tabby:${tabbyPayment}:authorized`,
+        provider: 'TABBY',
+        type: 'authorized',
+        receivedAt: ago(45 * DAY),
+        payload: { id: tabbyPayment, status: 'authorized', buyer },
+      },
+      {
+        id: `evt_new_${run}`,
+        provider: 'STRIPE',
+        type: 'payment_intent.succeeded',
+        receivedAt: ago(29 * DAY),
+        payload: {
+          id: `evt_new_${run}`,
+          data: { object: { id: `pi_new_${run}`, receipt_email: buyer.email } },
+        },
+      },
+    ]);
+    const pruner = createPruner({
+      db,
+      logger,
+      intervalMs: 60_000,
+      retention: {
+        processedEventsDays: 30,
+        publishedOutboxDays: 7,
+        expiredIdempotencyKeysHours: 24,
+        expiredSessionsHours: 24,
+        webhookPayloadsDays: 30,
+      },
+    });
+
+    expect((await pruner.runOnce()).webhookPayloads).toBe(3);
+
+    const rows = await db
+      .select()
+      .from(tables.webhookEvents)
+      .where(sql`${tables.webhookEvents.id} like ${`%${run}%`}`);
+    const payloadOf = (id: string) => rows.find((r) => r.id === id)?.payload;
+    expect(rows).toHaveLength(4);
+    expect(payloadOf(`evt_old_${run}`)).toEqual({
+      pruned: true,
+      id: `evt_old_${run}`,
+      data: { object: { id: intent } },
+    });
+    expect(payloadOf(`evt_charge_${run}`)).toEqual({
+      pruned: true,
+      id: `evt_charge_${run}`,
+      data: { object: { id: `ch_${run}`, payment_intent: intent } },
+    });
+    expect(payloadOf(`tabby:${tabbyPayment}:authorized`)).toEqual({ pruned: true, id: tabbyPayment });
+    for (const id of [`evt_old_${run}`, `evt_charge_${run}`, `tabby:${tabbyPayment}:authorized`]) {
+      const text = JSON.stringify(payloadOf(id));
+      for (const personal of Object.values(buyer)) expect(text).not.toContain(personal);
+    }
+    // Inside the 30 days: the whole body, for staff's inquiries.
+    expect(JSON.stringify(payloadOf(`evt_new_${run}`))).toContain(buyer.email);
+    // The payment's log still finds its deliveries, and a late redelivery is still known.
+    const webhookPaymentId = sql<string>`coalesce(${tables.webhookEvents.payload}->'data'->'object'->>'id', ${tables.webhookEvents.payload}->>'id')`;
+    const linked = await db
+      .select({ id: tables.webhookEvents.id })
+      .from(tables.webhookEvents)
+      .where(sql`${webhookPaymentId} in (${intent}, ${tabbyPayment})`);
+    expect(linked.map((r) => r.id).sort()).toEqual(
+      [`evt_old_${run}`, `tabby:${tabbyPayment}:authorized`].sort(),
+    );
+    expect(
+      await createCheckoutsRepository(db).recordWebhook({
+        id: `evt_old_${run}`,
+        provider: 'STRIPE',
+        type: 'payment_intent.succeeded',
+        payload: {},
+      }),
+    ).toBe(false);
+    expect((await pruner.runOnce()).webhookPayloads).toBe(0);
   });
 });
 

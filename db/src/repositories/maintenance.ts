@@ -8,6 +8,8 @@ export interface Retention {
   /** Kept this long past `expires_at` (a key is already dead when it expires). */
   expiredIdempotencyKeysHours: number;
   expiredSessionsHours: number;
+  /** A provider webhook's body is kept this long after it came; then only its ids (below). */
+  webhookPayloadsDays: number;
 }
 
 export interface PruneResult {
@@ -15,6 +17,8 @@ export interface PruneResult {
   publishedOutbox: number;
   idempotencyKeys: number;
   sessions: number;
+  /** Webhook deliveries whose body was reduced to its ids this run. */
+  webhookPayloads: number;
 }
 
 /**
@@ -41,12 +45,51 @@ async function pruneInBatches(db: DbOrTx, table: string, where: ReturnType<typeo
   }
 }
 
+/**
+ * What is left of a provider webhook's body once its retention is over: the ids that tie the
+ * delivery to its payment (`id`; Stripe's `data.object.id` and, for a charge, its
+ * `payment_intent` — the payment log finds a payment's deliveries by them, payments-admin.ts) and
+ * a `pruned` mark. The buyer's name, e-mail, phone, address, card details and amounts go. The row
+ * itself stays: its primary key is the delivery's id, which keeps a late redelivery from being
+ * handled twice, and staff still see that and when the provider called.
+ */
+const prunedWebhookPayload = sql`jsonb_strip_nulls(jsonb_build_object(
+  'pruned', true,
+  'id', payload->'id',
+  'data', case when jsonb_typeof(payload->'data'->'object') = 'object' then jsonb_build_object(
+    'object', jsonb_strip_nulls(jsonb_build_object(
+      'id', payload->'data'->'object'->'id',
+      'payment_intent', payload->'data'->'object'->'payment_intent'
+    ))
+  ) end
+))`;
+
+/** Like pruneInBatches, for an update that takes the rows out of `where` (so each round finds new ones). */
+async function updateInBatches(
+  db: DbOrTx,
+  table: string,
+  set: ReturnType<typeof sql>,
+  where: ReturnType<typeof sql>,
+) {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      update ${sql.identifier(table)} set ${set} where ctid in (
+        select ctid from ${sql.identifier(table)} where ${where} limit ${BATCH}
+      )`);
+    const n = result.rowCount ?? 0;
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
 export function createMaintenanceRepository(db: DbOrTx) {
   return {
     /**
      * Prunes what no longer guards anything: processed-event records older than JetStream could
      * redeliver (the stream's duplicate window and a consumer's redeliveries are minutes to days),
-     * published outbox rows (JetStream holds the event now), expired idempotency keys and sessions.
+     * published outbox rows (JetStream holds the event now), expired idempotency keys and sessions;
+     * and reduces old provider webhook bodies to their ids (the personal data in them has served).
      * Unpublished outbox rows and dead letters are never touched.
      */
     async prune(retention: Retention): Promise<PruneResult> {
@@ -70,7 +113,14 @@ export function createMaintenanceRepository(db: DbOrTx) {
         'sessions',
         sql`expires_at < now() - make_interval(hours => ${retention.expiredSessionsHours})`,
       );
-      return { processedEvents, publishedOutbox, idempotencyKeys, sessions };
+      const webhookPayloads = await updateInBatches(
+        db,
+        'webhook_events',
+        sql`payload = ${prunedWebhookPayload}`,
+        sql`received_at < now() - make_interval(days => ${retention.webhookPayloadsDays})
+          and payload is not null and payload->>'pruned' is null`,
+      );
+      return { processedEvents, publishedOutbox, idempotencyKeys, sessions, webhookPayloads };
     },
   };
 }

@@ -25,7 +25,10 @@ export interface Pruner {
   health(): PrunerHealth;
 }
 
-/** Prunes finished bookkeeping on a schedule (processed events, published outbox rows, expired keys and sessions). */
+/**
+ * Prunes finished bookkeeping on a schedule (processed events, published outbox rows, expired keys
+ * and sessions) and old provider webhook bodies down to their ids.
+ */
 export function createPruner(options: PrunerOptions): Pruner {
   const log = options.logger.child({ component: 'pruner' });
   const repo = createMaintenanceRepository(options.db);
