@@ -2,7 +2,7 @@ import { CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
 import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/config/brevo';
 import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
 import { parseEnv, runMode } from '@qahwa/schema/config/env';
-import { LeadTimingEnv } from '@qahwa/schema/config/leads';
+import { LeadLinkEnv, LeadTimingEnv, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
@@ -35,6 +35,8 @@ export interface WorkersConfig {
   };
   /** Payments without their provider's webhook (docs/payments-logs.md). */
   webhookWatch: { intervalMs: number; missingAfterMs: number; lookbackMs: number };
+  /** Coupon uses held by checkouts that will never order (docs/promotions.md). */
+  couponHolds: { intervalMs: number; graceMs: number; orphanAfterMs: number };
   /** The small HTTP server that answers /health/live and /health/ready; 0 turns it off. */
   healthPort: number;
   healthHost: string;
@@ -45,7 +47,11 @@ export interface WorkersConfig {
   /** The e-mail-marketing sync (workers/src/brevo, docs/crm.md). */
   brevo: BrevoSyncSettings;
   /** The contact and newsletter mail consumers (workers/src/mail, docs/email.md). */
-  mail: MailSettings & { durablePrefix: string };
+  mail: MailSettings & {
+    durablePrefix: string;
+    /** LEAD_LINK_SECRET: signs the newsletter's confirmation and unsubscribe links (docs/crm.md). */
+    linkSecret: string;
+  };
 }
 
 export interface BrevoSyncSettings extends BrevoSettings {
@@ -78,12 +84,18 @@ const WorkersEnv = z.object({
   WEBHOOK_WATCH_INTERVAL_MS: ms(300_000),
   WEBHOOK_MISSING_AFTER_MS: ms(1_800_000),
   WEBHOOK_WATCH_LOOKBACK_HOURS: count(168),
+  // Past a pay-later session's expiry (30 min) plus this; a hold of a card or COD process that
+  // died (its retries last minutes) after this.
+  COUPON_HOLD_SWEEP_INTERVAL_MS: ms(300_000),
+  COUPON_HOLD_GRACE_MS: ms(900_000),
+  COUPON_HOLD_ORPHAN_AFTER_MS: ms(1_800_000),
   WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
   WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
   TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
   TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
   CHECKOUT_TASK_QUEUE: z.string().min(1).default(CHECKOUT_TASK_QUEUE),
   ...LeadTimingEnv,
+  ...LeadLinkEnv,
   ...BrevoEnv,
   ...MailEnv,
   MAIL_DURABLE_PREFIX: z.string().min(1).default('mail'),
@@ -122,6 +134,11 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
       missingAfterMs: e.WEBHOOK_MISSING_AFTER_MS,
       lookbackMs: e.WEBHOOK_WATCH_LOOKBACK_HOURS * 3_600_000,
     },
+    couponHolds: {
+      intervalMs: e.COUPON_HOLD_SWEEP_INTERVAL_MS,
+      graceMs: e.COUPON_HOLD_GRACE_MS,
+      orphanAfterMs: e.COUPON_HOLD_ORPHAN_AFTER_MS,
+    },
     healthPort: e.WORKERS_HEALTH_PORT,
     healthHost: e.WORKERS_HEALTH_HOST,
     temporal: {
@@ -130,7 +147,11 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
       taskQueue: e.CHECKOUT_TASK_QUEUE,
     },
     leads: { recoveryDelayMs: e.LEAD_RECOVERY_DELAY, conversionWindowMs: e.LEAD_CONVERSION_WINDOW },
-    mail: { ...mailSettingsOf(e), durablePrefix: e.MAIL_DURABLE_PREFIX },
+    mail: {
+      ...mailSettingsOf(e),
+      durablePrefix: e.MAIL_DURABLE_PREFIX,
+      linkSecret: leadLinkSettingsOf(e, runMode(env.NODE_ENV)).secret,
+    },
     brevo: {
       ...brevoSettingsOf(e, runMode(env.NODE_ENV)),
       durable: e.BREVO_DURABLE,

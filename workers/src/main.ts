@@ -9,7 +9,7 @@ import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
-import { createPruner, createWebhookWatch } from './maintenance';
+import { createCouponHoldSweeper, createPruner, createWebhookWatch } from './maintenance';
 import { createOrderFollowUpStarter } from './orders/follow-up-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
@@ -74,6 +74,7 @@ async function main() {
   });
   const codPayments = createCodPaymentsProjection({ db, js, logger, stream: streamName, subjectPrefix });
   const webhookWatch = createWebhookWatch({ db, logger, ...config.webhookWatch });
+  const couponHolds = createCouponHoldSweeper({ db, logger, ...config.couponHolds });
   const pruner = createPruner({
     db,
     logger,
@@ -114,7 +115,12 @@ async function main() {
     subjectPrefix,
   });
   // The contact acknowledgement, the staff notice and the newsletter welcome (docs/email.md).
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    logger,
+    budget: config.mail.budget,
+  });
   const mailConsumers = createMailConsumers({
     db,
     js,
@@ -138,6 +144,7 @@ async function main() {
   webhookWatch.start();
   catalogueCounts.start();
   pruner.start();
+  couponHolds.start();
 
   let health: HealthServer | null = null;
   if (config.healthPort > 0) {
@@ -180,6 +187,7 @@ async function main() {
         webhookWatch.stop(),
         catalogueCounts.stop(),
         pruner.stop(),
+        couponHolds.stop(),
         brevoFeed.stop(),
         leadConsumers.stop(),
         orderFollowUps.stop(),

@@ -1,2 +1,3 @@
+export * from './coupon-holds';
 export * from './pruner';
 export * from './webhook-watch';

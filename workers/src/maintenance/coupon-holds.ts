@@ -1,0 +1,72 @@
+import { createPromotionsRepository, type Db, type ReleasedHold } from '@qahwa/db';
+import type { Logger } from 'pino';
+import { createPeriodic } from '../run-loop';
+
+export interface CouponHoldSweeperOptions {
+  db: Db;
+  logger: Logger;
+  /** Time between two passes; the first runs at start. */
+  intervalMs: number;
+  /** How long after a pay-later hold's own expiry (the session's, at Tabby) it is given back. */
+  graceMs: number;
+  /** How old a hold without an expiry (cash on delivery, card) must be to count as dead. */
+  orphanAfterMs: number;
+}
+
+export interface CouponHoldSweeper {
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass; for tests and the loop. */
+  runOnce(now?: Date): Promise<ReleasedHold[]>;
+  health(): { running: boolean; lastRunAt: string | null; lastError: string | null };
+}
+
+/**
+ * Gives back coupon uses held by checkouts that will never order (docs/promotions.md "Held uses
+ * that outlive their checkout"). A limited code's use is held before its order exists: by a
+ * pay-later session while the shopper is at Tabby, and for milliseconds before the order's
+ * transaction of a cash-on-delivery or card checkout. Every normal ending gives it back itself;
+ * a workflow that never started, or a process that died between the hold and the order, leaves it
+ * held for ever — a single-use voucher then refuses its rightful owner. This pass releases such a
+ * hold once it is past its session's expiry plus a grace (pay later), or older than a margin
+ * (no expiry); never one whose order exists or whose checkout may still be completed.
+ */
+export function createCouponHoldSweeper(options: CouponHoldSweeperOptions): CouponHoldSweeper {
+  const log = options.logger.child({ component: 'coupon-hold-sweeper' });
+  const promotions = createPromotionsRepository(options.db);
+  let lastRunAt: string | null = null;
+  let lastError: string | null = null;
+
+  async function runOnce(now: Date = new Date()): Promise<ReleasedHold[]> {
+    const released = await promotions.releaseStaleHolds({
+      now,
+      graceMs: options.graceMs,
+      orphanAfterMs: options.orphanAfterMs,
+    });
+    lastRunAt = new Date().toISOString();
+    if (released.length > 0) {
+      // Each one was a use a shopper could not have; a steady stream of them means a flow that dies.
+      log.warn({ released }, 'coupon uses held by dead checkouts given back');
+    }
+    return released;
+  }
+
+  const loop = createPeriodic({
+    intervalMs: options.intervalMs,
+    async pass() {
+      await runOnce();
+      lastError = null;
+    },
+    onError(err) {
+      lastError = err instanceof Error ? err.message : String(err);
+      log.error({ err }, 'coupon hold sweep failed; next pass tries again');
+    },
+  });
+
+  return {
+    start: loop.start,
+    stop: loop.stop,
+    runOnce,
+    health: () => ({ running: loop.running(), lastRunAt, lastError }),
+  };
+}
