@@ -1,5 +1,10 @@
+import {
+  type FinalCheckoutStatus,
+  isOpenCheckout,
+  OPEN_CHECKOUT_STATUSES,
+} from '@qahwa/schema/payments/checkout-status';
 import { storableJson } from '@qahwa/schema/validation/fields';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { checkouts, payments, webhookEvents } from '../schema';
 
@@ -42,6 +47,67 @@ export function createCheckoutsRepository(db: DbOrTx) {
         .update(checkouts)
         .set({ ...change, request: storableJson(change.request), updatedAt: sql`now()` })
         .where(eq(checkouts.id, id));
+    },
+
+    /**
+     * The checkout of a payment, its row locked until the transaction ends: a staff action and the
+     * order's transaction (which also takes this row, `markOrdered`) wait for each other, so
+     * whichever commits first decides and the other sees it.
+     */
+    async lockByPaymentId(providerPaymentId: string, tx: DbOrTx): Promise<CheckoutRow | null> {
+      const [row] = await tx
+        .select()
+        .from(checkouts)
+        .where(eq(checkouts.providerPaymentId, providerPaymentId))
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Moves an open checkout (`open`, `needs_attention`) to a final state; a final one is left as
+     * it is (docs/payments.md "Checkout states"). True when this call closed it.
+     */
+    async close(id: string, status: FinalCheckoutStatus, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(checkouts)
+        .set({ status, updatedAt: sql`now()` })
+        .where(and(eq(checkouts.id, id), inArray(checkouts.status, [...OPEN_CHECKOUT_STATUSES])))
+        .returning({ id: checkouts.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * In the order's transaction: the checkout made this order. Only an open checkout (or one
+     * already `ordered` with this very order: a retried attempt) can be: `closed` means it was
+     * refunded, failed or resolved by staff meanwhile, and the order must not be made. `missing`:
+     * no such checkout row (a run started by hand with an input of its own).
+     */
+    async markOrdered(id: string, orderId: string, tx: DbOrTx): Promise<'ordered' | 'closed' | 'missing'> {
+      const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update').limit(1);
+      if (!row) return 'missing';
+      if (!isOpenCheckout(row.status) && !(row.status === 'ordered' && row.orderId === orderId))
+        return 'closed';
+      await tx
+        .update(checkouts)
+        .set({ status: 'ordered', orderId, updatedAt: sql`now()` })
+        .where(eq(checkouts.id, id));
+      return 'ordered';
+    },
+
+    /**
+     * Paid but no order: an open checkout becomes `needs_attention`. A final one stays final
+     * (`closed`: refunded or resolved meanwhile, nothing for staff to do); `missing`: no row.
+     */
+    async flagForStaff(id: string, tx: DbOrTx): Promise<'flagged' | 'closed' | 'missing'> {
+      const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update').limit(1);
+      if (!row) return 'missing';
+      if (!isOpenCheckout(row.status)) return 'closed';
+      await tx
+        .update(checkouts)
+        .set({ status: 'needs_attention', updatedAt: sql`now()` })
+        .where(eq(checkouts.id, id));
+      return 'flagged';
     },
 
     /** The order the payment made, or the state it is in (`needs_attention`, `failed`). */

@@ -16,18 +16,22 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The provider's webhook deliveries about a payment: Stripe's event carries the intent as
- * `data.object`, Tabby's body is the payment itself (gateway/src/routes/webhooks.ts, pay-later.ts).
+ * `data.object` (or a charge or dispute naming its `payment_intent`), Tabby's body is the payment
+ * itself (gateway/src/routes/webhooks.ts, pay-later.ts).
  */
-const webhookPaymentId = sql`coalesce(${webhookEvents.payload}->'data'->'object'->>'id', ${webhookEvents.payload}->>'id')`;
+const webhookPaymentId = sql`coalesce(${webhookEvents.payload}->'data'->'object'->>'payment_intent', ${webhookEvents.payload}->'data'->'object'->>'id', ${webhookEvents.payload}->>'id')`;
 const hasWebhook = sql`exists (select 1 from ${webhookEvents} where ${webhookEvents.provider} = ${payments.provider} and ${webhookPaymentId} = ${payments.id})`;
 
 /** The attention kinds as SQL, by the one rule's prefixes (schema/src/payments/attention.ts). */
 function attentionKindWhere(kind: AttentionKind): SQL {
-  const mismatch = `${ATTENTION_REASON_PREFIXES.amount_mismatch}%`;
-  const webhook = `${ATTENTION_REASON_PREFIXES.webhook_missing}%`;
-  if (kind === 'amount_mismatch') return sql`${payments.attentionReason} like ${mismatch}`;
-  if (kind === 'webhook_missing') return sql`${payments.attentionReason} like ${webhook}`;
-  return sql`(${payments.attentionReason} is null or (${payments.attentionReason} not like ${mismatch} and ${payments.attentionReason} not like ${webhook}))`;
+  if (kind !== 'capture_failed') {
+    return sql`${payments.attentionReason} like ${`${ATTENTION_REASON_PREFIXES[kind]}%`}`;
+  }
+  // Captured, no order: every reason no other kind claims.
+  const others = Object.values(ATTENTION_REASON_PREFIXES).map(
+    (prefix) => sql`${payments.attentionReason} not like ${`${prefix}%`}`,
+  );
+  return sql`(${payments.attentionReason} is null or (${sql.join(others, sql` and `)}))`;
 }
 
 export function paymentFilterWhere(filter: AdminPaymentFilter): SQL | undefined {

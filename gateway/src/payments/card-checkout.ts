@@ -8,6 +8,7 @@ import {
   message,
   toAed,
 } from '@qahwa/schema';
+import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
 import { CHECKOUT_FAILURE } from '@qahwa/workflows/checkout/errors';
 import { type CheckoutPricing, priceCheckout } from '@qahwa/workflows/checkout/pricing';
 import type { ApplicationFailure } from '@temporalio/client';
@@ -92,9 +93,41 @@ export function cardCheckoutInput(row: CheckoutRow): CheckoutToOrderInput {
 }
 
 /**
+ * Why a card checkout in a final state makes no order, in the shopper's words (docs/payments.md
+ * "Checkout states"); null while a run may still make it (open, needs attention) or when it made
+ * one (`ordered`: the caller answers with that order). A card checkout fails only by a dispute.
+ */
+export function closedCheckoutError(status: string, locale: Locale): HttpError | null {
+  if (isOpenCheckout(status) || status === 'ordered') return null;
+  if (status === 'refunded') return new HttpError(409, 'PAYMENT_REFUNDED', t('paymentRefunded', locale));
+  if (status === 'failed') return new HttpError(409, 'PAYMENT_DISPUTED', t('paymentDisputed', locale));
+  return new HttpError(409, 'CHECKOUT_CLOSED', t('checkoutClosed', locale));
+}
+
+/**
+ * The checkoutToOrder input for the shopper's POST /api/orders {paymentIntentId}: the checkout
+ * stored with that intent. An unknown intent is PAYMENT_NOT_FOUND; a checkout refunded, disputed
+ * or resolved by staff is refused here and never starts a run again (`closedCheckoutError`); an
+ * ordered one goes on, and the caller answers with its order.
+ */
+export async function cardCheckoutFor(
+  checkouts: { byPaymentId(id: string): Promise<CheckoutRow | null> },
+  paymentIntentId: string | undefined,
+  locale: Locale,
+): Promise<CheckoutToOrderInput> {
+  const row = paymentIntentId ? await checkouts.byPaymentId(paymentIntentId) : null;
+  if (row?.provider !== 'STRIPE') {
+    throw new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
+  }
+  const closed = closedCheckoutError(row.status, locale);
+  if (closed) throw closed;
+  return cardCheckoutInput(row);
+}
+
+/**
  * What the shopper hears when a card checkout fails. Unless the payment itself did not complete,
- * the money was taken and the payment is marked for staff: the shopper is told so, not asked to
- * pay again.
+ * was given back or disputed, or the checkout was closed, the money was taken and the payment is
+ * marked for staff: the shopper is told so, not asked to pay again.
  */
 export function cardFailureError(failure: ApplicationFailure, locale: Locale): HttpError {
   switch (failure.type) {
@@ -104,6 +137,12 @@ export function cardFailureError(failure: ApplicationFailure, locale: Locale): H
       return new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
     case CHECKOUT_FAILURE.paymentMismatch:
       return new HttpError(409, 'PAYMENT_NEEDS_ATTENTION', t('paymentMismatch', locale));
+    case CHECKOUT_FAILURE.paymentRefunded:
+      return new HttpError(409, 'PAYMENT_REFUNDED', t('paymentRefunded', locale));
+    case CHECKOUT_FAILURE.paymentDisputed:
+      return new HttpError(409, 'PAYMENT_DISPUTED', t('paymentDisputed', locale));
+    case CHECKOUT_FAILURE.checkoutClosed:
+      return new HttpError(409, 'CHECKOUT_CLOSED', t('checkoutClosed', locale));
     default:
       return new HttpError(409, 'PAYMENT_NEEDS_ATTENTION', t('paymentAttention', locale));
   }

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { claimCheckout, IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { ServerTiming } from '../checkout/server-timing';
 import { localeOf, t } from '../i18n/messages';
-import { cardCheckoutInput, cardFailureError } from '../payments/card-checkout';
+import { cardCheckoutFor, cardFailureError } from '../payments/card-checkout';
 import { HttpError } from '../platform/errors';
 
 /** How long starting a checkout may take before the shopper hears "try again in a moment". */
@@ -170,9 +170,7 @@ export async function orderRoutes(app: FastifyInstance) {
       // and the webhook all join one run, and no Idempotency-Key is needed.
       let card: CheckoutToOrderInput | null = null;
       if (body.paymentIntentId || body.paymentProvider === 'STRIPE') {
-        const row = body.paymentIntentId ? await checkouts.byPaymentId(body.paymentIntentId) : null;
-        if (!row) throw new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
-        card = cardCheckoutInput(row);
+        card = await cardCheckoutFor(checkouts, body.paymentIntentId, locale);
       }
 
       const key = req.headers['idempotency-key'];

@@ -1,13 +1,15 @@
 import { createCheckoutsRepository, createOutboxRepository } from '@qahwa/db';
 import { ErrorBody } from '@qahwa/schema';
+import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
 import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows/client';
-import { paymentFailedEvent } from '@qahwa/workflows/payments/stripe';
+import { paymentFailedEvent } from '@qahwa/workflows/payments/stripe-events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { localeOf, t } from '../i18n/messages';
 import { cardCheckoutInput } from '../payments/card-checkout';
+import { recordChargeEvent } from '../payments/charge-webhooks';
 import { HttpError } from '../platform/errors';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAnswer' });
@@ -21,9 +23,13 @@ const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAns
  * - `payment_intent.succeeded` signals-with-start the card checkout of that intent (the same
  *   workflow the browser's POST /api/orders runs), so the order exists even when the shopper
  *   closed the tab right after paying. It answers once the signal is taken, not when the order
- *   is made: Stripe wants a quick 2xx, and the workflow is durable from there.
+ *   is made: Stripe wants a quick 2xx, and the workflow is durable from there. A checkout in a
+ *   final state (ordered, refunded, disputed, resolved by staff) is not signalled: no run starts
+ *   for it again (docs/payments.md "Checkout states").
  * - `payment_intent.payment_failed` records the failure: PaymentFailed through the outbox (the
  *   payments read model), once per Stripe event however often it is delivered.
+ * - `charge.refunded`, `charge.dispute.created`: what happened to the money after
+ *   (payments/charge-webhooks.ts), once per Stripe event.
  * - Anything else: 200, nothing done (Stripe would retry a non-2xx for days).
  * Temporal unreachable: 503, so Stripe delivers again later.
  */
@@ -81,6 +87,19 @@ export async function webhookRoutes(app: FastifyInstance) {
           });
           return { received: true };
         }
+        if (!isOpenCheckout(row.status)) {
+          await checkouts.recordWebhook({
+            id: event.id,
+            provider: 'STRIPE',
+            type: event.type,
+            payload: event,
+          });
+          log.info(
+            { checkoutId: row.id, paymentIntentId: intent.id, status: row.status },
+            'payment succeeded for a closed checkout: nothing to start',
+          );
+          return { received: true };
+        }
         try {
           const outcome = await signalPaymentSucceeded(temporal, cardCheckoutInput(row), event.id, {
             taskQueue: config.checkoutTaskQueue,
@@ -134,6 +153,8 @@ export async function webhookRoutes(app: FastifyInstance) {
         log.info({ paymentIntentId: intent.id, known: Boolean(row) }, 'payment failed: recorded');
         return { received: true };
       }
+
+      if (await recordChargeEvent(db, event, log)) return { received: true };
 
       log.debug('stripe event not handled');
       return { received: true };

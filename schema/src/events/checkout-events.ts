@@ -68,3 +68,62 @@ export const TabbyRejected = envelope(
   }),
 ).meta({ id: 'TabbyRejectedEvent' });
 export type TabbyRejected = z.infer<typeof TabbyRejected>;
+
+/**
+ * Money went back on a payment (docs/payments.md "Refunds and disputes"): Stripe's
+ * `charge.refunded`, a refund the store asked for (a staff refund, a cancelled order's), or
+ * Stripe's own answer when a checkout found its charge refunded. `refundedFils` is the running
+ * total the writer knew, so copies and any arrival order give the same row (the read model keeps
+ * the largest).
+ */
+export const PaymentRefunded = envelope(
+  'PaymentRefunded',
+  z.object({
+    checkoutId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    paymentId: z.string(),
+    /** What the payment took. */
+    amountFils: FilsAmount,
+    /** What has gone back so far, all refunds together. */
+    refundedFils: FilsAmount,
+    currency: z.string().optional(),
+    method: z.string().optional(),
+    orderId: z.string().optional(),
+    /** The provider's refund (re_…), when one refund is meant. */
+    refundId: z.string().optional(),
+  }),
+).meta({ id: 'PaymentRefundedEvent' });
+export type PaymentRefunded = z.infer<typeof PaymentRefunded>;
+
+/** The cardholder disputed the payment with their bank (Stripe's `charge.dispute.created`): staff must answer it. */
+export const PaymentDisputed = envelope(
+  'PaymentDisputed',
+  z.object({
+    checkoutId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    paymentId: z.string(),
+    disputeId: z.string(),
+    /** What the cardholder disputed. */
+    amountFils: FilsAmount,
+    currency: z.string().optional(),
+    /** Stripe's reason: fraudulent, product_not_received, … */
+    reason: z.string(),
+    orderId: z.string().optional(),
+  }),
+).meta({ id: 'PaymentDisputedEvent' });
+export type PaymentDisputed = z.infer<typeof PaymentDisputed>;
+
+/**
+ * Staff settled a flagged payment without an order from the store and kept the money (they filled
+ * it another way); the payment no longer needs attention. Why is in the audit log.
+ */
+export const PaymentResolved = envelope(
+  'PaymentResolved',
+  z.object({
+    checkoutId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    paymentId: z.string(),
+    resolution: z.enum(['resolved_by_staff']),
+  }),
+).meta({ id: 'PaymentResolvedEvent' });
+export type PaymentResolved = z.infer<typeof PaymentResolved>;

@@ -1,9 +1,9 @@
 /**
  * Why a payment needs a member of staff (issue 12, docs/payments-logs.md). The read model keeps
  * the reason as text (`attention_reason`, written by the payment flows and the workers' webhook
- * watch); this is the one place that sorts it into the three kinds the payments screen shows.
+ * watch); this is the one place that sorts it into the kinds the payments screen shows.
  */
-export const ATTENTION_KINDS = ['amount_mismatch', 'capture_failed', 'webhook_missing'] as const;
+export const ATTENTION_KINDS = ['amount_mismatch', 'capture_failed', 'webhook_missing', 'disputed'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 /**
@@ -11,6 +11,9 @@ export type AttentionKind = (typeof ATTENTION_KINDS)[number];
  * from the shopper's return) and its webhook never reached the gateway within the threshold.
  */
 export const WEBHOOK_MISSING_REASON = 'WEBHOOK_MISSING';
+
+/** The reason the payments projection writes when the cardholder disputes a payment (`PAYMENT_DISPUTED: <Stripe's reason>`). */
+export const DISPUTED_REASON = 'PAYMENT_DISPUTED';
 
 /**
  * Reason prefixes by kind. `PAYMENT_MISMATCH` is the checkout's failure type when the provider's
@@ -21,11 +24,13 @@ export const WEBHOOK_MISSING_REASON = 'WEBHOOK_MISSING';
 export const ATTENTION_REASON_PREFIXES: Readonly<Record<Exclude<AttentionKind, 'capture_failed'>, string>> = {
   amount_mismatch: 'PAYMENT_MISMATCH',
   webhook_missing: WEBHOOK_MISSING_REASON,
+  disputed: DISPUTED_REASON,
 };
 
 export function attentionKindOf(reason: string | null | undefined): AttentionKind {
   if (reason?.startsWith(ATTENTION_REASON_PREFIXES.amount_mismatch)) return 'amount_mismatch';
   if (reason?.startsWith(ATTENTION_REASON_PREFIXES.webhook_missing)) return 'webhook_missing';
+  if (reason?.startsWith(ATTENTION_REASON_PREFIXES.disputed)) return 'disputed';
   return 'capture_failed';
 }
 
@@ -35,9 +40,10 @@ export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
 
 /**
  * `payments.status` as the flows write it: card and wallet succeeded/failed (and Stripe's pending
- * or processing), cash on delivery pending/collected/cancelled, and each pay-later outcome. The
- * payments screen and the order page label each (admin messages `Payments.status`, which also
- * has `other` for a status a newer flow writes).
+ * or processing), then refunded, partially_refunded or disputed (docs/payments.md), cash on
+ * delivery pending/collected/cancelled, and each pay-later outcome. The payments screen and the
+ * order page label each (admin messages `Payments.status`, which also has `other` for a status a
+ * newer flow writes).
  */
 export const PAYMENT_RECORD_STATUSES = [
   'succeeded',
@@ -50,5 +56,8 @@ export const PAYMENT_RECORD_STATUSES = [
   'not_available',
   'amount_too_high',
   'amount_too_low',
+  'refunded',
+  'partially_refunded',
+  'disputed',
 ] as const;
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];

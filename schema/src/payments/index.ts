@@ -1,3 +1,4 @@
+export * from './checkout-status';
 export * from './messages';
 export * from './pay-later';
 export * from './payment-method';

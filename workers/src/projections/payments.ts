@@ -1,8 +1,17 @@
 import { type Db, sql, type Tx, tables } from '@qahwa/db';
-import { PaymentFailed, PaymentSucceeded, TabbyApproved, TabbyRejected } from '@qahwa/schema';
+import {
+  PaymentDisputed,
+  PaymentFailed,
+  PaymentRefunded,
+  PaymentResolved,
+  PaymentSucceeded,
+  TabbyApproved,
+  TabbyRejected,
+} from '@qahwa/schema';
 import type { DurableConsumer } from '../durable-consumer';
 import { messageJson } from '../durable-consumer';
 import { parseEnvelope } from '../event-envelope';
+import { applyDisputed, applyRefunded, applyResolved, REVERSED_STATUSES } from './payment-reversals';
 import { createProjectionConsumer, firstTimeFor, type ProjectionOptions } from './projection-consumer';
 
 const { payments } = tables;
@@ -11,14 +20,23 @@ export const PAYMENTS_DURABLE = 'payments';
 
 export type PaymentsProjectionOptions = ProjectionOptions;
 
-export type PaymentEvent = PaymentSucceeded | PaymentFailed | TabbyApproved | TabbyRejected;
+export type PaymentEvent =
+  | PaymentSucceeded
+  | PaymentFailed
+  | PaymentRefunded
+  | PaymentDisputed
+  | PaymentResolved
+  | TabbyApproved
+  | TabbyRejected;
 
 /**
  * Keeps the payments read model (one row per provider payment id: provider, method, status,
- * amount, order, needs attention) from PaymentSucceeded and PaymentFailed, for the back office's
- * payments screen. Each event applies once (processed-event guard in the same transaction).
- * Events of one payment may arrive in any order: a success is never overwritten by a failure
- * (an earlier declined card), and an order, once known, stays.
+ * amount, order, needs attention) from PaymentSucceeded and PaymentFailed, and what happened to
+ * the money after (PaymentRefunded, PaymentDisputed, PaymentResolved: payment-reversals.ts), for
+ * the back office's payments screen. Each event applies once (processed-event guard in the same
+ * transaction). Events of one payment may arrive in any order: a success is never overwritten by
+ * a failure (an earlier declined card), a refund or dispute never by a success, and an order,
+ * once known, stays.
  */
 export function createPaymentsProjection(options: PaymentsProjectionOptions): DurableConsumer {
   return createProjectionConsumer(options, {
@@ -43,7 +61,15 @@ export function createPaymentsProjection(options: PaymentsProjectionOptions): Du
 
 /** The payment events this projection keeps (card and pay later); null for others. */
 export function parsePaymentEvent(raw: unknown): PaymentEvent | null {
-  return parseEnvelope(raw, { PaymentSucceeded, PaymentFailed, TabbyApproved, TabbyRejected });
+  return parseEnvelope(raw, {
+    PaymentSucceeded,
+    PaymentFailed,
+    PaymentRefunded,
+    PaymentDisputed,
+    PaymentResolved,
+    TabbyApproved,
+    TabbyRejected,
+  });
 }
 
 export async function applyPaymentEventOnce(db: Db, consumer: string, event: PaymentEvent): Promise<boolean> {
@@ -51,6 +77,9 @@ export async function applyPaymentEventOnce(db: Db, consumer: string, event: Pay
     if (!(await firstTimeFor(tx, consumer, event.id))) return false;
     if (event.type === 'PaymentSucceeded') await applySucceeded(tx, event);
     else if (event.type === 'PaymentFailed') await applyFailed(tx, event);
+    else if (event.type === 'PaymentRefunded') await applyRefunded(tx, event);
+    else if (event.type === 'PaymentDisputed') await applyDisputed(tx, event);
+    else if (event.type === 'PaymentResolved') await applyResolved(tx, event);
     else if (event.type === 'TabbyApproved') await applyTabbyApproved(tx, event);
     else await applyTabbyRejected(tx, event);
     return true;
@@ -77,15 +106,19 @@ async function applySucceeded(tx: Tx, event: PaymentSucceeded) {
     .onConflictDoUpdate({
       target: payments.id,
       set: {
-        status: 'succeeded',
+        status: sql`case when ${payments.status} in ${REVERSED_STATUSES} then ${payments.status} else 'succeeded' end`,
         method: sql`excluded.method`,
         amountFils: sql`excluded.amount_fils`,
         currency: sql`excluded.currency`,
         checkoutId: sql`excluded.checkout_id`,
         orderId: sql`coalesce(${payments.orderId}, excluded.order_id)`,
-        // An order made settles it; "needs attention" only while there is no order.
-        needsAttention: sql`coalesce(${payments.orderId}, excluded.order_id) is null and (${payments.needsAttention} or excluded.needs_attention)`,
-        attentionReason: sql`coalesce(excluded.attention_reason, ${payments.attentionReason})`,
+        // An order made settles it; "needs attention" only while there is no order. A dispute
+        // keeps its flag and reason; money wholly given back leaves nothing to do.
+        needsAttention: sql`case when ${payments.status} = 'disputed' then ${payments.needsAttention}
+          when ${payments.status} = 'refunded' then false
+          else coalesce(${payments.orderId}, excluded.order_id) is null and (${payments.needsAttention} or excluded.needs_attention) end`,
+        attentionReason: sql`case when ${payments.status} = 'disputed' then ${payments.attentionReason}
+          else coalesce(excluded.attention_reason, ${payments.attentionReason}) end`,
         updatedAt: sql`now()`,
       },
     });
@@ -110,7 +143,7 @@ async function applyFailed(tx: Tx, event: PaymentFailed) {
       target: payments.id,
       set: {
         // A later success (another card on the same intent) is not undone by an older failure.
-        status: sql`case when ${payments.status} = 'succeeded' then ${payments.status} else 'failed' end`,
+        status: sql`case when ${payments.status} = 'succeeded' or ${payments.status} in ${REVERSED_STATUSES} then ${payments.status} else 'failed' end`,
         lastError: sql`excluded.last_error`,
         updatedAt: sql`now()`,
       },

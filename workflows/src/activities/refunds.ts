@@ -28,6 +28,55 @@ export const REFUND_FAILURE = {
 
 export type RefundOutcome = 'none' | 'refunded' | 'closed' | 'already' | 'not-needed';
 
+/** Stripe said no to a refund (already refunded, disputed, unknown intent): retrying cannot help. */
+export class RefundRefusedError extends Error {
+  override readonly name = 'RefundRefusedError';
+  constructor(
+    message: string,
+    /** Stripe's error code (charge_already_refunded, charge_disputed, …), when it gave one. */
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * THE card refund, for a cancelled order (`refundOrder`) and for a paid checkout staff refund
+ * from the payments screen: Stripe refunds the intent under our idempotency key, so a retry
+ * (a worker killed mid-call, a double click) answers the first refund instead of making a
+ * second. Without `amountFils`, Stripe refunds what is left of the charge. A refusal is a
+ * RefundRefusedError; a network or Stripe outage is thrown as it is (retry it, same key).
+ */
+export async function refundCard(
+  stripe: Stripe,
+  input: {
+    paymentIntentId: string;
+    amountFils?: number;
+    reference: string;
+    metadata: Record<string, string>;
+  },
+  options: { timeout?: number; maxNetworkRetries?: number } = {},
+): Promise<Stripe.Refund> {
+  try {
+    return await stripe.refunds.create(
+      {
+        payment_intent: input.paymentIntentId,
+        ...(input.amountFils !== undefined ? { amount: input.amountFils } : {}),
+        reason: 'requested_by_customer',
+        metadata: input.metadata,
+      },
+      { idempotencyKey: input.reference, ...options },
+    );
+  } catch (err) {
+    const e = err as { type?: string; code?: string; message?: string };
+    // 4xx other than rate limiting is Stripe's "no" (already refunded, unknown intent): retrying cannot help.
+    if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
+      throw new RefundRefusedError(`Stripe: ${e.message ?? 'refund refused'}`, e.code);
+    }
+    throw err;
+  }
+}
+
 /** A worker killed mid-call stops heartbeating; the server then retries on another worker. */
 function heartbeating(): () => void {
   let ctx: Context | null = null;
@@ -60,7 +109,10 @@ export function createRefundActivities({
 
   /**
    * Records the provider's answer once: only the attempt that moves the row to 'succeeded' adds the
-   * amount to the payment's refunded total, in the same transaction.
+   * amount to the payment's refunded total, in the same transaction. A card payment's total is
+   * raised to what the store's own refunds of it add up to, never added to: Stripe's
+   * charge.refunded reaches the same row through the payments projection with the charge's
+   * running total, and the larger of the two stands whichever came first.
    */
   async function recordSucceeded(
     reference: string,
@@ -77,7 +129,12 @@ export function createRefundActivities({
       if (!moved) return;
       await tx
         .update(tables.payments)
-        .set({ refundedFils: sql`${tables.payments.refundedFils} + ${amountFils}`, updatedAt: sql`now()` })
+        .set({
+          refundedFils: sql`case when ${tables.payments.provider} = 'STRIPE'
+            then greatest(${tables.payments.refundedFils}, (select coalesce(sum(${r.amountFils}), 0)::int from ${r} where ${r.paymentId} = ${paymentId} and ${r.status} = 'succeeded'))
+            else ${tables.payments.refundedFils} + ${amountFils} end`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(tables.payments.id, paymentId));
     });
   }
@@ -112,21 +169,14 @@ export function createRefundActivities({
           );
         let refund: Stripe.Refund;
         try {
-          refund = await stripe.refunds.create(
-            {
-              payment_intent: paymentId,
-              amount: row.amountFils,
-              reason: 'requested_by_customer',
-              metadata: { orderId },
-            },
-            { idempotencyKey: row.reference },
-          );
+          refund = await refundCard(stripe, {
+            paymentIntentId: paymentId,
+            amountFils: row.amountFils,
+            reference: row.reference,
+            metadata: { orderId },
+          });
         } catch (err) {
-          const e = err as { type?: string; statusCode?: number; message?: string };
-          // 4xx other than rate limiting is Stripe's "no" (already refunded, unknown intent): retrying cannot help.
-          if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
-            return await recordRefused(row.reference, `Stripe: ${e.message ?? 'refund refused'}`);
-          }
+          if (err instanceof RefundRefusedError) return await recordRefused(row.reference, err.message);
           throw err;
         }
         await recordSucceeded(row.reference, refund.id, row.amountFils, paymentId);

@@ -19,6 +19,12 @@ export const CHECKOUT_FAILURE = {
   paymentNotCompleted: 'PAYMENT_NOT_COMPLETED',
   /** Paid, but not the server's total or not in AED: no order; the payment needs attention. */
   paymentMismatch: 'PAYMENT_MISMATCH',
+  /** Stripe says the charge was refunded (wholly or partly): no order; the checkout is closed `refunded`. */
+  paymentRefunded: 'PAYMENT_REFUNDED',
+  /** The cardholder disputed the charge: no order; the checkout is closed `failed`, staff answer the dispute. */
+  paymentDisputed: 'PAYMENT_DISPUTED',
+  /** The checkout is in a final state (refunded, failed, resolved by staff): it never makes an order again. */
+  checkoutClosed: 'CHECKOUT_CLOSED',
 } as const;
 export type CheckoutFailureCode = (typeof CHECKOUT_FAILURE)[keyof typeof CHECKOUT_FAILURE];
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createCheckoutsRepository, createOutboxRepository, type Db, type DbOrTx } from '@qahwa/db';
-import type { PaymentFailed, PaymentSucceeded, StripeSettings } from '@qahwa/schema';
+import type { PaymentSucceeded, StripeSettings } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { CHECKOUT_FAILURE } from '../checkout/errors';
 import { eventIdFor } from './event-ids';
+import { paymentRefundedEvent } from './stripe-events';
 
 /**
  * The Stripe client of a process, from its config: Stripe itself, or the double / stripe-mock
@@ -41,6 +42,19 @@ export interface VerifiedPayment {
   provider?: 'STRIPE' | 'TABBY';
 }
 
+/**
+ * Whether money already left a charge: a refund (whole or part) or a dispute. Either way the
+ * payment can no longer be an order's — Stripe's intent still says `succeeded` after a refund.
+ */
+export function reversalOf(
+  charge: Pick<Stripe.Charge, 'amount_refunded' | 'refunded' | 'disputed'> | null,
+): 'refunded' | 'disputed' | null {
+  if (!charge) return null;
+  if (charge.disputed) return 'disputed';
+  if (charge.refunded || charge.amount_refunded > 0) return 'refunded';
+  return null;
+}
+
 /** Why a succeeded payment cannot become an order as it is: null when it can. */
 export function paymentMismatch(payment: VerifiedPayment, totalFils: number): string | null {
   if (payment.currency !== 'aed') return `currency ${payment.currency}, expected aed`;
@@ -60,8 +74,67 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
   const outbox = createOutboxRepository(db);
 
   /**
+   * A charge Stripe reports refunded or disputed is never made an order: its open checkout is
+   * closed (`refunded` once wholly refunded, `failed` for a dispute) so nothing starts it again,
+   * the read model hears of a refund (the dispute's own webhook carries what staff need), and the
+   * run fails for good.
+   */
+  async function refuseReversed(
+    payment: VerifiedPayment,
+    charge: Stripe.Charge,
+    reversal: 'refunded' | 'disputed',
+  ): Promise<never> {
+    const row = await checkouts.byPaymentId(payment.paymentIntentId);
+    await db.transaction(async (tx) => {
+      if (!row) return;
+      // Wholly refunded or disputed: closed for good. Partly refunded: left for staff, who give
+      // back the rest (a run keeps being refused while any refund shows).
+      if (reversal === 'disputed') await checkouts.close(row.id, 'failed', tx);
+      else if (charge.refunded || charge.amount_refunded >= charge.amount) {
+        await checkouts.close(row.id, 'refunded', tx);
+      }
+      if (reversal === 'refunded') {
+        await outbox.append(
+          paymentRefundedEvent({
+            key: `${charge.id}:${charge.amount_refunded}`,
+            checkoutId: row.id,
+            paymentId: payment.paymentIntentId,
+            amountFils: charge.amount,
+            refundedFils: charge.amount_refunded,
+            currency: charge.currency,
+            method: payment.method,
+            orderId: row.orderId ?? undefined,
+            requestId: row.requestId ?? undefined,
+          }),
+          tx,
+        );
+      }
+    });
+    logger.warn(
+      {
+        checkoutId: row?.id,
+        paymentIntentId: payment.paymentIntentId,
+        amountFils: charge.amount,
+        refundedFils: charge.amount_refunded,
+        reversal,
+      },
+      'payment refunded or disputed: no order will be made of it',
+    );
+    throw reversal === 'disputed'
+      ? ApplicationFailure.nonRetryable(
+          `Payment ${payment.paymentIntentId} is disputed`,
+          CHECKOUT_FAILURE.paymentDisputed,
+        )
+      : ApplicationFailure.nonRetryable(
+          `Payment ${payment.paymentIntentId} was refunded (${charge.amount_refunded} of ${charge.amount} fils)`,
+          CHECKOUT_FAILURE.paymentRefunded,
+        );
+  }
+
+  /**
    * Asks Stripe for the intent (never trusts the browser or the webhook's copy of it). A missing
-   * intent is a business failure; a network or Stripe outage is retried by Temporal.
+   * intent is a business failure; a network or Stripe outage is retried by Temporal. A charge
+   * refunded (even in part) or disputed is refused (`refuseReversed`).
    */
   async function retrievePayment(paymentIntentId: string): Promise<VerifiedPayment> {
     if (!stripe) throw new Error('this worker has no Stripe client (STRIPE_* settings)');
@@ -75,7 +148,7 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
       throw err;
     }
     const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-    return {
+    const payment: VerifiedPayment = {
       paymentIntentId: intent.id,
       status: intent.status,
       amountFils: intent.amount_received || intent.amount,
@@ -83,6 +156,9 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
       checkoutId: intent.metadata?.checkoutId ?? null,
       method: charge?.payment_method_details?.card?.wallet ? 'wallet' : 'card',
     };
+    const reversal = reversalOf(charge);
+    if (charge && reversal) return refuseReversed(payment, charge, reversal);
+    return payment;
   }
 
   /**
@@ -109,7 +185,14 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
       'payment needs attention: paid, but no order was made',
     );
     await db.transaction(async (tx) => {
-      await checkouts.mark(checkoutId, { status: 'needs_attention' }, tx);
+      // Refunded, failed or resolved meanwhile (a staff action won the race): nothing left to flag.
+      if ((await checkouts.flagForStaff(checkoutId, tx)) === 'closed') {
+        logger.info(
+          { checkoutId, paymentIntentId: payment.paymentIntentId },
+          'checkout already closed; not flagged',
+        );
+        return;
+      }
       const event: PaymentSucceeded = {
         id: eventIdFor(`PaymentSucceeded:attention:${payment.paymentIntentId}`),
         type: 'PaymentSucceeded',
@@ -134,13 +217,23 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
   return { retrievePayment, recordPaymentAttention };
 }
 
-/** In the order's transaction: the payment made this order (the read model's PaymentSucceeded). */
+/**
+ * In the order's transaction: the payment made this order (the read model's PaymentSucceeded).
+ * A checkout closed meanwhile (refunded, disputed, resolved by staff) refuses it: CHECKOUT_CLOSED,
+ * and the transaction — order, stock, everything — rolls back. Its row lock is what orders this
+ * against a staff action on the same payment.
+ */
 export async function recordPaidOrder(
   tx: DbOrTx,
   input: { checkoutId: string; orderId: string; requestId: string; payment: VerifiedPayment },
 ): Promise<void> {
   const { checkoutId, orderId, requestId, payment } = input;
-  await createCheckoutsRepository(tx).mark(checkoutId, { status: 'ordered', orderId }, tx);
+  if ((await createCheckoutsRepository(tx).markOrdered(checkoutId, orderId, tx)) === 'closed') {
+    throw ApplicationFailure.nonRetryable(
+      `Checkout ${checkoutId} is closed; no order is made of it`,
+      CHECKOUT_FAILURE.checkoutClosed,
+    );
+  }
   const event: PaymentSucceeded = {
     id: eventIdFor(`PaymentSucceeded:${payment.paymentIntentId}`),
     type: 'PaymentSucceeded',
@@ -158,36 +251,6 @@ export async function recordPaidOrder(
     },
   };
   await createOutboxRepository(tx).append(event, tx);
-}
-
-/** A declined or failed card payment, as the webhook reports it (one event per Stripe event id). */
-export function paymentFailedEvent(input: {
-  stripeEventId: string;
-  checkoutId: string;
-  paymentIntentId: string;
-  amountFils: number;
-  currency: string;
-  reason: string;
-  message?: string | undefined;
-  requestId?: string | undefined;
-}): PaymentFailed {
-  return {
-    id: eventIdFor(`PaymentFailed:${input.stripeEventId}`),
-    type: 'PaymentFailed',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    ...(input.requestId ? { requestId: input.requestId } : {}),
-    data: {
-      checkoutId: input.checkoutId,
-      provider: 'STRIPE',
-      paymentId: input.paymentIntentId,
-      reason: input.reason,
-      ...(input.message ? { message: input.message } : {}),
-      amountFils: input.amountFils,
-      currency: input.currency.toUpperCase(),
-      method: 'card',
-    },
-  };
 }
 
 export const newCheckoutId = () => `card-${randomUUID()}`;

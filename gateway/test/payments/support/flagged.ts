@@ -1,0 +1,79 @@
+import { eq, tables } from '@qahwa/db';
+import { checkoutClaim, confirmInBrowser, type PaymentsStack, waitFor } from '../harness';
+
+/** The payment step's POST /api/create-payment-intent, as the storefront sends it. */
+export async function createIntent(stack: PaymentsStack, claim: Record<string, unknown>) {
+  const res = await stack.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: claim });
+  if (res.statusCode !== 200) throw new Error(`create-payment-intent: ${res.statusCode} ${res.body}`);
+  return res.json() as { paymentIntentId: string; clientSecret: string; totalAmount: number };
+}
+
+/** The shopper's POST /api/orders after paying (or again later, from an old tab). */
+export function orderWithPayment(
+  stack: PaymentsStack,
+  claim: Record<string, unknown>,
+  paymentIntentId: string,
+  locale: 'en' | 'ar' = 'en',
+) {
+  return stack.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'x-locale': locale },
+    payload: { ...claim, locale, totalAmount: 10, paymentIntentId, paymentProvider: 'STRIPE' },
+  });
+}
+
+export const checkoutOf = async (stack: PaymentsStack, paymentIntentId: string) =>
+  (
+    await stack.db
+      .select()
+      .from(tables.checkouts)
+      .where(eq(tables.checkouts.providerPaymentId, paymentIntentId))
+  )[0];
+
+export const ordersOf = (stack: PaymentsStack, paymentIntentId: string) =>
+  stack.db.select().from(tables.orders).where(eq(tables.orders.paymentIntentId, paymentIntentId));
+
+export const paymentRow = async (stack: PaymentsStack, paymentIntentId: string) =>
+  (await stack.db.select().from(tables.payments).where(eq(tables.payments.id, paymentIntentId)))[0];
+
+async function setStock(stack: PaymentsStack, variationId: string, stockQuantity: number) {
+  await stack.db
+    .update(tables.productVariations)
+    .set({ stockQuantity })
+    .where(eq(tables.productVariations.id, variationId));
+}
+
+/**
+ * A paid card checkout that could not become an order: the intent is made, the last bag of one
+ * line is sold elsewhere before the shopper pays, the webhook's run finds the stock gone and
+ * leaves the checkout `needs_attention` (the payment flagged for staff). `restock()` puts the
+ * stock back, as a delivery from the roastery would.
+ */
+export async function flaggedCheckout(stack: PaymentsStack) {
+  const claim = await checkoutClaim(stack.db);
+  const intent = await createIntent(stack, claim);
+  const variationId = claim.items[0]!.variationId;
+  const [before] = await stack.db
+    .select({ stock: tables.productVariations.stockQuantity })
+    .from(tables.productVariations)
+    .where(eq(tables.productVariations.id, variationId));
+  await setStock(stack, variationId, 0);
+  try {
+    const paid = await confirmInBrowser(stack, intent.clientSecret);
+    if (paid.body.status !== 'succeeded') throw new Error(`payment did not succeed: ${JSON.stringify(paid)}`);
+    await waitFor(
+      async () => (await checkoutOf(stack, intent.paymentIntentId))?.status === 'needs_attention',
+      'the checkout left for staff',
+    );
+  } catch (err) {
+    await setStock(stack, variationId, before!.stock);
+    throw err;
+  }
+  return {
+    claim,
+    paymentIntentId: intent.paymentIntentId,
+    totalFils: Math.round(intent.totalAmount * 100),
+    restock: () => setStock(stack, variationId, before!.stock),
+  };
+}

@@ -1,0 +1,104 @@
+import type { PaymentDisputed, PaymentFailed, PaymentRefunded } from '@qahwa/schema';
+import { eventIdFor } from './event-ids';
+
+/*
+ * The card payment events the gateway's webhook, the checkout's activities and staff actions
+ * append to the outbox (docs/payments.md), each named by what it reports so that a webhook
+ * delivered again, or the same news reaching us two ways, is one event.
+ */
+
+/** A declined or failed card payment, as the webhook reports it (one event per Stripe event id). */
+export function paymentFailedEvent(input: {
+  stripeEventId: string;
+  checkoutId: string;
+  paymentIntentId: string;
+  amountFils: number;
+  currency: string;
+  reason: string;
+  message?: string | undefined;
+  requestId?: string | undefined;
+}): PaymentFailed {
+  return {
+    id: eventIdFor(`PaymentFailed:${input.stripeEventId}`),
+    type: 'PaymentFailed',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+    data: {
+      checkoutId: input.checkoutId,
+      provider: 'STRIPE',
+      paymentId: input.paymentIntentId,
+      reason: input.reason,
+      ...(input.message ? { message: input.message } : {}),
+      amountFils: input.amountFils,
+      currency: input.currency.toUpperCase(),
+      method: 'card',
+    },
+  };
+}
+
+/**
+ * Money went back on a card payment. `key` names what is reported — Stripe's event id, or the
+ * charge and its running refunded total — so the same news from two ways is one event.
+ */
+export function paymentRefundedEvent(input: {
+  key: string;
+  checkoutId: string;
+  paymentId: string;
+  amountFils: number;
+  refundedFils: number;
+  currency: string;
+  method?: string | undefined;
+  orderId?: string | undefined;
+  refundId?: string | undefined;
+  requestId?: string | undefined;
+}): PaymentRefunded {
+  return {
+    id: eventIdFor(`PaymentRefunded:${input.key}`),
+    type: 'PaymentRefunded',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+    data: {
+      checkoutId: input.checkoutId,
+      provider: 'STRIPE',
+      paymentId: input.paymentId,
+      amountFils: input.amountFils,
+      refundedFils: input.refundedFils,
+      currency: input.currency.toUpperCase(),
+      ...(input.method ? { method: input.method } : {}),
+      ...(input.orderId ? { orderId: input.orderId } : {}),
+      ...(input.refundId ? { refundId: input.refundId } : {}),
+    },
+  };
+}
+
+/** The cardholder disputed a card payment (one event per Stripe dispute). */
+export function paymentDisputedEvent(input: {
+  disputeId: string;
+  checkoutId: string;
+  paymentId: string;
+  amountFils: number;
+  currency: string;
+  reason: string;
+  orderId?: string | undefined;
+  requestId?: string | undefined;
+}): PaymentDisputed {
+  return {
+    id: eventIdFor(`PaymentDisputed:${input.disputeId}`),
+    type: 'PaymentDisputed',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+    data: {
+      checkoutId: input.checkoutId,
+      provider: 'STRIPE',
+      paymentId: input.paymentId,
+      disputeId: input.disputeId,
+      amountFils: input.amountFils,
+      currency: input.currency.toUpperCase(),
+      reason: input.reason,
+      ...(input.orderId ? { orderId: input.orderId } : {}),
+    },
+  };
+}
