@@ -22,6 +22,7 @@ const ACTIONS = [
   'redrive',
   'upload',
   'status',
+  'export',
 ] as const;
 
 /** The audit filter (shareable URL, works before scripts load); the buttons take the grid's last cell. */

@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import { auditStaffWrite } from './staff-audit';
 
 /**
  * The back office's orders (issue 12, docs/orders.md): search and CSV export need 'orders'
@@ -112,6 +113,16 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           toAed(o.totalFils).toFixed(2),
         ]);
       }
+      // Who took which orders out of the store, with the filter and how many (never the rows):
+      // recorded before the file leaves, so no export goes unrecorded.
+      await auditStaffWrite(app.deps.db, req, {
+        module: 'orders',
+        action: 'export',
+        entityType: 'orders',
+        entityId: null,
+        before: null,
+        after: { format: 'csv', filters: req.query, rows: rows.length },
+      });
       req.log.info({ rows: rows.length }, 'orders exported');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -113,9 +113,21 @@ export async function crmRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       let csv = csvRow(['email', 'locale', 'source', 'subscribed_at']);
+      let rows = 0;
       for await (const s of crm.eachSubscriber(req.query.q)) {
         csv += csvRow([s.email, s.locale, s.source, s.createdAt.toISOString()]);
+        rows += 1;
       }
+      // A list of e-mail addresses leaving the store: who, with which filter, how many (not the
+      // addresses), recorded before the file is sent.
+      await auditStaffWrite(app.deps.db, req, {
+        module: 'subscribers',
+        action: 'export',
+        entityType: 'subscribers',
+        entityId: null,
+        before: null,
+        after: { format: 'csv', filters: req.query, rows },
+      });
       req.log.info({ q: req.query.q ? 'filtered' : 'all' }, 'subscribers exported');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
