@@ -9,7 +9,13 @@ import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from '../i18n/client';
 import { useAtom } from '../shell/atoms';
-import { type AppliedCouponState, appliedCouponAtom, type SummaryPricing } from './coupon-state';
+import {
+  type AppliedCouponState,
+  appliedCouponAtom,
+  couponRefusalMessage,
+  type SummaryPricing,
+  useActivePromotions,
+} from './coupon-state';
 
 interface ValidateAnswer {
   valid?: boolean;
@@ -20,19 +26,23 @@ interface ValidateAnswer {
   description?: string;
   promotion?: Promotion;
   error?: string;
+  errorCode?: string;
 }
 
 /**
  * SPEC 2.7 coupon box: the code is forced to upper case; Apply on click or Enter (a form);
  * once applied it shows the code, name, description and discount with Remove Coupon (SPEC 4:
  * removing clears the input and the error). SPEC 8: the server's reason, or 'Invalid coupon
- * code'; a network failure reads 'Failed to apply coupon. Please try again.'
+ * code'; a network failure reads 'Failed to apply coupon. Please try again.' The server says only
+ * "not usable" to shoppers; a publicly listed code's missed condition is named here
+ * (`couponRefusalMessage`).
  * The items go with their variations so the server answers with the order's own pricing.
  */
 export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pricing: SummaryPricing }) {
   const t = useTranslations('CouponBox');
   const locale = useLocale() as Locale;
   const [applied, setApplied] = useAtom(appliedCouponAtom);
+  const listed = useActivePromotions();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +74,16 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
       });
       const body = (await res.json().catch(() => null)) as ValidateAnswer | null;
       if (!res.ok || !body?.valid || !body.promotionId) {
-        setError(body?.error || localize(PROMOTION_MESSAGES['coupon.invalid'], locale));
+        setError(
+          couponRefusalMessage({
+            answer: body,
+            code: wanted,
+            items,
+            subtotalFils: pricing.subtotalFils,
+            listed,
+            locale,
+          }),
+        );
         return;
       }
       const next: AppliedCouponState = {

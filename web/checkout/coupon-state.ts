@@ -1,9 +1,12 @@
 'use client';
 
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import type { Fils } from '@qahwa/schema/money/money';
+import { localize } from '@qahwa/schema/messages/localized-text';
+import type { Fils, Locale } from '@qahwa/schema/money/money';
+import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
 import { type CartPricing, priceCart } from '@qahwa/schema/promotions/price-cart';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import { publicCouponRefusal } from '@qahwa/schema/promotions/shopper-view';
 import { useEffect, useMemo, useState } from 'react';
 import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 import { atomWithStorage, createJSONStorage, useAtomValue } from '../shell/atoms';
@@ -112,6 +115,44 @@ export function summaryPricing(
     totalFils: priced.subtotalFils - priced.discountFils + (shippingFils ?? 0),
     coupon: priced.coupon,
   };
+}
+
+/** What the validate route answers when a code gives nothing (SPEC 7, `valid: false`). */
+export interface CouponRefusalAnswer {
+  error?: string;
+  errorCode?: string;
+}
+
+/**
+ * What the coupon box says when the server refused a code (docs/promotions.md "What shoppers
+ * see"). The server tells anyone only that a code is not usable; a code the store lists publicly
+ * has public conditions, so for such a code the box names the one this cart misses (the minimum,
+ * the products, the quantities, every use taken) with the same rule the server runs. Any other
+ * code: the server's words, or SPEC 8's 'Invalid coupon code'.
+ */
+export function couponRefusalMessage(input: {
+  answer: CouponRefusalAnswer | null;
+  code: string;
+  items: readonly CartItem[];
+  subtotalFils: Fils;
+  listed: readonly Promotion[];
+  locale: Locale;
+  now?: Date;
+}): string {
+  const { answer, locale } = input;
+  if (answer?.errorCode === 'coupon.notUsable') {
+    const cart = {
+      lines: input.items.map((i) => ({
+        productId: i.productId,
+        unitFils: Math.round(i.price * 100),
+        quantity: i.quantity,
+      })),
+      subtotalFils: input.subtotalFils,
+    };
+    const why = publicCouponRefusal(input.listed, input.code, cart, input.now ?? new Date());
+    if (why) return localize(PROMOTION_MESSAGES[why.code], locale, why.params);
+  }
+  return answer?.error || localize(PROMOTION_MESSAGES['coupon.invalid'], locale);
 }
 
 /** The summary's pricing for the cart, the shipping quote, the promotions in force and the applied coupon. */

@@ -1,0 +1,72 @@
+import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import { Promotion } from '@qahwa/schema/promotions/promotion';
+import { describe, expect, it } from 'vitest';
+import { couponRefusalMessage } from '../checkout/coupon-state';
+
+/**
+ * The coupon box after the server refused a code (docs/promotions.md "What shoppers see"): the
+ * server tells a shopper only "not usable"; for a code the store lists publicly the box names the
+ * condition this cart misses, in the shopper's language; for any other code it repeats the server.
+ */
+const item = (price: number, quantity = 1): CartItem => ({
+  id: 'p1-v',
+  productId: 'p1',
+  variationId: 'p1-v',
+  name: 'Beans',
+  nameAr: 'بن',
+  price,
+  quantity,
+  image: '',
+  variation: { weight: '250g', beans: null, additions: null },
+});
+
+const listed = [
+  Promotion.parse({
+    id: 'big',
+    name: 'Big baskets',
+    code: 'BIG50',
+    type: 'FIXED_AMOUNT',
+    value: 50,
+    minOrderAmount: 300,
+    startDate: '2020-01-01T00:00:00Z',
+    endDate: '2099-12-31T00:00:00Z',
+    isActive: true,
+    isPublic: true,
+  }),
+];
+const notUsable = {
+  errorCode: 'coupon.notUsable',
+  error: "This code can't be used for this order. Please check the code and the offer's conditions.",
+};
+
+describe('couponRefusalMessage', () => {
+  it("names a public code's missed minimum, in Arabic too", () => {
+    const items = [item(120)];
+    const base = { answer: notUsable, code: 'big50', items, subtotalFils: 120_00, listed };
+    expect(couponRefusalMessage({ ...base, locale: 'en' })).toBe(
+      'A minimum order of 300.00 AED is required for this coupon',
+    );
+    expect(couponRefusalMessage({ ...base, locale: 'ar' })).toBe(
+      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 درهم',
+    );
+  });
+
+  it("repeats the server for a code the store does not list (it says nothing of a private code's conditions)", () => {
+    expect(
+      couponRefusalMessage({
+        answer: notUsable,
+        code: 'SECRET1',
+        items: [item(120)],
+        subtotalFils: 120_00,
+        listed,
+        locale: 'en',
+      }),
+    ).toBe(notUsable.error);
+  });
+
+  it("says SPEC 8's 'Invalid coupon code' when the server gave no words", () => {
+    expect(
+      couponRefusalMessage({ answer: null, code: 'X', items: [], subtotalFils: 0, listed, locale: 'en' }),
+    ).toBe('Invalid coupon code');
+  });
+});
