@@ -15,6 +15,8 @@ export interface WorkersConfig {
   /** Overridable so a second stack (the end-to-end tests) can share a NATS server without sharing events. */
   eventsStream: string;
   eventsSubjectPrefix: string;
+  /** EVENTS_MAX_AGE_DAYS: how long the stream keeps an event (0: for ever); docs/operations.md. */
+  eventsMaxAgeMs: number;
   projectionDurable: string;
   outbox: {
     /** Attempts a row gets before it moves to the dead letters. */
@@ -71,6 +73,7 @@ const WorkersEnv = z.object({
   NATS_URL: z.string().min(1).default(SERVICE_DEFAULTS.natsUrl),
   EVENTS_STREAM: z.string().min(1).default(STREAM_NAME),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
+  EVENTS_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   PROJECTION_DURABLE: z.string().min(1).default('order-stats'),
   OUTBOX_MAX_ATTEMPTS: count(10),
   OUTBOX_BATCH_SIZE: count(100),
@@ -115,6 +118,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     natsUrl: e.NATS_URL,
     eventsStream: e.EVENTS_STREAM,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
+    eventsMaxAgeMs: e.EVENTS_MAX_AGE_DAYS * 86_400_000,
     projectionDurable: e.PROJECTION_DURABLE,
     outbox: {
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,

@@ -42,6 +42,7 @@ async function main() {
   await ensureStream(await jetstreamManager(nc), {
     name: streamName,
     subjects: [`${subjectPrefix}commerce.>`],
+    maxAgeMs: config.eventsMaxAgeMs,
   });
   const js = jetstream(nc);
 

@@ -19,23 +19,36 @@ export interface StreamOptions {
    * republished event lands twice. Consumers are idempotent anyway; this keeps the stream clean.
    */
   duplicateWindowMs?: number;
+  /**
+   * How long the stream keeps an event (JetStream's `max_age`); 0 keeps every event for ever.
+   * Older events are gone for a consumer that was away that long and for a projection rebuild,
+   * which then refuses to run (docs/dashboard.md "Rebuild from the stream").
+   */
+  maxAgeMs?: number;
 }
 
 export const DEFAULT_DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** EVENTS_MAX_AGE_DAYS's default: a month of events (docs/operations.md). */
+export const DEFAULT_STREAM_MAX_AGE_MS = 30 * 86_400_000;
 
-/** Creates the stream, or brings an existing one to our subjects and duplicate window. Safe to call from every process at start. */
+/**
+ * Creates the stream, or brings an existing one to our subjects, duplicate window and maximum age
+ * (an update in place: the messages stay, those past the new age are removed by JetStream). Safe
+ * to call from every process at start.
+ */
 export async function ensureStream(jsm: JetStreamManager, options: StreamOptions = {}): Promise<StreamInfo> {
   const name = options.name ?? STREAM_NAME;
   const subjects = options.subjects ?? STREAM_SUBJECTS;
   const duplicateWindow = nanos(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
+  const maxAge = nanos(options.maxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS);
 
   const existing = await streamInfo(jsm, name);
   if (existing) {
     const c = existing.config;
     const sameSubjects =
       c.subjects.length === subjects.length && subjects.every((s) => c.subjects.includes(s));
-    if (sameSubjects && c.duplicate_window === duplicateWindow) return existing;
-    return jsm.streams.update(name, { ...c, subjects, duplicate_window: duplicateWindow });
+    if (sameSubjects && c.duplicate_window === duplicateWindow && c.max_age === maxAge) return existing;
+    return jsm.streams.update(name, { ...c, subjects, duplicate_window: duplicateWindow, max_age: maxAge });
   }
   try {
     return await jsm.streams.add({
@@ -43,6 +56,7 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
       subjects,
       storage: StorageType.File,
       duplicate_window: duplicateWindow,
+      max_age: maxAge,
     });
   } catch (err) {
     // Another process created it between our lookup and our add: theirs is as good as ours.

@@ -8,6 +8,7 @@ describe('the workers config', () => {
     expect(config.db.url).toBe(SERVICE_DEFAULTS.databaseUrl);
     expect(config.natsUrl).toBe(SERVICE_DEFAULTS.natsUrl);
     expect(config.eventsStream).toBe(STREAM_NAME);
+    expect(config.eventsMaxAgeMs).toBe(30 * 86_400_000);
     expect(config.db).toMatchObject({ connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 });
     expect(config.outbox.maxAttempts).toBe(10);
     expect(config.retention).toEqual({

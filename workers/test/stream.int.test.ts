@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nanos } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUPLICATE_WINDOW_MS, ensureStream } from '../src';
+import { DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_STREAM_MAX_AGE_MS, ensureStream } from '../src';
 import { closeServices, connectServices, type Services } from './support';
 
 let s: Services;
@@ -21,6 +21,7 @@ describe('ensureStream', () => {
       subjects,
       storage: 'file',
       duplicate_window: nanos(DEFAULT_DUPLICATE_WINDOW_MS),
+      max_age: nanos(30 * 86_400_000),
     });
     await s.js.publish(`${s.subjectPrefix}commerce.order.x`, 'kept', { msgID: randomUUID() });
 
@@ -30,5 +31,44 @@ describe('ensureStream', () => {
     const updated = await ensureStream(s.jsm, { name: s.stream, subjects, duplicateWindowMs: 20 * 60_000 });
     expect(updated.config.duplicate_window).toBe(nanos(20 * 60_000));
     expect(updated.state.messages).toBe(1);
+  });
+
+  it('gives a stream made without an age limit (every stream before EVENTS_MAX_AGE_DAYS) its max_age, keeping its events', async () => {
+    const name = `${s.stream}_AGE`;
+    const subjects = [`${s.subjectPrefix}aged.>`];
+    // As the stream was created before: JetStream's default, no max_age.
+    await s.jsm.streams.add({ name, subjects, duplicate_window: nanos(DEFAULT_DUPLICATE_WINDOW_MS) });
+    try {
+      for (const n of [1, 2, 3]) await s.js.publish(`${s.subjectPrefix}aged.order.${n}`, `e${n}`);
+      expect((await s.jsm.streams.info(name)).config.max_age).toBe(0);
+
+      const updated = await ensureStream(s.jsm, { name, subjects });
+      expect(updated.config.max_age).toBe(nanos(DEFAULT_STREAM_MAX_AGE_MS));
+      expect((await s.jsm.streams.info(name)).config.max_age).toBe(nanos(30 * 86_400_000));
+      expect(updated.state.messages).toBe(3);
+
+      // The setting's value wins on the next start; 0 keeps every event for ever.
+      const longer = await ensureStream(s.jsm, { name, subjects, maxAgeMs: 400 * 86_400_000 });
+      expect(longer.config.max_age).toBe(nanos(400 * 86_400_000));
+      expect((await ensureStream(s.jsm, { name, subjects, maxAgeMs: 0 })).config.max_age).toBe(0);
+    } finally {
+      await s.jsm.streams.delete(name);
+    }
+  });
+
+  it('drops the events older than the age limit', async () => {
+    const name = `${s.stream}_OLD`;
+    const subjects = [`${s.subjectPrefix}old.>`];
+    await ensureStream(s.jsm, { name, subjects, maxAgeMs: 1_500, duplicateWindowMs: 1_000 });
+    try {
+      await s.js.publish(`${s.subjectPrefix}old.order.1`, 'soon gone');
+      expect((await s.jsm.streams.info(name)).state.messages).toBe(1);
+      await new Promise((r) => setTimeout(r, 4_000));
+      const info = await s.jsm.streams.info(name);
+      expect(info.state.messages).toBe(0);
+      expect(info.state.first_seq).toBe(2);
+    } finally {
+      await s.jsm.streams.delete(name);
+    }
   });
 });

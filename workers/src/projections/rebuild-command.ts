@@ -11,10 +11,16 @@ import { REBUILDABLE, rebuildProjection } from './rebuild';
  *
  *   npm run projections:rebuild -w @qahwa/workers -- order-stats [product-views …]
  *   npm run projections:rebuild -w @qahwa/workers -- --all
+ *
+ * A stream whose oldest events have aged out (EVENTS_MAX_AGE_DAYS) is refused unless
+ * --accept-partial-history says to rebuild from what is left.
  */
-const USAGE = `usage: projections:rebuild -- --all | ${Object.keys(REBUILDABLE).join(' | ')} [...]`;
+const PARTIAL = '--accept-partial-history';
+const USAGE = `usage: projections:rebuild -- [${PARTIAL}] --all | ${Object.keys(REBUILDABLE).join(' | ')} [...]`;
 
-async function main(args: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const acceptPartialHistory = argv.includes(PARTIAL);
+  const args = argv.filter((a) => a !== PARTIAL);
   const names = args.includes('--all') ? Object.keys(REBUILDABLE) : args;
   const unknown = names.filter((n) => !REBUILDABLE[n]);
   if (names.length === 0 || unknown.length > 0) {
@@ -48,6 +54,7 @@ async function main(args: string[]): Promise<number> {
         consumer: name === ORDER_STATS_DURABLE ? config.projectionDurable : name,
         stream: config.eventsStream,
         subjectPrefix: config.eventsSubjectPrefix,
+        acceptPartialHistory,
       });
       console.log(
         `${name}: rebuilt through stream sequence ${result.throughSeq} (${result.replayed} messages, ${result.skipped} skipped) in ${result.ms} ms`,

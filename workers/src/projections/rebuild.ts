@@ -73,6 +73,20 @@ export interface RebuildOptions {
   subjectPrefix?: string;
   /** Messages applied per transaction while replaying. */
   batchSize?: number;
+  /**
+   * Rebuild even though the stream no longer holds its first events (EVENTS_MAX_AGE_DAYS aged them
+   * out): the rebuilt tables then count only what is left. Off by default: see PartialHistoryError.
+   */
+  acceptPartialHistory?: boolean;
+}
+
+/**
+ * The stream no longer starts at its first event, so a replay cannot rebuild what the live tables
+ * hold: orders older than its first message would vanish from the figures (status counts, a
+ * customer's first order, every day before it). Nothing was changed.
+ */
+export class PartialHistoryError extends Error {
+  override readonly name = 'PartialHistoryError';
 }
 
 export interface RebuildResult {
@@ -108,6 +122,15 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const work = `rebuild_${projection.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
   const log = options.logger.child({ rebuild: projection.name, schema: work });
   const tables = [...projection.tables, ...(projection.filterSubject ? ['processed_events'] : [])];
+
+  if (projection.filterSubject && !options.acceptPartialHistory) {
+    const { state } = await options.jsm.streams.info(stream);
+    if (state.first_seq > 1) {
+      throw new PartialHistoryError(
+        `stream ${stream} no longer holds its first ${state.first_seq - 1} events (its oldest is from ${state.first_ts}, EVENTS_MAX_AGE_DAYS): rebuilding ${projection.name} would drop everything before it from the live tables. Nothing was changed; --accept-partial-history rebuilds from what is left (docs/dashboard.md)`,
+      );
+    }
+  }
 
   await db.execute(sql`drop schema if exists ${ident(work)} cascade`);
   await db.execute(sql`create schema ${ident(work)}`);
