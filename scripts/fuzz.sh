@@ -78,6 +78,9 @@ export TABBY_API_BASE="http://127.0.0.1:$tabby_port"
 export RATE_LIMIT_ORDERS=1000000 RATE_LIMIT_SIGN_IN=1000000 RATE_LIMIT_NOT_FOUND=1000000
 export RATE_LIMIT_MESSAGES=1000000 RATE_LIMIT_VIEWS=1000000 RATE_LIMIT_CONTENT_READS=1000000 RATE_LIMIT_LEADS=1000000
 export RATE_LIMIT_COUPONS=1000000 RATE_LIMIT_COUPON_CODE=1000000 RATE_LIMIT_COUPONS_ALL=1000000
+# The fuzzer calls the staff API as the back office's pages do, with their Origin: the gateway
+# refuses a staff write from anywhere else (docs/security.md "Cross-site requests").
+export BACKOFFICE_URL="http://127.0.0.1:3001"
 export SESSION_SECRET="fuzz-session-secret-$run-$(node -e 'console.log(require("node:crypto").randomUUID())')"
 mkdir -p "$DATA_DIR/logs" "$DATA_DIR/reports/fuzz"
 
@@ -100,10 +103,14 @@ wait_for_port gateway "$port" 60 "$DATA_DIR/logs/fuzz-gateway.log" "${pids[0]}"
 wait_for_port tabby-fake "$tabby_port" 60 "$DATA_DIR/logs/fuzz-tabby.log" "${pids[2]}"
 
 gateway="http://127.0.0.1:$port"
-cookie="$(curl -sS -o /dev/null -D - -H 'content-type: application/json' \
+cookie="$(curl -sS -o /dev/null -D - -H 'content-type: application/json' -H "Origin: $BACKOFFICE_URL" \
   --data "{\"email\":\"$admin_email\",\"password\":\"$admin_password\"}" "$gateway/api/auth/login" |
   sed -n 's/^[Ss]et-[Cc]ookie: \(qahwa_staff_session=[^;]*\).*/\1/p')"
 [[ -n "$cookie" ]] || die "could not sign in as the fuzz admin"
+# The admin's session and the back office's Origin go with every request, from the config
+# (scripts/fuzz/schemathesis.toml), which sends sign-in without the session: a sign-in replaces
+# the session its browser sent, and the fuzzer's many successful ones would end this one.
+export FUZZ_STAFF_COOKIE="$cookie"
 
 log "fuzz: Schemathesis $("$SCHEMATHESIS" --version | awk '{print $NF}') on $gateway, seed $seed, at most $max_examples examples per operation"
 rc=0
@@ -126,7 +133,6 @@ SCHEMATHESIS_HOOKS=scripts/fuzz/hooks.py \
   --max-examples "$max_examples" \
   --generation-database none \
   --workers "$workers" \
-  --header "Cookie: $cookie" \
   --exclude-path /api/auth/logout \
   --exclude-path /api/profile/password \
   "${narrow[@]}" \
