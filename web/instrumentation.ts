@@ -1,9 +1,16 @@
 /**
  * Runs once when the storefront's server starts (Next waits for it before taking requests): the
- * settings are read now, so one production refuses (the development revalidation secret, a
- * malformed URL) stops `next start` with the ConfigError naming it, instead of every page failing
- * later on its first request.
+ * settings are read now, and one production refuses (the development revalidation secret, a
+ * malformed URL) ends `next start` with the ConfigError naming it. Left to Next, the error is only
+ * logged and every page answers 500 from a server that looks alive; ending it is what the gateway
+ * and the workers do, and what a supervisor notices.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === 'nodejs') await import('./lib/config');
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  try {
+    await import('./lib/config');
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
 }

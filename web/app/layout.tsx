@@ -2,11 +2,11 @@ import type { Metadata, Viewport } from 'next';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { TrackingPixels } from '../analytics/pixels';
-import { requestOrigin } from '../catalogue/product/origin';
 import { ClientMessages } from '../i18n/client';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
+import { webConfig } from '../lib/config';
 import { getPublicSettings } from '../lib/settings';
 import { ShopperSettingsProvider } from '../settings/shopper-settings';
 import { Footer } from '../shell/footer';
@@ -19,9 +19,9 @@ import './globals.css';
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');
   return {
-    // The pages' canonical and Open Graph URLs are paths; search engines need them absolute,
-    // on the host the shopper asked for.
-    metadataBase: new URL(await requestOrigin()),
+    // The pages' canonical and Open Graph URLs are paths made absolute on the store's configured
+    // origin (STOREFRONT_URL), never the request's Host: a forged Host must not reach a cached page.
+    metadataBase: new URL(webConfig.publicOrigin),
     title: t('title'),
     description: t('description'),
   };

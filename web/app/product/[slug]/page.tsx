@@ -16,7 +16,6 @@ import {
 import { ImagePlaceholder } from '../../../catalogue/image-placeholder';
 import { Price } from '../../../catalogue/price';
 import { type DrawnPicture, Gallery, type GalleryPicture } from '../../../catalogue/product/gallery';
-import { requestOrigin } from '../../../catalogue/product/origin';
 import { PayLaterAndView } from '../../../catalogue/product/pay-later-and-view';
 import { Reviews, Stars } from '../../../catalogue/product/reviews';
 import { jsonLdScript, productJsonLd } from '../../../catalogue/product/structured-data';
@@ -24,6 +23,7 @@ import { ProductGrid } from '../../../catalogue/product-card';
 import { ProductImage } from '../../../catalogue/product-image';
 import { SelectOptionsButton } from '../../../catalogue/select-options-button';
 import { getProduct, getReviews } from '../../../lib/catalogue';
+import { webConfig } from '../../../lib/config';
 import { relatedProductsOrNone } from '../../../lib/recommendations';
 import { WishlistButton } from '../../../wishlist/wishlist-button';
 import { wishlistEntryOf } from '../../../wishlist/wishlist-entry';
@@ -88,7 +88,8 @@ function pictures(product: Product, name: string, locale: 'en' | 'ar'): GalleryP
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
   const { slug } = await params;
-  const [product, locale, origin] = await Promise.all([loadProduct(slug), getLocale(), requestOrigin()]);
+  const [product, locale] = await Promise.all([loadProduct(slug), getLocale()]);
+  const origin = webConfig.publicOrigin;
   if (!product) return {};
   const title = productName(product, locale);
   const description = productDescription(product, locale).slice(0, 160);
@@ -120,15 +121,16 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
   const { slug } = await params;
   const product = await loadProduct(slug);
   if (!product) notFound();
-  const [t, tr, locale, relatedProducts, reviews, origin] = await Promise.all([
+  const [t, tr, locale, relatedProducts, reviews] = await Promise.all([
     getTranslations('ProductPage'),
     getTranslations('Reviews'),
     getLocale(),
     // Staff's upsell, cross-sell and downsell targets first, featured products to fill the row.
     relatedProductsOrNone(product.id, SUGGESTIONS_COUNT),
     reviewsOf(product),
-    requestOrigin(),
   ]);
+  // Link previews and search engines get the store's configured origin, never the Host asked for.
+  const origin = webConfig.publicOrigin;
   const name = productName(product, locale);
   const category = categoryName(product, locale);
   const lists = optionLists(product.variations);
