@@ -173,6 +173,8 @@ export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Prom
     NODE_ENV: 'production',
     NEXT_DIST_DIR: distDir,
     GATEWAY_URL: gatewayUrl,
+    // The pages' canonical and Open Graph URLs are built on it (docs/security.md): the origin served.
+    STOREFRONT_URL: `http://127.0.0.1:${port}`,
     TABBY_PROMO_SCRIPT_URL: `${tabby.url}/tabby-promo.js`,
     NEXT_TELEMETRY_DISABLED: '1',
   };
