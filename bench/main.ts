@@ -28,7 +28,7 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
 import { cpuPerOrder, cpuSnapshot, machineSampler } from './cpu';
 import { lighthouseFigures } from './lighthouse';
-import { type IntakeResult, orderRequest, pacedCardOrders, pacedOrders } from './order-intake';
+import { type IntakeResult, orderRequest, pacedCardOrders, pacedOrders, serverTotal } from './order-intake';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 import { load, sideBySide } from './read-path';
 import { type Figure, figure, formatTable, formatWindows, latencyWindows, percentile } from './report';
@@ -188,7 +188,8 @@ try {
 
   await part('orders', async () => {
     const product = (await (await fetch(`${gateway}/api/products/colombian-supremo`)).json()) as Product;
-    await warmUpOrders(gateway, product);
+    const totalAmount = await serverTotal(gateway, product, run);
+    await warmUpOrders(gateway, product, totalAmount);
     // The processes just started: their first seconds at this rate cost up to twice the CPU per
     // order of the rest (V8 compiles the hot paths as they run; docs/performance.md, sixth pass).
     // The goal is measured on the store warm, as it serves a rush; the cold start is shown beside.
@@ -199,6 +200,7 @@ try {
         rate: knobs.orderRate,
         seconds: knobs.orderWarmSeconds,
         firstIndex: 0,
+        totalAmount,
       });
       const coldLoad = coldMachine.stop().map((m) => ({ ...m, atMs: m.atMs - cold.startedAt }));
       console.log(`orders, cold start by 5 s:\n${formatWindows(latencyWindows(cold.timeline, coldLoad, 5))}`);
@@ -220,6 +222,7 @@ try {
       rate: knobs.orderRate,
       seconds: knobs.orderSeconds,
       firstIndex: 1000,
+      totalAmount,
     });
     const machineLoad = machine.stop().map((m) => ({ ...m, atMs: m.atMs - intake.startedAt }));
     // Orders answered 202 finish in the background: give them a moment before counting.
@@ -392,11 +395,11 @@ async function waitForCount(expected: number, timeoutMs: number) {
 }
 
 /** The first orders start the workflow machinery (bundle, task queue, pools): not part of the figures. */
-async function warmUpOrders(gatewayUrl: string, product: Product) {
+async function warmUpOrders(gatewayUrl: string, product: Product, totalAmount: number) {
   let answered = 0;
   const deadline = Date.now() + 120_000;
   for (let i = 0; answered < 20 && Date.now() < deadline; i++) {
-    const req = orderRequest(`${run}-warm`, i, product);
+    const req = orderRequest(`${run}-warm`, i, product, totalAmount);
     const res = await fetch(`${gatewayUrl}/api/orders`, {
       method: 'POST',
       headers: req.headers,
@@ -423,18 +426,16 @@ async function replayKeys(gatewayUrl: string, intake: IntakeResult, count: numbe
 /**
  * Staff change stock the way the back office does (the row and a CatalogueChanged outbox row in
  * one transaction); the time until GET /api/products/{slug} shows it travels outbox → relay →
- * NATS → gateway rebuild. Worst of five.
+ * NATS → gateway rebuild. Worst of five. The counts are low ones (1 to 5): shoppers are told a
+ * count only at or below the low-stock threshold; the plenty the orders need is put back after.
  */
 async function measureStaleness(gatewayUrl: string): Promise<number> {
   const outbox = createOutboxRepository(handle.db);
   const path = `${gatewayUrl}/api/products/colombian-supremo`;
   const product = (await (await fetch(path)).json()) as Product;
   const variation = product.variations[0]!;
-  let worst = 0;
-  for (let i = 1; i <= 5; i++) {
-    const stock = 500_000 + i;
-    const changedAt = performance.now();
-    await handle.db.transaction(async (tx) => {
+  const setStock = (stock: number) =>
+    handle.db.transaction(async (tx) => {
       await tx.execute(
         sql`update product_variations set stock_quantity = ${stock} where id = ${variation.id}`,
       );
@@ -447,6 +448,11 @@ async function measureStaleness(gatewayUrl: string): Promise<number> {
         tx,
       );
     });
+  let worst = 0;
+  for (let i = 1; i <= 5; i++) {
+    const stock = i;
+    const changedAt = performance.now();
+    await setStock(stock);
     let seen = Number.NaN;
     while (performance.now() - changedAt < 10_000) {
       const p = (await (await fetch(path)).json()) as Product;
@@ -458,5 +464,6 @@ async function measureStaleness(gatewayUrl: string): Promise<number> {
     }
     worst = Math.max(worst, Number.isNaN(seen) ? Number.POSITIVE_INFINITY : seen);
   }
+  await setStock(1_000_000);
   return worst;
 }

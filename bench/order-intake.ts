@@ -1,4 +1,4 @@
-import type { Product } from '@qahwa/schema';
+import { ORDER_TOTAL_HEADER, type Product } from '@qahwa/schema';
 import { parseServerTiming, percentile } from './report';
 
 /**
@@ -54,7 +54,11 @@ export function shopper(run: string, i: number): Shopper {
   };
 }
 
-export function orderBody(product: Product, who: Shopper): string {
+/**
+ * One bag of the product's first variation to Business Bay. `totalAmount` is the total the
+ * shopper was shown: cash on delivery is placed only when it is the server's (`serverTotal`).
+ */
+export function orderBody(product: Product, who: Shopper, totalAmount = 0): string {
   const v = product.variations[0]!;
   return JSON.stringify({
     customerInfo: { fullName: 'Bench Shopper', email: who.email, phone: who.phone },
@@ -74,7 +78,7 @@ export function orderBody(product: Product, who: Shopper): string {
         },
       },
     ],
-    totalAmount: 0,
+    totalAmount,
     subtotal: 0,
     tax: 0,
     shippingCost: 0,
@@ -83,11 +87,11 @@ export function orderBody(product: Product, who: Shopper): string {
   });
 }
 
-export function orderRequest(run: string, i: number, product: Product) {
+export function orderRequest(run: string, i: number, product: Product, totalAmount: number) {
   const who = shopper(run, i);
   return {
     key: `bench-${run}-${i}`,
-    body: orderBody(product, who),
+    body: orderBody(product, who, totalAmount),
     headers: {
       'content-type': 'application/json',
       'idempotency-key': `bench-${run}-${i}`,
@@ -96,10 +100,28 @@ export function orderRequest(run: string, i: number, product: Product) {
   };
 }
 
+/**
+ * What the store charges for the bench's order, as the checkout's summary shows it: asked once of
+ * the gateway, whose answer to a claim of 0 is 409 PRICE_CHANGED with its total (nothing ordered).
+ */
+export async function serverTotal(gateway: string, product: Product, run: string): Promise<number> {
+  const who = shopper(`${run}-total`, 0);
+  const res = await fetch(`${gateway}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': who.address },
+    body: orderBody(product, who, 0),
+  });
+  await res.arrayBuffer();
+  const total = res.headers.get(ORDER_TOTAL_HEADER);
+  if (res.status !== 409 || !total)
+    throw new Error(`no server total for the bench's order (HTTP ${res.status})`);
+  return Number(total);
+}
+
 export async function pacedOrders(
   gateway: string,
   product: Product,
-  opts: { run: string; rate: number; seconds: number; firstIndex: number },
+  opts: { run: string; rate: number; seconds: number; firstIndex: number; totalAmount: number },
 ): Promise<IntakeResult> {
   const total = Math.round(opts.rate * opts.seconds);
   const interval = 1000 / opts.rate;
@@ -115,7 +137,7 @@ export async function pacedOrders(
   let lastAnswer = Number.NEGATIVE_INFINITY;
 
   const one = async (i: number, planned: number) => {
-    const req = orderRequest(opts.run, opts.firstIndex + i, product);
+    const req = orderRequest(opts.run, opts.firstIndex + i, product, opts.totalAmount);
     try {
       const res = await fetch(`${gateway}/api/orders`, {
         method: 'POST',

@@ -1,4 +1,4 @@
-import type { Product } from '@qahwa/schema';
+import { type Product, unitsAvailable } from '@qahwa/schema';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,8 @@ describe('staff change the store settings in Arabic, and the storefront follows'
   it('raises the free-shipping threshold; the checkout summary nudges with the new amount', async () => {
     // A 150 AED cart: free under SPEC 9's 200 would need 50 more; under 300 it needs 150.
     const products = (await (await fetch(`${stack.webUrl}/api/products?limit=100`)).json()) as Product[];
-    const product = products.find((p) => p.variations.some((v) => v.stockQuantity > 3)) as Product;
-    const v = product.variations.find((x) => x.stockQuantity > 3)!;
+    const product = products.find((p) => p.variations.some((v) => unitsAvailable(v) > 3)) as Product;
+    const v = product.variations.find((x) => unitsAvailable(x) > 3)!;
     const quantity = Math.max(1, Math.min(3, Math.floor(150 / v.price)));
     const subtotal = Math.round(v.price * quantity * 100) / 100;
     await context.addInitScript(

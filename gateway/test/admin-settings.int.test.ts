@@ -4,6 +4,7 @@ import { eq, tables } from '@qahwa/db';
 import { DEFAULT_SETTINGS, type Product } from '@qahwa/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
+import { claimingServerTotal } from './support/claimed-total';
 
 /*
  * The Settings and Tracking calls (issue 12, docs/settings.md) against the real gateway, database
@@ -43,7 +44,8 @@ async function placeOrder(quantity: number) {
     method: 'POST',
     url: '/api/orders',
     headers: { 'idempotency-key': `k-${randomUUID()}` },
-    payload: {
+    // Claiming the server's total, as the checkout's summary shows it (with the settings in force).
+    payload: await claimingServerTotal(gw.db, {
       customerInfo: {
         fullName: 'Mariam Saeed',
         email: `mariam-${randomUUID()}@example.ae`,
@@ -61,14 +63,13 @@ async function placeOrder(quantity: number) {
           variation: { weight: '250g', beans: 'Arabica', additions: null },
         },
       ],
-      totalAmount: 1,
       subtotal: 1,
       tax: 0,
       shippingCost: 0,
       discount: 0,
       appliedCoupon: null,
       paymentProvider: 'COD',
-    },
+    }),
   });
   expect(res.statusCode, res.body).toBe(200);
   const [order] = await gw.db.select().from(tables.orders).where(eq(tables.orders.id, res.json().orderId));

@@ -104,7 +104,8 @@ describe('health while NATS goes away and comes back', () => {
             variation: { weight: '250g', beans: 'Arabica', additions: null },
           },
         ],
-        totalAmount: 1,
+        // The server's total, as the checkout claims it: 46.80 and shipping 25.00.
+        totalAmount: 71.8,
         subtotal: 1,
         tax: 0,
         shippingCost: 0,

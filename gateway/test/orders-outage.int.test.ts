@@ -16,6 +16,7 @@ import { buildApp } from '../src/app';
 import { type EagerCheckout, startEagerCheckout } from '../src/checkout/eager-worker';
 import { loadConfig } from '../src/config';
 import { TEST_DATABASE_URL } from './harness';
+import { claimingServerTotal } from './support/claimed-total';
 
 /*
  * Temporal down (issue 6, "Outage"): a Temporal dev server of this test's own, on its own ports,
@@ -175,17 +176,17 @@ async function order(key: string, locale = 'en') {
     method: 'POST',
     url: '/api/orders',
     headers: { 'idempotency-key': key, 'accept-language': locale },
-    payload: {
+    // Claiming the server's total, as the checkout does (Temporal is what is down here, not the database).
+    payload: await claimingServerTotal(handle.db, {
       customerInfo: { fullName: 'Noura Saeed', email: `noura-${key}@example.ae`, phone: '+971 56 222 3344' },
       shippingInfo: { emirate: 'dubai', city: 'jumeirah', address: 'Al Barsha 1, Street 5, Villa 9' },
       items: [line],
-      totalAmount: 1,
       subtotal: 1,
       tax: 0,
       shippingCost: 0,
       discount: 0,
       paymentProvider: 'COD',
-    },
+    }),
   });
 }
 

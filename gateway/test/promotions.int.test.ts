@@ -3,6 +3,7 @@ import { createPromotionsRepository, eq, sql, tables } from '@qahwa/db';
 import type { Product, Promotion } from '@qahwa/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
+import { claimingServerTotal } from './support/claimed-total';
 
 /**
  * Issue 7, promotions end to end through the real gateway, Temporal and PostgreSQL: the SPEC 7
@@ -53,7 +54,8 @@ function order(product: Product, options: { code?: string; quantity?: number; cl
         variation: { weight: v.size.displayName, beans: null, additions: null },
       },
     ],
-    totalAmount: options.claimedTotal ?? 1,
+    // Without a claimed total, `place` claims the server's, as the checkout's summary shows it.
+    ...(options.claimedTotal === undefined ? {} : { totalAmount: options.claimedTotal }),
     subtotal: 1,
     tax: 0,
     shippingCost: 0,
@@ -63,12 +65,16 @@ function order(product: Product, options: { code?: string; quantity?: number; cl
   };
 }
 
-const place = (payload: ReturnType<typeof order>, key = `k-${randomUUID()}`, remoteAddress = '10.0.0.1') =>
+const place = async (
+  payload: ReturnType<typeof order>,
+  key = `k-${randomUUID()}`,
+  remoteAddress = '10.0.0.1',
+) =>
   gw.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { 'idempotency-key': key },
-    payload,
+    payload: await claimingServerTotal(gw.db, payload),
     remoteAddress,
   });
 
@@ -190,8 +196,12 @@ describe('GET /api/promotions', () => {
 });
 
 describe('orders priced by the server', () => {
-  it('charges the server’s price: a claimed lower total and discount are only claims', async () => {
-    const res = await place(order(dallah, { code: 'ANNIVERSARY_2025', claimedTotal: 0.01 }));
+  it('charges the server’s price: a claimed lower total is refused with the server’s, the claimed discount is never read', async () => {
+    const refused = await place(order(dallah, { code: 'ANNIVERSARY_2025', claimedTotal: 0.01 }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'PRICE_CHANGED' });
+    expect(refused.headers['x-order-total']).toBe('124.00');
+    const res = await place(order(dallah, { code: 'ANNIVERSARY_2025', claimedTotal: 124 }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalAmount).toBe(99 + 25); // 165 − 66 + shipping 25 (165 < 200)

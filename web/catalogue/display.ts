@@ -1,5 +1,6 @@
 import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
-import type { Product, Variation } from '@qahwa/schema/catalogue/product';
+import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue/product';
+import { LOW_STOCK_THRESHOLD, unitsAvailable } from '@qahwa/schema/catalogue/stock';
 import type { Fils, Locale } from '@qahwa/schema/money/money';
 
 /** Pure display rules for products, shared by server pages and client islands. */
@@ -58,9 +59,12 @@ export function variationPrice(v: Variation): PriceDisplay {
   return { fils, originalFils: base > fils ? base : null, isRange: false };
 }
 
-/** Units left across the sellable variations. */
+/**
+ * Units left across the sellable variations, as far as the shopper's copy tells: Infinity when
+ * one of them is above the low-stock threshold (its count is not published).
+ */
 export function stockLeft(product: Product): number {
-  return sellable(product).reduce((sum, v) => sum + Math.max(0, v.stockQuantity), 0);
+  return sellable(product).reduce((sum, v) => sum + unitsAvailable(v), 0);
 }
 
 export interface OptionLabels {
@@ -91,8 +95,8 @@ export function optionLabels(variations: readonly Variation[], locale: Locale): 
 // In its own module: the pictures' placeholder (a client island on every page) needs only this.
 export { productInitial } from './product-initial';
 
-/** At or below this many units left, the product page says 'Only N left'. */
-export const LOW_STOCK = 10;
+/** At or below this many units left, the product page says 'Only N left' (the gateway's threshold too). */
+export const LOW_STOCK = LOW_STOCK_THRESHOLD;
 
 export type StockNotice = { kind: 'out' } | { kind: 'low'; count: number } | { kind: 'in' };
 

@@ -10,6 +10,7 @@ import {
   optionLists,
 } from '@qahwa/schema/catalogue/options';
 import type { Product } from '@qahwa/schema/catalogue/product';
+import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
 import { formatAed, toAed } from '@qahwa/schema/money/money';
 import { CART_SIDEBAR_DELAY_MS, MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -118,7 +119,9 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
 
   const matched = choice ? matchVariation(product.variations, choice) : null;
   const name = productName(product, locale);
-  const stock = matched ? Math.max(0, matched.stockQuantity) : 0;
+  // The count when it is low (the catalogue publishes no other); else unbounded, and the line's own
+  // limit applies. The order still takes only what is left.
+  const stock = matched ? unitsAvailable(matched) : 0;
   const canAdd = matched !== null && stock > 0 && quantity >= 1 && quantity <= stock;
   const image = matched?.imageUrl ?? product.imageUrl ?? product.images[0]?.url ?? null;
 
@@ -185,7 +188,9 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
             />
             {matched && (
               <p className={`mt-1 text-sm ${stock > 0 ? 'text-coffee-600' : 'text-red-700'}`}>
-                {t('stockLeft', { count: stock })}
+                {matched.inStock && matched.stockQuantity === undefined
+                  ? t('inStock')
+                  : t('stockLeft', { count: stock })}
               </p>
             )}
           </div>

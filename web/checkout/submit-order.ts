@@ -1,10 +1,19 @@
-import { type CreateOrderRequest, CreateOrderResponse } from '@qahwa/schema';
+import {
+  type CreateOrderRequest,
+  CreateOrderResponse,
+  type Fils,
+  ORDER_TOTAL_HEADER,
+  toFils,
+} from '@qahwa/schema';
 import { uuid } from './uuid';
 
 export type SubmitResult =
-  | { ok: true; orderId: string; totalAmount: number | null; isNewCustomer: boolean }
-  /** `code`: the gateway's error code (COUPON_REFUSED lets the page drop the coupon and go on). */
-  | { ok: false; reason: 'server'; message: string | null; code?: string }
+  | { ok: true; orderId: string; totalAmount: number | null }
+  /**
+   * `code`: the gateway's error code (COUPON_REFUSED lets the page drop the coupon and go on);
+   * `totalFils`: with PRICE_CHANGED, the server's total the shopper may confirm.
+   */
+  | { ok: false; reason: 'server'; message: string | null; code?: string; totalFils?: Fils }
   | { ok: false; reason: 'network' };
 
 /** POST /api/orders (same origin, rewritten to the gateway). Never throws. */
@@ -35,7 +44,6 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
       ok: true,
       orderId: parsed.data.orderId,
       totalAmount: parsed.data.totalAmount ?? null,
-      isNewCustomer: parsed.data.isNewCustomer ?? false,
     };
   }
   const message =
@@ -44,10 +52,13 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
       ? (body as { error: string }).error
       : null);
   const code = (body as { code?: unknown } | null)?.code;
+  // The gateway's PRICE_CHANGED carries its total in a header (the error body has one shape).
+  const total = code === 'PRICE_CHANGED' ? res.headers.get(ORDER_TOTAL_HEADER) : null;
   return {
     ok: false,
     reason: 'server',
     message: message || null,
     ...(typeof code === 'string' ? { code } : {}),
+    ...(total && /^\d+\.\d{2}$/.test(total) ? { totalFils: toFils(total) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { Product, Variation } from '@qahwa/schema/catalogue/product';
+import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue/product';
 import { stockLeft } from '../catalogue/display';
 
 export interface DiscountedVariation {
@@ -17,7 +17,7 @@ export function discountedVariations(products: readonly Product[], limit = 4): D
     .filter((p) => stockLeft(p) > 0)
     .flatMap((product) =>
       product.variations
-        .filter((v) => v.isActive && v.size.isActive && v.stockQuantity > 0 && v.discount > 0)
+        .filter((v) => v.isActive && v.size.isActive && v.inStock && v.discount > 0)
         .map((variation) => ({ product, variation })),
     )
     .sort((a, b) => off(b.variation) - off(a.variation) || a.variation.price - b.variation.price)

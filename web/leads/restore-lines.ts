@@ -2,6 +2,7 @@ import { cartItemId } from '@qahwa/schema/cart/cart';
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
 import type { Product } from '@qahwa/schema/catalogue/product';
+import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
 import { toAed } from '@qahwa/schema/money/money';
 import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
 
@@ -34,11 +35,12 @@ export function restoreCart(
   for (const line of lines) {
     const product = products.get(line.productId) ?? null;
     const v = product?.variations.find((x) => x.id === line.variationId && x.isActive);
-    if (!product || !v || v.stockQuantity <= 0) {
+    if (!product || !v?.inStock) {
       missing++;
       continue;
     }
-    const quantity = Math.min(line.quantity, v.stockQuantity, MAX_LINE_QUANTITY);
+    // Only a low stock's count is published; above it the line's own limit applies.
+    const quantity = Math.min(line.quantity, unitsAvailable(v), MAX_LINE_QUANTITY);
     if (quantity < line.quantity) reduced++;
     items.push({
       id: cartItemId(product.id, v.id),

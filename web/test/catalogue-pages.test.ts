@@ -1,4 +1,4 @@
-import type { Product, Variation } from '@qahwa/schema';
+import { type Product, type ShopperVariation, shopperStock, type Variation } from '@qahwa/schema';
 import { PRODUCT_SORTS } from '@qahwa/schema/contracts/products';
 import { TEXT_LIMITS } from '@qahwa/schema/validation/fields';
 import { REVIEW_LIMITS } from '@qahwa/schema/validation/review-form';
@@ -9,8 +9,13 @@ import { jsonLdScript, productJsonLd } from '../catalogue/product/structured-dat
 import { applyFilters, paginate, parseShopState, SHOP_SORTS, shopHref } from '../catalogue/shop/shop-state';
 import { discountedVariations } from '../home/discounts';
 
-function variation(over: Partial<Variation> = {}): Variation {
-  return {
+/** A variation as the storefront gets it: built from the back office's row, as the gateway does. */
+function variation(over: Partial<Variation> = {}): ShopperVariation {
+  const {
+    stockQuantity,
+    version: _version,
+    ...row
+  }: Variation = {
     id: crypto.randomUUID(),
     productId: 'p',
     sizeId: 's',
@@ -28,6 +33,7 @@ function variation(over: Partial<Variation> = {}): Variation {
     imageUrl: '/images/products/x/250g--arabica.svg',
     ...over,
   };
+  return { ...row, ...shopperStock(stockQuantity) };
 }
 
 function product(over: Partial<Product> = {}): Product {

@@ -121,6 +121,7 @@ describe('the restored cart (docs/leads.md)', () => {
           price: 50,
           discount: 0.1,
           discountType: 'PERCENTAGE',
+          inStock: true,
           stockQuantity: 3,
           isActive: true,
           imageUrl: '/v1.jpg',
@@ -145,8 +146,8 @@ describe('the restored cart (docs/leads.md)', () => {
       }),
     ]);
     expect(out).toMatchObject({ missing: 1, reduced: 1 });
-    expect(restoreCart(lines.slice(0, 1), new Map([['p1', product({ stockQuantity: 0 })]])).items).toEqual(
-      [],
-    );
+    expect(
+      restoreCart(lines.slice(0, 1), new Map([['p1', product({ inStock: false, stockQuantity: 0 })]])).items,
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { Product, Variation } from '@qahwa/schema';
-import { toAed } from '@qahwa/schema';
+import type { Product, ShopperVariation, Variation } from '@qahwa/schema';
+import { shopperStock, toAed } from '@qahwa/schema';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
@@ -51,6 +51,10 @@ export function toVariation({
     imageUrl: v.imageUrl,
     version: v.version,
   };
+}
+
+function toShopperVariation({ stockQuantity, version: _version, ...v }: Variation): ShopperVariation {
+  return { ...v, ...shopperStock(stockQuantity) };
 }
 
 /** Reads the catalogue in the shape of SPEC 3 "Product (as read)". */
@@ -109,8 +113,13 @@ export function createCatalogueRepository(db: DbOrTx) {
     return byProduct;
   }
 
+  /**
+   * A product as shoppers get it: its sellable variations only (active, of an active size: an
+   * inactive one is never served, not even to be hidden by the page), each with the shopper's
+   * view of its stock (schema's `shopperStock`: the count only when low).
+   */
   function toProduct(p: ProductRow, c: CategoryRow, variations: Variation[], figures?: Figures): Product {
-    const active = variations.filter((v) => v.isActive);
+    const active = variations.filter((v) => v.isActive && v.size.isActive);
     const lowest = active.reduce<number | null>(
       (min, v) => (min === null || v.price < min ? v.price : min),
       null,
@@ -135,7 +144,7 @@ export function createCatalogueRepository(db: DbOrTx) {
       rating: figures?.rating ?? null,
       reviewCount: figures?.reviewCount ?? 0,
       createdAt: p.createdAt.toISOString(),
-      variations,
+      variations: active.map(toShopperVariation),
     };
   }
 

@@ -5,11 +5,14 @@ import { customers, leads } from '../schema';
 export function createCustomersRepository(db: DbOrTx) {
   return {
     /**
-     * Finds the customer by e-mail (case-insensitive) or creates one, and brings the record up to
-     * the details given at this checkout (a returning shopper with a new phone). One statement:
-     * concurrent first orders with the same e-mail cannot make two customers. `xmax = 0` is
-     * PostgreSQL's tell for "this row was inserted, not updated". The caller passes the contact
-     * as the order keeps it (the checkout's `contactOf`).
+     * Finds the customer by e-mail (case-insensitive) or creates one with the details given at
+     * this checkout. An existing record's name and phone are never changed: whoever types an
+     * e-mail into the checkout is not proven to own it, so an order keeps its own snapshot of the
+     * contact (the courier calls that phone) and staff see both (docs/orders.md). One statement:
+     * concurrent first orders with the same e-mail cannot make two customers; the no-op update
+     * is what makes RETURNING give the existing row. `xmax = 0` is PostgreSQL's tell for "this
+     * row was inserted, not updated". The caller passes the contact as the order keeps it (the
+     * checkout's `contactOf`).
      */
     async findOrCreate(
       input: { email: string; fullName: string; phone: string },
@@ -21,7 +24,7 @@ export function createCustomersRepository(db: DbOrTx) {
         .values({ email, fullName: input.fullName.trim(), phone: input.phone.trim() })
         .onConflictDoUpdate({
           target: customers.email,
-          set: { fullName: sql`excluded.full_name`, phone: sql`excluded.phone`, updatedAt: sql`now()` },
+          set: { email: sql`${customers.email}` },
         })
         .returning({ id: customers.id, isNew: sql<boolean>`(xmax = 0)` });
       return { id: row!.id, isNew: row!.isNew };

@@ -7,6 +7,7 @@ import { canTransition } from '@qahwa/schema/orders/transitions';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
+  customers,
   emails,
   orderDiscounts,
   orderItems,
@@ -283,11 +284,15 @@ export function createOrderAdminRepository(db: DbOrTx) {
       };
     },
 
-    /** The order page: the order, its lines with images, payment, discounts, refunds and timeline. */
+    /**
+     * The order page: the order, its lines with images, payment, discounts, refunds and timeline,
+     * and the customer record's name and phone as they are now (an order keeps its own snapshot;
+     * the record keeps what its first order gave: staff see both when they differ).
+     */
     async detail(orderId: string) {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) return null;
-      const [items, discounts, paymentRows, refundRows, history, events, mails] = await Promise.all([
+      const [items, discounts, paymentRows, refundRows, history, events, mails, records] = await Promise.all([
         db
           .select({
             productId: orderItems.productId,
@@ -337,9 +342,14 @@ export function createOrderAdminRepository(db: DbOrTx) {
           })
           .from(emails)
           .where(eq(emails.subjectId, orderId)),
+        db
+          .select({ fullName: customers.fullName, phone: customers.phone })
+          .from(customers)
+          .where(eq(customers.id, order.customerId)),
       ]);
       return {
         order,
+        customerRecord: records[0] ?? null,
         items,
         discounts,
         payment: paymentRows[0],

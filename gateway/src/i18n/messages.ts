@@ -24,6 +24,11 @@ export const MESSAGES = {
     en: 'Sorry, only {available} left of {name}. Please update your cart.',
     ar: 'عذرًا، تبقّى {available} فقط من {name}. يرجى تحديث السلة.',
   },
+  // Above the low-stock threshold the count is not told (docs/storefront-api.md "Stock").
+  outOfStockMany: {
+    en: 'Sorry, we do not have that many of {name}. Please lower the quantity.',
+    ar: 'عذرًا، لا تتوفر لدينا هذه الكمية من {name}. يرجى تقليل الكمية.',
+  },
   invalidAddress: { en: 'Please select a valid emirate and city.', ar: 'يرجى اختيار إمارة ومدينة صحيحتين.' },
   // Cash on delivery: the total the shopper saw is not the server's (docs/checkout.md).
   priceChanged: {
@@ -123,6 +128,24 @@ export const MESSAGES = {
   },
   invalidCredentials: { en: 'Invalid email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
   signInRequired: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
+  // The newsletter's double opt-in and one-click unsubscribe (docs/crm.md). The signup answers
+  // the same whether the address is new, waiting for its confirmation or already subscribed.
+  newsletterCheckInbox: {
+    en: 'Almost there: check your inbox and click the link we sent to confirm your subscription.',
+    ar: 'خطوة أخيرة: افتح بريدك واضغط الرابط الذي أرسلناه لتأكيد اشتراكك.',
+  },
+  newsletterLinkExpired: {
+    en: 'This confirmation link has expired or is not valid. Please sign up again at the bottom of any page.',
+    ar: 'انتهت صلاحية رابط التأكيد هذا أو أنه غير صالح. يرجى الاشتراك مجددًا من أسفل أي صفحة.',
+  },
+  newsletterUnsubscribed: {
+    en: 'You are unsubscribed: this address will get no more newsletters or reminders from qahwa.',
+    ar: 'تم إلغاء اشتراكك: لن تصل إلى هذا العنوان نشرات أو تذكيرات أخرى من قهوة.',
+  },
+  newsletterUnsubscribeInvalid: {
+    en: 'This unsubscribe link is not valid. Please use the link in the most recent e-mail from us.',
+    ar: 'رابط إلغاء الاشتراك هذا غير صالح. يرجى استخدام الرابط في أحدث رسالة منا.',
+  },
   // The cart-recovery link (docs/leads.md): past its week, altered, or its lead gone.
   leadLinkExpired: {
     en: 'This link has expired. Your cart could not be restored.',

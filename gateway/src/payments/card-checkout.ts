@@ -9,9 +9,10 @@ import {
   toAed,
 } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
-import { CHECKOUT_FAILURE } from '@qahwa/workflows/checkout/errors';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { type CheckoutPricing, priceCheckout } from '@qahwa/workflows/checkout/pricing';
-import type { ApplicationFailure } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/client';
+import { outOfStockError, variationMismatchError } from '../checkout/refusals';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -31,10 +32,17 @@ export async function quoteCheckout(
   if (!isCityOf(claim.shippingInfo.emirate, claim.shippingInfo.city)) {
     throw new HttpError(422, 'INVALID_ADDRESS', t('invalidAddress', locale));
   }
+  // Before any intent or session exists: a line of another product's variation is refused here
+  // exactly as the order would refuse it.
   const priced = await priceCheckout(db, {
     items: claim.items,
     city: claim.shippingInfo.city,
     couponCode: claim.appliedCoupon?.code ?? null,
+  }).catch((err: unknown) => {
+    if (err instanceof ApplicationFailure && err.type === CHECKOUT_FAILURE.variationMismatch) {
+      throw variationMismatchError((err.details?.[0] ?? {}) as CheckoutFailureDetails, locale);
+    }
+    throw err;
   });
   if (priced.missing.length > 0 || priced.lines.some((l) => !l.isActive)) {
     throw new HttpError(409, 'ITEM_UNAVAILABLE', t('itemUnavailable', locale));
@@ -42,7 +50,7 @@ export async function quoteCheckout(
   const short = priced.lines.find((l) => l.quantity > l.stock);
   if (short) {
     const name = locale === 'ar' ? short.nameAr : short.name;
-    throw new HttpError(409, 'OUT_OF_STOCK', t('outOfStock', locale, { available: short.stock, name }));
+    throw outOfStockError(short.stock, name, locale);
   }
   if (priced.coupon.status === 'refused') {
     const { refusal } = priced.coupon;
@@ -141,8 +149,14 @@ export function cardFailureError(failure: ApplicationFailure, locale: Locale): H
       return new HttpError(409, 'PAYMENT_REFUNDED', t('paymentRefunded', locale));
     case CHECKOUT_FAILURE.paymentDisputed:
       return new HttpError(409, 'PAYMENT_DISPUTED', t('paymentDisputed', locale));
-    case CHECKOUT_FAILURE.checkoutClosed:
-      return new HttpError(409, 'CHECKOUT_CLOSED', t('checkoutClosed', locale));
+    case CHECKOUT_FAILURE.checkoutClosed: {
+      // Closed while this run was placing the order (a staff refund won): say how.
+      const status = (failure.details?.[0] as CheckoutFailureDetails | undefined)?.checkoutStatus ?? '';
+      return (
+        closedCheckoutError(status, locale) ??
+        new HttpError(409, 'CHECKOUT_CLOSED', t('checkoutClosed', locale))
+      );
+    }
     default:
       return new HttpError(409, 'PAYMENT_NEEDS_ATTENTION', t('paymentAttention', locale));
   }

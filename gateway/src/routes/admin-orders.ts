@@ -141,7 +141,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (req) => {
       const found = await repo.detail(req.params.id);
       if (!found) throw new HttpError(404, 'ORDER_NOT_FOUND', t('notFound', localeOf(req.headers)));
-      const { order, items, discounts, payment, history, events, mails } = found;
+      const { order, items, discounts, payment, history, events, mails, customerRecord } = found;
       const timeline = [
         ...history.map((h) => ({
           at: h.createdAt.toISOString(),
@@ -204,6 +204,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           emirate: order.emirate,
           city: order.city,
           address: order.address,
+          record: customerRecord,
         },
         items: items.map((i) => ({
           productId: i.productId,

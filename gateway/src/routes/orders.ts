@@ -10,10 +10,14 @@ import {
   CreateOrderRequest,
   CreateOrderResponse,
   ErrorBody,
+  filsToDecimalString,
+  formatAed,
   isMessageCode,
   type Locale,
   message,
+  ORDER_TOTAL_HEADER,
   toAed,
+  toFils,
 } from '@qahwa/schema';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { createOrderPlacement } from '@qahwa/workflows/checkout/place-order';
@@ -23,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimCheckout, IDEMPOTENCY_KEY } from '../checkout/idempotency';
+import { outOfStockError, variationMismatchError } from '../checkout/refusals';
 import { ServerTiming } from '../checkout/server-timing';
 import { localeOf, t } from '../i18n/messages';
 import { cardCheckoutFor, cardFailureError } from '../payments/card-checkout';
@@ -45,15 +50,15 @@ const COD_RETRY_PAUSE_MS = [100, 400];
 const isBusinessFailure = (err: unknown): err is ApplicationFailure =>
   err instanceof ApplicationFailure && err.nonRetryable === true && Boolean(err.type);
 
-/** The answer of an order made, or found again for a replayed key. */
-const orderAnswer = (
-  o: Pick<CheckoutToOrderResult, 'orderId' | 'isNewCustomer' | 'customerId' | 'totalFils'>,
-) =>
+/**
+ * The answer of an order made, or found again for a replayed key: the same fields either way.
+ * Nothing about the customer record (whether the e-mail bought before, its id): anyone may post
+ * an order with anyone's e-mail, so that would tell a stranger who shops here (docs/checkout.md).
+ */
+const orderAnswer = (o: Pick<CheckoutToOrderResult, 'orderId' | 'totalFils'>) =>
   ({
     success: true,
     orderId: o.orderId,
-    isNewCustomer: o.isNewCustomer,
-    userId: o.customerId,
     totalAmount: toAed(o.totalFils),
   }) satisfies CreateOrderResponse;
 
@@ -72,17 +77,27 @@ function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
   const name = (locale === 'ar' ? details.productNameAr : details.productName) ?? '';
   switch (failure.type) {
     case CHECKOUT_FAILURE.outOfStock:
-      return new HttpError(
-        409,
-        'OUT_OF_STOCK',
-        t('outOfStock', locale, { available: details.available ?? 0, name }),
-      );
+      return outOfStockError(details.available ?? 0, name, locale);
     case CHECKOUT_FAILURE.itemUnavailable:
       return new HttpError(409, 'ITEM_UNAVAILABLE', t('itemUnavailable', locale));
     case CHECKOUT_FAILURE.invalidAddress:
       return new HttpError(422, 'INVALID_ADDRESS', t('invalidAddress', locale));
     case CHECKOUT_FAILURE.invalidInput:
       return new HttpError(400, 'VALIDATION_FAILED', t('validation', locale));
+    case CHECKOUT_FAILURE.variationMismatch:
+      return variationMismatchError(details, locale);
+    case CHECKOUT_FAILURE.priceChanged: {
+      // Nothing was ordered: the shopper sees the server's total and places the order again
+      // claiming it (the same Idempotency-Key joins: amounts are not in its fingerprint).
+      const totalFils = details.totalFils ?? 0;
+      return new HttpError(
+        409,
+        'PRICE_CHANGED',
+        t('priceChanged', locale, { total: formatAed(totalFils, locale) }),
+        {},
+        { [ORDER_TOTAL_HEADER]: filsToDecimalString(totalFils) },
+      );
+    }
     case CHECKOUT_FAILURE.tooManyOrders:
       return new HttpError(
         429,
@@ -123,10 +138,11 @@ export async function orderRoutes(app: FastifyInstance) {
 
   /** The cash-on-delivery order, with the retries a transient failure deserves. */
   async function placeCodOrder(input: CheckoutToOrderInput, fresh: boolean, log: typeof app.log) {
+    const claimedTotalFils = toFils(input.order.totalAmount);
     for (let attempt = 1; ; attempt++) {
       try {
         // A retry looks for the order first: the attempt before may have committed.
-        return await placeOrder(input, null, undefined, { fresh: fresh && attempt === 1 });
+        return await placeOrder(input, null, undefined, { fresh: fresh && attempt === 1, claimedTotalFils });
       } catch (err) {
         // No connection in time is not retried here: under a rush that only adds to the queue.
         if (isBusinessFailure(err) || isDatabaseUnavailable(err) || attempt >= COD_ATTEMPTS) throw err;
@@ -149,6 +165,7 @@ export async function orderRoutes(app: FastifyInstance) {
         response: {
           200: CreateOrderResponse,
           202: CreateOrderResponse,
+          400: ErrorBody,
           409: ErrorBody,
           422: ErrorBody,
           501: ErrorBody,
@@ -194,7 +211,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!claim.fresh) {
         const existing = await timing.time('lookup', () => orders.findByCheckoutId(checkoutId));
         if (existing) {
-          return send(200, orderAnswer({ ...existing, orderId: existing.id, isNewCustomer: false }));
+          return send(200, orderAnswer({ orderId: existing.id, totalFils: existing.totalFils }));
         }
       }
 

@@ -2,4 +2,5 @@ export * from './options';
 export * from './pricing';
 export * from './product';
 export * from './search';
+export * from './stock';
 export * from './variation-table';

@@ -1,5 +1,8 @@
 import type { Variation } from './product';
 
+/** What the choosers read of a variation: the back office's and the shopper's copies both have it. */
+type OptionsOf = Pick<Variation, 'isActive' | 'size' | 'beans' | 'type'>;
+
 /** SPEC 9: weight ordering 250g, 500g, 1kg, then the rest (in their original order). */
 const WEIGHT_ORDER = ['250g', '500g', '1kg'];
 
@@ -32,7 +35,7 @@ function unique<T>(xs: T[]): T[] {
 }
 
 /** The choosers of the options modal (SPEC 2.6), from the active variations. */
-export function optionLists(variations: readonly Variation[]) {
+export function optionLists(variations: readonly OptionsOf[]) {
   const active = variations.filter((v) => v.isActive && v.size.isActive);
   return {
     weights: sortWeights(unique(active.map((v) => v.size.displayName))),
@@ -42,7 +45,7 @@ export function optionLists(variations: readonly Variation[]) {
 }
 
 /** SPEC 4: on open the modal defaults to the first weight (sorted), first bean and first addition. */
-export function defaultChoice(variations: readonly Variation[]): OptionChoice | null {
+export function defaultChoice(variations: readonly OptionsOf[]): OptionChoice | null {
   const lists = optionLists(variations);
   const weight = lists.weights[0];
   if (weight === undefined) return null;
@@ -50,7 +53,10 @@ export function defaultChoice(variations: readonly Variation[]): OptionChoice | 
 }
 
 /** SPEC 4: changing any choice re-matches a variation; no match → null (add disabled). */
-export function matchVariation(variations: readonly Variation[], choice: OptionChoice): Variation | null {
+export function matchVariation<V extends OptionsOf>(
+  variations: readonly V[],
+  choice: OptionChoice,
+): V | null {
   return (
     variations.find(
       (v) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOW_STOCK_THRESHOLD } from './stock';
 
 /** SPEC 3 "Product variation", with Arabic names for the shopper-facing option labels. */
 export const DiscountType = z.enum(['PERCENTAGE', 'FIXED_AMOUNT']).meta({ id: 'DiscountType' });
@@ -34,6 +35,21 @@ export const Variation = z
   .meta({ id: 'Variation' });
 export type Variation = z.infer<typeof Variation>;
 
+/**
+ * A variation as shoppers get it (the storefront's catalogue, GET /api/products, recommendations):
+ * only sellable ones (active, of an active size), and stock as `inStock` plus the count only at
+ * or below LOW_STOCK_THRESHOLD (docs/storefront-api.md "Stock"). No `version`: that is the back
+ * office's edit check.
+ */
+export const ShopperVariation = Variation.omit({ stockQuantity: true, version: true })
+  .extend({
+    inStock: z.boolean(),
+    /** Units left, present only when at most LOW_STOCK_THRESHOLD ('Only 3 left'). */
+    stockQuantity: z.number().int().min(0).max(LOW_STOCK_THRESHOLD).optional(),
+  })
+  .meta({ id: 'ShopperVariation' });
+export type ShopperVariation = z.infer<typeof ShopperVariation>;
+
 export const Category = z
   .object({ id: z.string(), slug: z.string(), name: z.string(), nameAr: z.string() })
   .meta({ id: 'Category' });
@@ -68,7 +84,8 @@ export const Product = z
     reviewCount: z.number().int().optional(),
     /** When the product was added (ISO instant): what sort=newest orders by. */
     createdAt: z.string().optional(),
-    variations: z.array(Variation),
+    /** Its sellable variations only, with the shopper's view of stock. */
+    variations: z.array(ShopperVariation),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;

@@ -31,3 +31,11 @@ export function orderTotals(input: {
     totalFils: subtotalFils - discountFils + shippingFils,
   };
 }
+
+/**
+ * The header of the gateway's 409 PRICE_CHANGED answer to a cash-on-delivery order: the server's
+ * total (AED, "123.50") that the checkout shows and claims when the shopper confirms it. A
+ * header because every error body has the one `ErrorBody` shape (as Retry-After rides beside
+ * TOO_MANY_ORDERS).
+ */
+export const ORDER_TOTAL_HEADER = 'x-order-total';

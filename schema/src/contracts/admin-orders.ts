@@ -76,6 +76,7 @@ export const AdminOrderDetail = z
     locale: z.string(),
     checkoutId: z.string(),
     allowedTransitions: z.array(z.enum(ORDER_STATUSES)),
+    /** The order's own snapshot of the contact and address (what the checkout gave). */
     customer: z.object({
       id: z.string(),
       fullName: z.string(),
@@ -84,6 +85,11 @@ export const AdminOrderDetail = z
       emirate: z.string(),
       city: z.string(),
       address: z.string(),
+      /**
+       * The customer record's name and phone now: an order never changes them (the e-mail is not
+       * proven), so a later order may differ from the record (docs/orders.md).
+       */
+      record: z.object({ fullName: z.string(), phone: z.string() }).nullable(),
     }),
     items: z.array(
       z.object({

@@ -78,9 +78,14 @@ export const CheckoutClaim = z
   .meta({ id: 'CheckoutClaim' });
 export type CheckoutClaim = z.infer<typeof CheckoutClaim>;
 
-/** SPEC 7 POST /api/orders. Every amount here is the browser's claim; the server recomputes them. */
+/**
+ * SPEC 7 POST /api/orders. Every amount here is the browser's claim; the server recomputes them.
+ * `totalAmount` is the total the shopper was shown (AED): cash on delivery is placed only when it
+ * is the server's total to the fils (else 409 PRICE_CHANGED with the server's total,
+ * docs/checkout.md); card and wallet are charged what the intent said.
+ */
 export const CreateOrderRequest = CheckoutClaim.extend({
-  totalAmount: z.number(),
+  totalAmount: z.number().min(0).max(100_000_000),
   paymentIntentId: PaymentIntentId().optional(),
   paymentProvider: z.enum(PAYMENT_PROVIDERS).optional(),
 }).meta({ id: 'CreateOrderRequest' });
@@ -124,12 +129,14 @@ export function orderFingerprintSource(order: CreateOrderRequest): string {
   ]);
 }
 
+/**
+ * SPEC 7's order answer without `isNewCustomer` and `userId`: the caller is anonymous and the
+ * e-mail anyone's, so whether it bought before and its record's id are not told (docs/checkout.md).
+ */
 export const CreateOrderResponse = z
   .object({
     success: z.boolean(),
     orderId: z.string().optional(),
-    isNewCustomer: z.boolean().optional(),
-    userId: z.string().optional(),
     /** What the server charged, AED: the truth the browser should show. */
     totalAmount: z.number().optional(),
     error: z.string().optional(),

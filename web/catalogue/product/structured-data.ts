@@ -32,7 +32,7 @@ export function productJsonLd(
       name: [v.size.displayName, v.type?.name, v.beans?.name].filter(Boolean).join(', '),
       price: (discountedUnitFils(v.price, v.discount, v.discountType) / 100).toFixed(2),
       priceCurrency: 'AED',
-      availability: v.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       url,
       ...(v.imageUrl ? { image: absolute(v.imageUrl) } : {}),

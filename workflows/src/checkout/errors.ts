@@ -25,6 +25,10 @@ export const CHECKOUT_FAILURE = {
   paymentDisputed: 'PAYMENT_DISPUTED',
   /** The checkout is in a final state (refunded, failed, resolved by staff): it never makes an order again. */
   checkoutClosed: 'CHECKOUT_CLOSED',
+  /** A line names a variation of another product than its own: the browser's cart is not ours. */
+  variationMismatch: 'VARIATION_MISMATCH',
+  /** Cash on delivery: the total the shopper was shown is not the server's (a price or promotion changed). */
+  priceChanged: 'PRICE_CHANGED',
 } as const;
 export type CheckoutFailureCode = (typeof CHECKOUT_FAILURE)[keyof typeof CHECKOUT_FAILURE];
 
@@ -37,4 +41,10 @@ export interface CheckoutFailureDetails {
   /** For couponRefused: the code and why (a PROMOTION_MESSAGES code with its parameters). */
   couponCode?: string;
   refusal?: { code: string; params?: Record<string, string | number> };
+  /** For checkoutClosed: the final state the checkout is in (refunded, failed, resolved_by_staff). */
+  checkoutStatus?: string;
+  /** For variationMismatch: the index of the refused line in the request's `items`. */
+  line?: number;
+  /** For priceChanged: the server's total, in fils, that the shopper is asked to confirm. */
+  totalFils?: number;
 }

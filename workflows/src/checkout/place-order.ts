@@ -71,8 +71,12 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
     /**
      * `fresh`: the caller has just bound this checkout id to a new Idempotency-Key, so no order can
      * have it yet and the first look-up is skipped (a race is still caught by the unique key).
+     * `claimedTotalFils`: cash on delivery's total as the shopper was shown it; when the server's
+     * total differs by a fils, no order is made (PRICE_CHANGED with the server's total): the
+     * shopper confirms the new total first. Card and pay later pass none: the provider charges the
+     * server's total, which the shopper sees before paying.
      */
-    options: { fresh?: boolean } = {},
+    options: { fresh?: boolean; claimedTotalFils?: number } = {},
   ): Promise<CheckoutToOrderResult> {
     const began = performance.now();
     // The gateway validated this already; a workflow started by anything else (an operator, an
@@ -175,6 +179,13 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
         // A first look, unlocked: most refusals end here. The decrement below is the guard.
         const short = priced.lines.find((l) => l.quantity > l.stock);
         if (short) throw outOfStock(short, short.stock);
+        // After the refusals a new total cannot fix (stock, a gone item or code), before anything is
+        // written: nothing of this attempt is kept, and its reserved coupon use goes back.
+        if (options.claimedTotalFils !== undefined && options.claimedTotalFils !== priced.totalFils) {
+          throw ApplicationFailure.nonRetryable('The total changed', CHECKOUT_FAILURE.priceChanged, {
+            totalFils: priced.totalFils,
+          } satisfies CheckoutFailureDetails);
+        }
         const customer = await customers.findOrCreate(contact, tx);
         const orderId = await orders.insert(
           {

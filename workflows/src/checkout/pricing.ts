@@ -19,6 +19,8 @@ import {
   type ShippingSettings,
   toFils,
 } from '@qahwa/schema';
+import { ApplicationFailure } from '@temporalio/common';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './errors';
 
 export interface PricedLine {
   productId: string;
@@ -81,8 +83,14 @@ export interface PricingSettings {
   versions: { shipping: number; sale: number };
 }
 
+/**
+ * A line as pricing reads it. `productId` is the product the line claims to be (every order, card
+ * and pay-later claim has it); when given, a variation of another product refuses the checkout.
+ */
+export type PricedClaim = Pick<OrderItemClaim, 'variationId' | 'quantity'> & { productId?: string };
+
 export interface PriceCheckoutInput {
-  items: readonly Pick<OrderItemClaim, 'variationId' | 'quantity'>[];
+  items: readonly PricedClaim[];
   city?: string | null;
   /** The code the shopper applied (`appliedCoupon.code`); its claimed amount is never read. */
   couponCode?: string | null;
@@ -173,16 +181,37 @@ export async function pricingSettings(tx: DbOrTx): Promise<PricingSettings> {
 }
 
 /**
+ * A line names a variation of another product (a tampered or mixed-up cart): the checkout is
+ * refused, never priced from the variation as if the line said so. A non-retryable failure, so
+ * the order's activity stops at once; the gateway answers 400 naming the line.
+ */
+export function variationMismatch(line: number): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(
+    `Line ${line} names a variation of another product`,
+    CHECKOUT_FAILURE.variationMismatch,
+    { line } satisfies CheckoutFailureDetails,
+  );
+}
+
+/**
  * Pure part of `priceCheckout`, on records already read. Lines naming the same variation are
- * merged so stock is checked once; unknown variations are listed in `missing` and left out.
+ * merged so stock is checked once; unknown variations are listed in `missing` and left out. A
+ * line whose variation belongs to another product than the line's `productId` throws
+ * `variationMismatch`.
  */
 export function priceOrder(
-  claims: readonly Pick<OrderItemClaim, 'variationId' | 'quantity'>[],
+  claims: readonly PricedClaim[],
   records: ReadonlyMap<string, VariationRecord>,
   promotions: readonly Promotion[],
   rules: readonly ShippingRule[],
   options: { city: string | null; couponCode: string | null; now: Date; settings: PricingSettings },
 ): CheckoutPricing {
+  claims.forEach((c, line) => {
+    const record = records.get(c.variationId);
+    if (record && c.productId !== undefined && record.productId.toLowerCase() !== c.productId.toLowerCase()) {
+      throw variationMismatch(line);
+    }
+  });
   const merged = new Map<string, number>();
   for (const c of claims) merged.set(c.variationId, (merged.get(c.variationId) ?? 0) + c.quantity);
   const known: { record: VariationRecord; quantity: number }[] = [];
