@@ -55,6 +55,9 @@ export function OrderDetailView({
   const aed = (amount: number) => formatAed(toFils(amount), locale);
   const place = placeNames(o.customer.emirate, o.customer.city, locale);
   const statusLabel = (s: string | null) => (s ? tStatus(s as OrderStatus) : '—');
+  const shown = o.customer.record;
+  const record =
+    shown && (shown.fullName !== o.customer.fullName || shown.phone !== o.customer.phone) ? shown : null;
 
   return (
     <div className="space-y-4">
@@ -202,6 +205,23 @@ export function OrderDetailView({
                 <span dir="ltr">{o.customer.email}</span>
               </Row>
             </dl>
+            {record ? (
+              // The order keeps what its checkout gave; the record is never changed by an order
+              // (its e-mail is not proven): when they differ, staff see both.
+              <div
+                className="mt-2 rounded border border-amber-200 bg-amber-50 p-2"
+                data-testid="customer-record"
+              >
+                <p className="text-xs font-semibold text-amber-900">{t('recordTitle')}</p>
+                <p className="text-xs text-amber-900">{t('recordNote')}</p>
+                <dl>
+                  <Row label={t('name')}>{record.fullName}</Row>
+                  <Row label={t('phone')}>
+                    <span dir="ltr">{record.phone}</span>
+                  </Row>
+                </dl>
+              </div>
+            ) : null}
             <p className="mt-2 text-xs text-stone-500">{t('address')}</p>
             <p className="text-sm text-stone-800">
               {/* Arabic's own comma between the parts in Arabic. */}

@@ -4,7 +4,9 @@ import {
   availablePaymentMethods,
   type CartItem,
   type CustomerInfo,
+  type Fils,
   filsToDecimalString,
+  formatAed,
   isBackDisabled,
   isPayLaterEligible,
   isSubmitDisabled,
@@ -15,6 +17,7 @@ import {
   type PaymentMethod,
   type ShippingInfo,
   submitButtonLabel,
+  toAed,
 } from '@qahwa/schema';
 import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
@@ -152,6 +155,12 @@ function PaymentForm({
   // The intent Stripe already took the money for: a retry skips straight to the order.
   const paid = useRef<string | null>(null);
   const [paidNote, setPaidNote] = useState(false);
+  // Cash on delivery refused with PRICE_CHANGED: the server's total and its words, for this very
+  // order as the summary showed it (`claimKey`). The next click claims that total; any change to
+  // the cart, the details or the summary's total drops it (the server is asked afresh).
+  const [priceChange, setPriceChange] = useState<{ fils: Fils; text: string; for: string } | null>(null);
+  const claimKey = `${orderIntent(claim)}|${claim.totalAmount}`;
+  const newTotalFils = method === 'cod' && priceChange?.for === claimKey ? priceChange.fils : null;
 
   const message = (code: PaymentMessageCode) => localize(PAYMENT_MESSAGES[code], locale);
 
@@ -193,8 +202,19 @@ function PaymentForm({
 
   async function placeCod() {
     if (quote === null || !start()) return;
-    const result = await submitOrder(claim, attemptKey(orderIntent(claim)));
+    // Confirming a new total claims it; the key stays the attempt's (amounts are not in it, so
+    // the gateway joins the same checkout instead of refusing the key as reused).
+    const order = newTotalFils === null ? claim : { ...claim, totalAmount: toAed(newTotalFils) };
+    const result = await submitOrder(order, attemptKey(orderIntent(claim)));
     if (result.ok) return done(result.orderId, result.totalAmount);
+    setPriceChange(null);
+    // A price or an offer changed: nothing was ordered; show the server's total for one more click.
+    if (result.reason === 'server' && result.code === 'PRICE_CHANGED' && result.totalFils !== undefined) {
+      setPriceChange({ fils: result.totalFils, text: result.message ?? '', for: claimKey });
+      busy.current = false;
+      setProcessing(false);
+      return;
+    }
     // The coupon no longer holds (its last use went to someone else): drop it and say so; the
     // summary now shows the full total and the same button places the order without it.
     if (result.reason === 'server' && result.code === 'COUPON_REFUSED') {
@@ -343,7 +363,9 @@ function PaymentForm({
   // SPEC 2.7's labels are schema's rule; the COD label stays this app's key (the e2e tests read it).
   const label =
     method === 'cod' && !processing
-      ? t('submit')
+      ? newTotalFils === null
+        ? t('submit')
+        : t('confirmNewTotal', { total: formatAed(newTotalFils, locale) })
       : submitButtonLabel({ processing, method, totalFils }, locale);
   const intentError = intent.error
     ? 'text' in intent.error
@@ -414,6 +436,16 @@ function PaymentForm({
           {/* Stripe's words may be English on an Arabic page: let the text pick its own direction. */}
           <p dir="auto">{shownError}</p>
           {paidNote && <p className="mt-1">{tp('paidButOrderFailed')}</p>}
+        </div>
+      )}
+      {newTotalFils !== null && priceChange && (
+        <div
+          role="alert"
+          data-testid="price-changed"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p>{priceChange.text}</p>
+          <p className="mt-1 font-semibold">{t('newTotal', { total: formatAed(newTotalFils, locale) })}</p>
         </div>
       )}
       {method === 'card' &&
