@@ -87,8 +87,9 @@ const storeEnv = {
   LEAD_LINK_SECRET: secret(),
   ADMIN_EMAIL: `bench-${run}@qahwa.local`,
   ADMIN_PASSWORD: secret(),
-  // Stripe, Tabby and Brevo are doubles and fakes on loopback (production would refuse test keys
-  // against the real hosts, and must not reach them from a bench).
+  // Stripe, Tabby and Brevo are doubles and fakes on loopback (the bench must not reach the real
+  // hosts): production refuses them unless told this is a demo (docs/security.md).
+  ALLOW_PAYMENT_DOUBLES: '1',
   STRIPE_SECRET_KEY: `sk_test_bench_${run}`,
   BREVO_API_BASE: SERVICE_DEFAULTS.brevoApiBase,
   DATABASE_URL: databaseUrl,

@@ -10,6 +10,9 @@ const strong = {
   STRIPE_SECRET_KEY: 'sk_live_real',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_real',
   LEAD_LINK_SECRET: 'l'.repeat(40),
+  TABBY_API_BASE: 'https://api.tabby.ai',
+  TABBY_SECRET_KEY: 'sk_live_real',
+  TABBY_WEBHOOK_HEADER_VALUE: 'v'.repeat(32),
 };
 
 describe('gateway configuration', () => {
@@ -96,6 +99,37 @@ describe('gateway configuration', () => {
 
   it('starts in production when every secret is set', () => {
     expect(loadConfig(strong).env).toBe('production');
+    expect(loadConfig(strong).testPayments).toBe(false);
+  });
+
+  it('refuses payment doubles and test keys in production unless ALLOW_PAYMENT_DOUBLES=1, then says so', () => {
+    const demo = {
+      ...strong,
+      STRIPE_API_BASE: 'http://stripe-mock:12111',
+      STRIPE_SECRET_KEY: 'sk_test_demo',
+    };
+    expect(() => loadConfig(demo)).toThrow(
+      /Stripe in test mode \(no money is taken\).*ALLOW_PAYMENT_DOUBLES=1/,
+    );
+    expect(() => loadConfig({ ...strong, TABBY_API_BASE: 'http://tabby-fake:4010' })).toThrow(
+      /Tabby in test mode \(no money is taken\): TABBY_API_BASE is http:\/\/tabby-fake:4010, not Tabby/,
+    );
+    expect(loadConfig({ ...demo, ALLOW_PAYMENT_DOUBLES: '1' }).testPayments).toBe(true);
+    expect(() => loadConfig({ ...demo, ALLOW_PAYMENT_DOUBLES: 'yes' })).toThrow(/ALLOW_PAYMENT_DOUBLES/);
+    // Development and the tests take the doubles as they are, and every page says so.
+    expect(loadConfig({ NODE_ENV: 'development' }).testPayments).toBe(true);
+  });
+
+  it('learns the back office’s origin from BACKOFFICE_URL, and a staff session’s idle period', () => {
+    const config = loadConfig({ NODE_ENV: 'test', BACKOFFICE_URL: 'https://admin.qahwa.ae/backend' });
+    expect(config.backOfficeOrigin).toBe('https://admin.qahwa.ae');
+    expect(config.sessionIdleMs).toBe(8 * 3600_000);
+    expect(loadConfig({ NODE_ENV: 'test', SESSION_IDLE_HOURS: '0.5' }).sessionIdleMs).toBe(1800_000);
+  });
+
+  it('gives a shutdown longer than an order waits for its workflow', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownGraceMs).toBe(30_000);
+    expect(() => loadConfig({ NODE_ENV: 'test', SHUTDOWN_GRACE_MS: '20000' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
 

@@ -44,14 +44,17 @@ describe('pay-later settings', () => {
       TABBY_WEBHOOK_HEADER_VALUE: 'v'.repeat(32),
     };
     expect(refusal(live)).toBeNull();
-    expect(refusal({ ...live, TABBY_SECRET_KEY: 'sk_test_abc' })).toMatch(/Tabby test key/);
+    expect(refusal({ ...live, TABBY_SECRET_KEY: 'sk_test_abc' })).toMatch(/TABBY_SECRET_KEY is a test key/);
     expect(refusal({ ...live, TABBY_WEBHOOK_HEADER_VALUE: undefined as unknown as string })).toMatch(
       /TABBY_WEBHOOK_HEADER_VALUE/,
     );
     expect(refusal({ ...live, TABBY_WEBHOOK_HEADER_VALUE: 'short' })).toMatch(/TABBY_WEBHOOK_HEADER_VALUE/);
   });
 
-  it('a production build pointed at the fake (the Docker demo) may keep the development values', () => {
-    expect(refusal({ ...production, TABBY_API_BASE: 'http://tabby-fake:4010' })).toBeNull();
+  it('a production build pointed at the fake (the Docker demo) keeps the development values only with ALLOW_PAYMENT_DOUBLES=1', () => {
+    for (const host of ['http://tabby-fake:4010', 'http://127.0.0.1:4010', 'http://localhost:4010']) {
+      expect(refusal({ ...production, TABBY_API_BASE: host })).toMatch(/Tabby in test mode/);
+      expect(refusal({ ...production, TABBY_API_BASE: host, ALLOW_PAYMENT_DOUBLES: '1' })).toBeNull();
+    }
   });
 });
