@@ -79,20 +79,26 @@ export function createCheckoutsRepository(db: DbOrTx) {
 
     /**
      * In the order's transaction: the checkout made this order. Only an open checkout (or one
-     * already `ordered` with this very order: a retried attempt) can be: `closed` means it was
-     * refunded, failed or resolved by staff meanwhile, and the order must not be made. `missing`:
-     * no such checkout row (a run started by hand with an input of its own).
+     * already `ordered` with this very order: a retried attempt) can be. Otherwise `ordered` is
+     * false and `status` says what it became meanwhile (refunded, failed, resolved by staff): the
+     * order must not be made. `status` null: no such checkout row (a run started by hand with an
+     * input of its own).
      */
-    async markOrdered(id: string, orderId: string, tx: DbOrTx): Promise<'ordered' | 'closed' | 'missing'> {
+    async markOrdered(
+      id: string,
+      orderId: string,
+      tx: DbOrTx,
+    ): Promise<{ ordered: boolean; status: string | null }> {
       const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update').limit(1);
-      if (!row) return 'missing';
-      if (!isOpenCheckout(row.status) && !(row.status === 'ordered' && row.orderId === orderId))
-        return 'closed';
+      if (!row) return { ordered: false, status: null };
+      if (!isOpenCheckout(row.status) && !(row.status === 'ordered' && row.orderId === orderId)) {
+        return { ordered: false, status: row.status };
+      }
       await tx
         .update(checkouts)
         .set({ status: 'ordered', orderId, updatedAt: sql`now()` })
         .where(eq(checkouts.id, id));
-      return 'ordered';
+      return { ordered: true, status: 'ordered' };
     },
 
     /**

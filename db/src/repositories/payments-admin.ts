@@ -6,7 +6,7 @@ import {
 } from '@qahwa/schema/payments/attention';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { orders, payments, refunds, webhookEvents } from '../schema';
+import { checkouts, orders, payments, refunds, webhookEvents } from '../schema';
 import { gulfDaysWhere } from './gulf-days';
 
 export type PaymentRecord = typeof payments.$inferSelect;
@@ -77,7 +77,7 @@ export function createPaymentsAdminRepository(db: DbOrTx) {
     async detail(id: string) {
       const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
       if (!payment) return null;
-      const [refundRows, webhookRows, orderRows] = await Promise.all([
+      const [refundRows, webhookRows, orderRows, checkoutRows] = await Promise.all([
         payment.orderId
           ? db
               .select()
@@ -103,8 +103,16 @@ export function createPaymentsAdminRepository(db: DbOrTx) {
               .where(eq(orders.id, payment.orderId))
               .limit(1)
           : Promise.resolve([]),
+        // The checkout the payment paid for: its state decides what staff may still do.
+        db.select().from(checkouts).where(eq(checkouts.providerPaymentId, id)).limit(1),
       ]);
-      return { payment, refunds: refundRows, webhooks: webhookRows, order: orderRows[0] ?? null };
+      return {
+        payment,
+        refunds: refundRows,
+        webhooks: webhookRows,
+        order: orderRows[0] ?? null,
+        checkout: checkoutRows[0] ?? null,
+      };
     },
 
     /**

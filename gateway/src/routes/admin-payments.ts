@@ -2,16 +2,22 @@ import { createPaymentsAdminRepository, type PaymentRecord } from '@qahwa/db/rep
 import { ErrorBody } from '@qahwa/schema';
 import {
   type AdminPayment,
+  AdminPaymentCompleteBody,
+  AdminPaymentCompleted,
   AdminPaymentDetail,
   AdminPaymentIdParams,
   AdminPaymentList,
   AdminPaymentListQuery,
+  AdminPaymentRefundBody,
+  AdminPaymentRefunded,
 } from '@qahwa/schema/contracts/admin-payments';
 import { attentionKindOf } from '@qahwa/schema/payments/attention';
-import type { FastifyInstance } from 'fastify';
+import { createOrderPlacement } from '@qahwa/workflows/checkout/place-order';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { staffOnly } from '../auth/access';
+import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
+import { createStaffResolution, paymentActions } from '../payments/staff-resolution';
 import { HttpError } from '../platform/errors';
 
 function paymentOf(row: PaymentRecord): AdminPayment {
@@ -35,13 +41,28 @@ function paymentOf(row: PaymentRecord): AdminPayment {
 }
 
 /**
- * The back office's payments (issue 12, docs/payments-logs.md): the payments read model, read-only,
- * for staff with the 'payments' permission. Refunds are made by cancelling the order (orders screen).
+ * The back office's payments (issue 12, docs/payments-logs.md): the payments read model for staff
+ * with the 'payments' permission. An order's money goes back by cancelling the order (orders
+ * screen); a flagged card payment that made no order has two actions for staff with payments:
+ * edit, **Refund** and **Complete the order** (docs/payments.md "Staff actions").
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
   const repo = createPaymentsAdminRepository(app.deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
+  const staff = createStaffResolution({
+    db: app.deps.db,
+    logger: app.deps.logger,
+    stripe: app.deps.stripe,
+    placement: createOrderPlacement({ db: app.deps.db, logger: app.deps.logger }),
+    temporal: app.deps.temporal,
+    taskQueue: app.deps.config.checkoutTaskQueue,
+  });
+  const actionContext = async (req: FastifyRequest) => ({
+    actor: await auditActor(req),
+    requestId: String(req.id),
+    locale: localeOf(req.headers),
+  });
 
   r.get(
     '/api/admin/payments',
@@ -75,6 +96,8 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
         );
       return {
         ...paymentOf(found.payment),
+        checkoutStatus: found.checkout?.status ?? null,
+        actions: paymentActions(found.payment, found.checkout),
         refunds: found.refunds.map((f) => ({
           reference: f.reference,
           amountFils: f.amountFils,
@@ -100,5 +123,31 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
           : null,
       };
     },
+  );
+
+  r.post(
+    '/api/admin/payments/:id/refund',
+    {
+      ...staffOnly('payments', 'edit'),
+      schema: {
+        params: AdminPaymentIdParams,
+        body: AdminPaymentRefundBody,
+        response: { 200: AdminPaymentRefunded, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody, ...denied },
+      },
+    },
+    async (req) => staff.refund(req.params.id, req.body.note || undefined, await actionContext(req)),
+  );
+
+  r.post(
+    '/api/admin/payments/:id/complete',
+    {
+      ...staffOnly('payments', 'edit'),
+      schema: {
+        params: AdminPaymentIdParams,
+        body: AdminPaymentCompleteBody,
+        response: { 200: AdminPaymentCompleted, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody, ...denied },
+      },
+    },
+    async (req) => staff.complete(req.params.id, req.body, await actionContext(req)),
   );
 }

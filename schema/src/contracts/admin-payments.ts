@@ -78,7 +78,25 @@ export const AdminPaymentIdParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_:.-]{1,200}$/, { error: t('validation.id') }),
 });
 
+/**
+ * What staff may do with a flagged card payment that made no order (docs/payments.md "Staff
+ * actions"), as the server decides it from the checkout's state; the screen shows a button only
+ * where it says true (and only to staff with payments: edit).
+ */
+export const AdminPaymentActions = z
+  .object({
+    /** Give back to the card what is left of the payment; the checkout is closed `refunded`. */
+    refund: z.boolean(),
+    /** Place the stored checkout's order with this payment, or mark it resolved another way. */
+    complete: z.boolean(),
+  })
+  .meta({ id: 'AdminPaymentActions' });
+export type AdminPaymentActions = z.infer<typeof AdminPaymentActions>;
+
 export const AdminPaymentDetail = AdminPayment.extend({
+  /** The checkout's state (open, needs_attention, ordered, refunded, failed, resolved_by_staff…), null without one. */
+  checkoutStatus: z.string().nullable(),
+  actions: AdminPaymentActions,
   refunds: z.array(
     z.object({
       reference: z.string(),
@@ -104,3 +122,57 @@ export const AdminPaymentDetail = AdminPayment.extend({
     .nullable(),
 }).meta({ id: 'AdminPaymentDetail' });
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;
+
+/** A note staff leave with an action, kept in the audit log: text PostgreSQL can store. */
+const actionNote = z
+  .string()
+  .overwrite((v) => storableText(v))
+  .trim();
+
+/** POST /api/admin/payments/:id/refund. */
+export const AdminPaymentRefundBody = z
+  .object({ note: actionNote.max(500).optional() })
+  .meta({ id: 'AdminPaymentRefundBody' });
+export type AdminPaymentRefundBody = z.infer<typeof AdminPaymentRefundBody>;
+
+export const AdminPaymentRefunded = z
+  .object({
+    paymentId: z.string(),
+    checkoutStatus: z.literal('refunded'),
+    /** What has gone back to the card in all (fils). */
+    refundedFils: z.number().int(),
+    /** Stripe's refund (re_…); null when the money had already gone back another way (Stripe's dashboard). */
+    refundId: z.string().nullable(),
+    /** True when nothing was done now: a repeat of a refund already made (a double click, a retry). */
+    already: z.boolean(),
+  })
+  .meta({ id: 'AdminPaymentRefunded' });
+export type AdminPaymentRefunded = z.infer<typeof AdminPaymentRefunded>;
+
+/**
+ * POST /api/admin/payments/:id/complete: `order` places the stored checkout's order with the
+ * payment (the same order creation as every order); `resolved_by_staff` records that staff
+ * filled it another way and keep the money, and says how (required).
+ */
+export const AdminPaymentCompleteBody = z
+  .discriminatedUnion('resolution', [
+    z.object({ resolution: z.literal('order'), note: actionNote.max(500).optional() }),
+    z.object({
+      resolution: z.literal('resolved_by_staff'),
+      note: actionNote.min(3, { error: t('validation.required') }).max(500),
+    }),
+  ])
+  .meta({ id: 'AdminPaymentCompleteBody' });
+export type AdminPaymentCompleteBody = z.infer<typeof AdminPaymentCompleteBody>;
+
+export const AdminPaymentCompleted = z
+  .object({
+    paymentId: z.string(),
+    checkoutStatus: z.enum(['ordered', 'resolved_by_staff']),
+    /** The order made (QH-…), null when resolved another way. */
+    orderId: z.string().nullable(),
+    /** True when nothing was done now: a repeat (a double click, a retry). */
+    already: z.boolean(),
+  })
+  .meta({ id: 'AdminPaymentCompleted' });
+export type AdminPaymentCompleted = z.infer<typeof AdminPaymentCompleted>;

@@ -4,7 +4,7 @@ import type { PaymentSucceeded, StripeSettings } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { CHECKOUT_FAILURE } from '../checkout/errors';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '../checkout/errors';
 import { eventIdFor } from './event-ids';
 import { paymentRefundedEvent } from './stripe-events';
 
@@ -228,10 +228,12 @@ export async function recordPaidOrder(
   input: { checkoutId: string; orderId: string; requestId: string; payment: VerifiedPayment },
 ): Promise<void> {
   const { checkoutId, orderId, requestId, payment } = input;
-  if ((await createCheckoutsRepository(tx).markOrdered(checkoutId, orderId, tx)) === 'closed') {
+  const marked = await createCheckoutsRepository(tx).markOrdered(checkoutId, orderId, tx);
+  if (!marked.ordered && marked.status !== null) {
     throw ApplicationFailure.nonRetryable(
-      `Checkout ${checkoutId} is closed; no order is made of it`,
+      `Checkout ${checkoutId} is ${marked.status}; no order is made of it`,
       CHECKOUT_FAILURE.checkoutClosed,
+      { checkoutStatus: marked.status } satisfies CheckoutFailureDetails,
     );
   }
   const event: PaymentSucceeded = {
