@@ -24,6 +24,7 @@ import { ApiError } from '../lib/browser-api';
 import { FormField } from '../ui/form-field';
 import { useToast } from '../ui/toast';
 import { ProductPicker } from './product-picker';
+import { PromotionVisibility } from './promotion-visibility';
 import { promotionsApi } from './promotions-api';
 
 type Defaults = ReturnType<typeof promotionFormDefaults>;
@@ -56,6 +57,7 @@ function valuesOf(p: Promotion): Values {
     startDate: gulfDate(new Date(p.startDate)),
     endDate: gulfDate(new Date(p.endDate)),
     isActive: p.isActive,
+    isPublic: p.isPublic,
     productIds: p.productIds,
     minOrderAmount: p.minOrderAmount,
     maxUses: p.maxUses,
@@ -410,6 +412,11 @@ export function PromotionForm({ promotion }: { promotion: Promotion | null }) {
           />
           {t('isActive')}
         </label>
+        <PromotionVisibility
+          code={values.code}
+          isPublic={values.isPublic}
+          onChange={(isPublic) => set({ isPublic })}
+        />
       </Section>
 
       {failure ? (

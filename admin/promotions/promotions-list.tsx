@@ -92,9 +92,14 @@ export function PromotionsList({ canEdit }: { canEdit: boolean }) {
             </th>
             <td className="px-4 py-2">
               {p.code ? (
-                <span dir="ltr" className="font-mono">
-                  {p.code}
-                </span>
+                <>
+                  <span dir="ltr" className="font-mono">
+                    {p.code}
+                  </span>
+                  <span className="block text-xs text-stone-600">
+                    {p.isPublic ? t('listed') : t('private')}
+                  </span>
+                </>
               ) : (
                 <span className="text-stone-600">{t('automatic')}</span>
               )}
