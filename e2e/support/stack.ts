@@ -132,6 +132,8 @@ export async function startStack(): Promise<Stack> {
     TABBY_WEBHOOK_HEADER_VALUE: tabbyHeader.value,
     TABBY_PROMO_SCRIPT_URL: `${tabby.url}/tabby-promo.js`,
     STOREFRONT_URL: `http://127.0.0.1:${PORTS.web}`,
+    // The back office's origin: the gateway takes staff writes from its pages only (and mails its links).
+    BACKOFFICE_URL: `http://127.0.0.1:${PORTS.admin}`,
     LOG_LEVEL: 'info',
   };
   const procs: ChildProcess[] = [];

@@ -79,7 +79,7 @@ describe('the access declaration', () => {
 
   it('refuses to start a server with an /api/ route that declares nothing', async () => {
     const app = Fastify();
-    const table = new AccessTable();
+    const table = new AccessTable('http://127.0.0.1:3001');
     app.addHook('onRoute', (r) => table.add(r));
     app.get('/health/x', async () => 'fine'); // outside /api/: not the table's concern
     app.get('/api/declared', { config: { access: 'public' } }, async () => 'fine');

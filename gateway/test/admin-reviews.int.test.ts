@@ -14,7 +14,7 @@ import { buildApp } from '../src/app';
 import { type Catalogue, createCatalogue } from '../src/catalogue/catalogue';
 import { followCatalogueChanges } from '../src/catalogue/changes';
 import { loadConfig } from '../src/config';
-import { TEST_DATABASE_URL } from './harness';
+import { fromBackOffice, TEST_DATABASE_URL } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
@@ -52,13 +52,15 @@ beforeAll(async () => {
   follower = followCatalogueChanges(nc, catalogue, { subjectPrefix, logger });
   relay = createOutboxRelay({ db: handle.db, js: jetstream(nc), logger, subjectPrefix, pollIntervalMs: 50 });
   relay.start();
-  app = await buildApp({
-    config: { ...loadConfig({ NODE_ENV: 'test' }), databaseUrl: TEST_DATABASE_URL },
-    db: handle.db,
-    temporal: new Client(), // lazy: no review route calls Temporal
-    logger,
-    catalogue,
-  });
+  app = fromBackOffice(
+    await buildApp({
+      config: { ...loadConfig({ NODE_ENV: 'test' }), databaseUrl: TEST_DATABASE_URL },
+      db: handle.db,
+      temporal: new Client(), // lazy: no review route calls Temporal
+      logger,
+      catalogue,
+    }),
+  );
   await app.ready();
   const gw = { app, db: handle.db } as Parameters<typeof staffCookie>[0];
   const edit = [{ module: 'reviews' as const, canView: true, canEdit: true }];

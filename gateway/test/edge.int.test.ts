@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Gateway, startGateway } from './harness';
+import { fromBackOffice, type Gateway, startGateway } from './harness';
 
 let gw: Gateway;
 beforeAll(async () => {
@@ -99,12 +99,14 @@ describe('one error body from every answer', () => {
   it('never shows the cause of a failure: no stack, no SQL, only the request id', async () => {
     // The same app over a database that does not exist: every query fails inside the driver.
     const handle = createDb('postgres://qahwa:qahwa@127.0.0.1:5432/qahwa_no_such_database_h1');
-    const broken = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test' }),
-      db: handle.db,
-      temporal: {} as Client,
-      logger: pino({ level: 'silent' }),
-    });
+    const broken = fromBackOffice(
+      await buildApp({
+        config: loadConfig({ NODE_ENV: 'test' }),
+        db: handle.db,
+        temporal: {} as Client,
+        logger: pino({ level: 'silent' }),
+      }),
+    );
     try {
       const res = await broken.inject({
         method: 'POST',

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { TEST_DATABASE_URL } from './harness';
+import { fromBackOffice, TEST_DATABASE_URL } from './harness';
 
 /**
  * The storefront's lead calls (issue 9, docs/leads.md) on the real gateway over the real
@@ -21,12 +21,14 @@ let app: Awaited<ReturnType<typeof gatewayWith>>;
 
 async function gatewayWith(env: Record<string, string> = {}) {
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
-  const built = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', RATE_LIMIT_LEADS: '1000', ...env }),
-    db: handle.db,
-    temporal: {} as Client,
-    logger,
-  });
+  const built = fromBackOffice(
+    await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', RATE_LIMIT_LEADS: '1000', ...env }),
+      db: handle.db,
+      temporal: {} as Client,
+      logger,
+    }),
+  );
   await built.ready();
   return built;
 }

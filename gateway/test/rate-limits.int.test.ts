@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { TEST_DATABASE_URL } from './harness';
+import { fromBackOffice, TEST_DATABASE_URL } from './harness';
 
 /**
  * The per-address limits come from the config (RATE_LIMIT_*), not from the routes: a gateway
@@ -19,12 +19,14 @@ beforeAll(() => {
 afterAll(async () => handle?.close());
 
 async function gatewayWith(env: Record<string, string>) {
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', ...env }),
-    db: handle.db,
-    temporal: {} as Client,
-    logger: pino({ level: 'silent' }),
-  });
+  const app = fromBackOffice(
+    await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', ...env }),
+      db: handle.db,
+      temporal: {} as Client,
+      logger: pino({ level: 'silent' }),
+    }),
+  );
   await app.ready();
   return app;
 }

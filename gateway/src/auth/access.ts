@@ -1,6 +1,7 @@
 import type { AuditActor } from '@qahwa/db';
-import type { MenuModule, StaffAction } from '@qahwa/schema';
+import { ErrorBody, type MenuModule, type StaffAction } from '@qahwa/schema';
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { needsSameOrigin, requireSameOrigin, STATE_CHANGING } from './same-origin';
 import { requireStaff } from './session';
 
 /**
@@ -49,6 +50,9 @@ export interface AccessEntry {
 export class AccessTable {
   readonly entries: AccessEntry[] = [];
 
+  /** `backOfficeOrigin`: where the back office's pages are served (config.backOfficeOrigin). */
+  constructor(private readonly backOfficeOrigin: string) {}
+
   /**
    * onRoute: refuse a route under /api/ without a declaration (the server does not start, so a
    * new route cannot ship without a decision), and make the declaration the check: a staff route
@@ -56,6 +60,10 @@ export class AccessTable {
    * validated, so a caller without the permission learns nothing of the route's contract (401 or
    * 403, never a 400 describing the body). A route may still add `requireStaff` itself: the
    * session is read once per request.
+   *
+   * Before that, a state-changing staff route, and a state-changing back-office route that is
+   * public (sign-in, the profile: auth/same-origin.ts), refuses a request that did not come from
+   * a page of the back office (403 CROSS_SITE_REQUEST), documented on the route.
    */
   add(route: RouteOptions): void {
     if (!route.url.startsWith('/api/')) return;
@@ -69,11 +77,18 @@ export class AccessTable {
     for (const method of methods) {
       if (method !== 'HEAD') this.entries.push({ method, url: route.url, access });
     }
-    if (access === 'public') return;
-    const check = requireStaff(access.module, access.action);
+    const writes = methods.some((m) => STATE_CHANGING.has(m));
+    const sameOrigin =
+      writes && needsSameOrigin(route.url, access !== 'public')
+        ? requireSameOrigin(this.backOfficeOrigin)
+        : null;
+    if (sameOrigin) documentForbidden(route);
+    if (access === 'public' && !sameOrigin) return;
+    const check = access === 'public' ? null : requireStaff(access.module, access.action);
     const guard: onRequestHookHandler = async (req, reply) => {
-      if (access.publicWhen?.(req)) return;
-      await check(req, reply);
+      if (access !== 'public' && access.publicWhen?.(req)) return;
+      await sameOrigin?.(req);
+      await check?.(req, reply);
     };
     const own = route.onRequest ? [route.onRequest].flat() : [];
     // Fastify builds the HEAD twin of a GET from the same options: guard it once, not twice.
@@ -81,6 +96,15 @@ export class AccessTable {
     Object.assign(guard, { staffGuard: true });
     route.onRequest = [guard, ...own] as RouteOptions['onRequest'];
   }
+}
+
+/** The cross-site refusal is an answer of the route: in its OpenAPI responses like any other. */
+function documentForbidden(route: RouteOptions): void {
+  const schema = route.schema as { response?: Record<string | number, unknown>; hide?: boolean } | undefined;
+  if (!schema || schema.hide) return;
+  const response = { ...(schema.response ?? {}) };
+  if (!(403 in response) && !('403' in response)) response[403] = ErrorBody;
+  schema.response = response;
 }
 
 /**

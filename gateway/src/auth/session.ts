@@ -20,17 +20,26 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the signed session cookie into the staff user, once per request. */
+/** The session token the browser sent (its signature checked), or null. */
+export function sessionToken(req: FastifyRequest): string | null {
+  const raw = req.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = req.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : null;
+}
+
+/**
+ * Reads the signed session cookie into the staff user, once per request. A session unused for
+ * `sessionIdleMs` is over (docs/security.md "The staff session").
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const staff = createStaffRepository(app.deps.db);
+  const idleMs = app.deps.config.sessionIdleMs;
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const req = this as FastifyRequest & { _session?: Promise<SessionUser | null> };
     req._session ??= (async () => {
-      const raw = req.cookies[SESSION_COOKIE];
-      if (!raw) return null;
-      const unsigned = req.unsignCookie(raw);
-      if (!unsigned.valid || !unsigned.value) return null;
-      return staff.userForSession(unsigned.value);
+      const token = sessionToken(req);
+      return token ? staff.userForSession(token, { idleMs }) : null;
     })();
     return req._session;
   });

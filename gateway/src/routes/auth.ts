@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../auth/session';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH, sessionToken } from '../auth/session';
 import type { GatewayConfig } from '../config';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -88,12 +88,15 @@ export async function authRoutes(app: FastifyInstance) {
       const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
       if (!user || !ok || !user.isActive) {
         // Counted for unknown e-mails too, so the limit does not reveal which accounts exist.
+        // The e-mail is not logged: it is personal data, and often a password typed in the wrong
+        // field; the request id ties the line to the attempt.
         const lockedUntil = await staff.recordSignInFailure(email, limits);
-        req.log.warn({ email, locked: lockedUntil !== null }, 'sign-in refused');
+        req.log.warn({ locked: lockedUntil !== null }, 'sign-in refused');
         throw new HttpError(401, 'INVALID_CREDENTIALS', t('invalidCredentials', locale));
       }
       await staff.clearSignInFailures(email);
-      const session = await staff.createSession(user.id, config.sessionTtlMs);
+      // The browser's previous session (whoever's it was) ends here: one browser, one session.
+      const session = await staff.replaceSession(sessionToken(req), user.id, config.sessionTtlMs);
       setSessionCookies(reply, config, session, user.locale);
       req.log.info({ userId: user.id }, 'signed in');
       return {
@@ -112,9 +115,8 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/logout',
     { config: { access: 'public' }, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
     async (req, reply) => {
-      const raw = req.cookies[SESSION_COOKIE];
-      const unsigned = raw ? req.unsignCookie(raw) : null;
-      if (unsigned?.valid && unsigned.value) await staff.deleteSession(unsigned.value);
+      const token = sessionToken(req);
+      if (token) await staff.deleteSession(token);
       reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
       return { success: true };
     },
