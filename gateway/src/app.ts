@@ -32,6 +32,7 @@ import { localeOf, t } from './i18n/messages';
 import { translateMessage } from './i18n/translate';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError, isHttpError } from './platform/errors';
+import { InFlight, isCardOrder } from './platform/in-flight';
 import { adminRoutes } from './routes/admin';
 import { adminCategoryRoutes } from './routes/admin-categories';
 import { adminContentRoutes } from './routes/admin-content';
@@ -52,6 +53,7 @@ import { leadRoutes } from './routes/leads';
 import { operationsRoutes } from './routes/operations';
 import { orderRoutes } from './routes/orders';
 import { payLaterRoutes } from './routes/pay-later';
+import { paymentModeRoutes } from './routes/payment-mode';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
@@ -90,10 +92,21 @@ declare module 'fastify' {
     deps: GatewayDeps;
     /** Every /api/ route with its declared access (auth/access.ts). */
     accessTable: AccessTable;
+    /**
+     * The first step of shutting down, before `close()`: refuses new requests (503 SHUTTING_DOWN)
+     * and waits for the card orders in flight, up to config.shutdownGraceMs.
+     */
+    beginShutdown(): Promise<void>;
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/**
+ * The shape of a request id the gateway takes from the browser: a UUID or a token like one. The id
+ * is written into every log line, the outbox, NATS headers and Temporal, so nothing that could
+ * forge a log line, carry a payload or pass for another request's id (a single character) is
+ * kept: anything else gets a fresh one.
+ */
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * The gateway answers JSON only, behind the Next apps (which set the page headers): nothing it
@@ -145,6 +158,8 @@ export async function buildApp(deps: GatewayDeps) {
     // handlerTimeout, else 503 TIMEOUT; routes with a known budget set their own handlerTimeout.
     requestTimeout: deps.config.http.requestTimeoutMs,
     handlerTimeout: deps.config.http.handlerTimeoutMs,
+    // While closing, a new request gets our own 503 with the one error body (below), not Fastify's.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -160,15 +175,52 @@ export async function buildApp(deps: GatewayDeps) {
     mailer,
   });
 
+  // Shutting down (docs/operations.md): new requests are refused at once (another instance, or
+  // the shopper's retry, takes them), and card orders in flight get up to shutdownGraceMs to
+  // answer before any connection is closed: their shoppers have paid.
+  let closing = false;
+  const cardOrders = new InFlight();
+  app.addHook('preHandler', async (req) => {
+    if (isCardOrder(req)) cardOrders.add(req);
+  });
+  // Every answer sent while closing ends its connection: Node's server.close() waits for each
+  // keep-alive connection to go, and the Next proxies' pools keep theirs open for the whole
+  // keep-alive timeout (72 s) otherwise.
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (req) => cardOrders.delete(req));
+  app.addHook('onRequestAbort', async (req) => cardOrders.delete(req));
+  // Not a preClose hook: Fastify's close gives each hook pluginTimeout (10 s) at most.
+  app.decorate('beginShutdown', async () => {
+    closing = true;
+    if (cardOrders.size === 0) return;
+    deps.logger.info({ cardOrders: cardOrders.size }, 'waiting for card orders in flight');
+    const left = await cardOrders.drain(deps.config.shutdownGraceMs);
+    if (left > 0) deps.logger.warn({ cardOrders: left }, 'closing with card orders still in flight');
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     reply.headers(SECURITY_HEADERS);
+    if (closing) {
+      throw new HttpError(
+        503,
+        'SHUTTING_DOWN',
+        t('shuttingDown', localeOf(req.headers)),
+        {},
+        { 'retry-after': '5', connection: 'close' },
+      );
+    }
   });
 
   // Before any route: every route gets the common error answers documented, and the 405 table.
   const methods = new MethodTable();
   // ...and every /api/ route must declare who may call it; staff routes are checked by it.
-  const access = new AccessTable();
+  const access = new AccessTable(deps.config.backOfficeOrigin);
   app.decorate('accessTable', access);
   app.addHook('onRoute', (route) => {
     documentErrorResponses(route);
@@ -177,7 +229,11 @@ export async function buildApp(deps: GatewayDeps) {
   });
 
   await app.register(cookie, { secret: deps.config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  // Per client: an IPv4 address; an IPv6 client by its /64 (an ISP hands each subscriber at least
+  // one, and any host on it may take a new address per request); an IPv4-mapped IPv6 address as
+  // its IPv4 one. @fastify/rate-limit's own key does exactly this (its normalizeIP, exported for a
+  // route with a key of its own): written out so it stays the decision, not a default.
+  await app.register(rateLimit, { global: false, ipv6Subnet: 64 });
   await app.register(swagger, {
     openapi: { info: { title: 'qahwa gateway', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -278,6 +334,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(payLaterRoutes);
+  await app.register(paymentModeRoutes);
   // Encapsulated: its raw-body parser applies to the webhook only.
   await app.register(webhookRoutes);
   await app.register(authRoutes);

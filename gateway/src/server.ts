@@ -4,6 +4,7 @@ import { createMailer } from '@qahwa/mail';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import { Client, Connection } from '@temporalio/client';
+import { Runtime } from '@temporalio/worker';
 import pino from 'pino';
 import { buildApp } from './app';
 import { createCatalogue } from './catalogue/catalogue';
@@ -18,6 +19,9 @@ import { createSettingsStore } from './settings/settings-store';
 async function main() {
   const config = loadConfig();
   const logger = pino({ name: 'gateway', level: config.logLevel });
+  // SIGTERM is ours (shutdown, below): Temporal's runtime would otherwise stop the checkout worker
+  // at once, under the card orders the shutdown waits for, and the worker's loop would start it again.
+  Runtime.install({ shutdownSignals: [] });
   const handle = createDb(config.databaseUrl, { ...config.db, applicationName: 'gateway' });
   // Lazy: Temporal being down must not keep the gateway from serving the catalogue. The channel
   // connects on first use and reconnects by itself; until then checkout answers 503 (orders.ts).
@@ -26,7 +30,12 @@ async function main() {
   // Checkouts start eagerly on a worker in this process once Temporal answers (docs/checkout.md).
   const stripe = createStripeClient(config.stripe);
   const tabby = createTabbyClient(config.tabby);
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    logger,
+    budget: config.mail.budget,
+  });
   const eagerCheckout = startEagerCheckout({
     stripe,
     tabby,
@@ -122,8 +131,16 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // New requests are refused and card orders in flight get up to shutdownGraceMs to answer
+    // (app.ts); app.close() then waits for the other requests; the rest closes in seconds. Past that,
+    // something hangs: exit rather than linger (the orchestrator's own grace must be longer:
+    // docker-compose.yml's stop_grace_period, docs/operations.md).
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 10_000);
     force.unref();
+    await app.beginShutdown();
     await app.close();
     await eagerCheckout.close();
     mailer.close();
