@@ -10,6 +10,8 @@ const TONE: Record<string, string> = {
   pending: 'bg-sky-50 text-sky-800 ring-sky-600/20',
   processing: 'bg-sky-50 text-sky-800 ring-sky-600/20',
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-500/20',
+  refunded: 'bg-stone-100 text-stone-700 ring-stone-500/20',
+  partially_refunded: 'bg-amber-50 text-amber-900 ring-amber-600/20',
 };
 
 export function PaymentStatusBadge({ status }: { status: string }) {

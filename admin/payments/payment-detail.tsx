@@ -5,7 +5,20 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../i18n/format';
 import { ChevronStartIcon } from '../shell/icons';
+import { PaymentActions } from './payment-actions';
 import { AttentionBadge, PaymentStatusBadge } from './payment-badges';
+
+const CHECKOUT_STATUSES = [
+  'open',
+  'needs_attention',
+  'ordered',
+  'refunded',
+  'failed',
+  'resolved_by_staff',
+  'rejected',
+  'cancelled',
+  'expired',
+] as const;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -19,14 +32,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const card = 'rounded-lg border border-stone-200 bg-white p-5 shadow-sm';
 const heading = 'mb-3 text-base font-semibold text-stone-900';
 
-export function PaymentDetailView({ payment }: { payment: AdminPaymentDetail }) {
+export function PaymentDetailView({ payment, canEdit }: { payment: AdminPaymentDetail; canEdit: boolean }) {
   const t = useTranslations('Payments.detail');
+  const tCheckout = useTranslations('Payments.checkoutStatus');
   const tMethod = useTranslations('Payments.method');
   const tHelp = useTranslations('Payments.attentionHelp');
   const tProvider = useTranslations('Payments.provider');
   const locale = useLocale() as Locale;
   const money = (fils: number) => formatAed(fils, locale);
   const method = (['card', 'wallet', 'pay_later', 'cod'] as const).find((m) => m === payment.method);
+  const checkoutStatus = payment.checkoutStatus
+    ? (CHECKOUT_STATUSES.find((s) => s === payment.checkoutStatus) ?? 'other')
+    : null;
   return (
     <>
       <Link
@@ -56,6 +73,13 @@ export function PaymentDetailView({ payment }: { payment: AdminPaymentDetail }) 
           ) : null}
         </div>
       ) : null}
+      {canEdit && payment.provider === 'STRIPE' && !payment.order ? (
+        <PaymentActions
+          paymentId={payment.id}
+          leftFils={payment.amountFils - payment.refundedFils}
+          actions={payment.actions}
+        />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <section className={card} aria-labelledby="payment-summary">
           <h2 id="payment-summary" className={heading}>
@@ -80,6 +104,7 @@ export function PaymentDetailView({ payment }: { payment: AdminPaymentDetail }) 
                 </span>
               </Row>
             ) : null}
+            {checkoutStatus ? <Row label={t('checkoutStatus')}>{tCheckout(checkoutStatus)}</Row> : null}
             <Row label={t('recorded')}>{formatDateTime(payment.createdAt, locale)}</Row>
             <Row label={t('updated')}>{formatDateTime(payment.updatedAt, locale)}</Row>
             {payment.lastError ? <Row label={t('lastError')}>{payment.lastError}</Row> : null}
