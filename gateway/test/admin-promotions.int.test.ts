@@ -199,3 +199,46 @@ describe('creating and editing promotions', () => {
     expect(none).toBeUndefined();
   });
 });
+
+describe('showing a code to shoppers (isPublic)', () => {
+  const listed = async () =>
+    ((await gw.app.inject({ method: 'GET', url: '/api/promotions?active=true' })).json() as Promotion[]).map(
+      (p) => p.code,
+    );
+
+  it('a new code is private; staff list it, and unlisting it (or saving from a form without the field) hides it again', async () => {
+    const body = { ...buyTwoGetOne(), code: 'team10', maxUses: '', type: 'PERCENTAGE', value: 10 };
+    const created = await send('POST', '/api/promotions', admin, body);
+    expect(created.statusCode).toBe(201);
+    const promotion: Promotion = created.json();
+    expect(promotion.isPublic).toBe(false);
+    expect(await listed()).not.toContain('TEAM10');
+
+    const shown = await send('PATCH', `/api/promotions/${promotion.id}`, admin, { ...body, isPublic: true });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().isPublic).toBe(true);
+    expect(await listed()).toContain('TEAM10');
+    // The change is in the audit log, before and after.
+    const [audit] = await gw.db
+      .select()
+      .from(tables.auditLog)
+      .where(and(eq(tables.auditLog.entityId, promotion.id), eq(tables.auditLog.action, 'update')));
+    expect(audit).toMatchObject({ before: { isPublic: false }, after: { isPublic: true } });
+
+    const hidden = await send('PATCH', `/api/promotions/${promotion.id}`, admin, body);
+    expect(hidden.json().isPublic).toBe(false);
+    expect(await listed()).not.toContain('TEAM10');
+  });
+
+  it('an automatic promotion is never stored as a listed code', async () => {
+    const res = await send('POST', '/api/promotions', admin, {
+      ...buyTwoGetOne(),
+      code: '',
+      type: 'FREE_SHIPPING',
+      maxUses: '',
+      isPublic: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ code: null, isPublic: false });
+  });
+});
