@@ -40,6 +40,9 @@ describe('gateway configuration', () => {
       views: { max: 120, timeWindow: 60_000 },
       contentReads: { max: 600, timeWindow: 60_000 },
       leads: { max: 30, timeWindow: 60_000 },
+      coupons: { max: 10, timeWindow: 60_000 },
+      couponCode: { max: 30, timeWindow: 60_000 },
+      couponsAll: { max: 300, timeWindow: 60_000 },
     });
   });
 
@@ -53,6 +56,9 @@ describe('gateway configuration', () => {
       RATE_LIMIT_VIEWS: '9000',
       RATE_LIMIT_CONTENT_READS: '9500',
       RATE_LIMIT_LEADS: '9600',
+      RATE_LIMIT_COUPONS: '9700',
+      RATE_LIMIT_COUPON_CODE: '9800',
+      RATE_LIMIT_COUPONS_ALL: '9900',
       RATE_LIMIT_WINDOW_MS: '1000',
     });
     expect(config.rateLimits).toEqual({
@@ -63,6 +69,9 @@ describe('gateway configuration', () => {
       views: { max: 9000, timeWindow: 1000 },
       contentReads: { max: 9500, timeWindow: 1000 },
       leads: { max: 9600, timeWindow: 1000 },
+      coupons: { max: 9700, timeWindow: 1000 },
+      couponCode: { max: 9800, timeWindow: 1000 },
+      couponsAll: { max: 9900, timeWindow: 1000 },
     });
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_ORDERS: '0' })).toThrow(/RATE_LIMIT_ORDERS/);
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SIGN_IN: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN/);
