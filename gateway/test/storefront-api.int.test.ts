@@ -222,14 +222,22 @@ describe('views, contact and newsletter (issue 10)', () => {
     expect(messages).toContain('يرجى اختيار الموضوع');
   });
 
-  it('subscribes an e-mail once: the same address twice is one subscriber, thanked both times', async () => {
+  it('keeps one subscriber per e-mail, pending until its confirmation link (gateway/test/newsletter.int.test.ts)', async () => {
     const first = await post('/api/newsletter', { email: 'Layla@Example.ae' });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ success: true, message: 'Successfully subscribed to newsletter!' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      success: true,
+      message: 'Almost there: check your inbox and click the link we sent to confirm your subscription.',
+    });
     const again = await post('/api/newsletter', { email: 'layla@example.ae' }, { 'x-locale': 'ar' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: true, message: 'أنت مشترك بالفعل. شكرًا لك!' });
-    expect(await gw.db.select().from(tables.newsletterSubscribers)).toHaveLength(1);
-    expect((await outboxOf('NewsletterSubscribed')).length).toBe(1);
+    expect(again.json()).toEqual({
+      success: true,
+      message: 'خطوة أخيرة: افتح بريدك واضغط الرابط الذي أرسلناه لتأكيد اشتراكك.',
+    });
+    const subscribers = await gw.db.select().from(tables.newsletterSubscribers);
+    expect(subscribers).toHaveLength(1);
+    expect(subscribers[0]?.status).toBe('pending');
+    expect((await outboxOf('NewsletterSubscribed')).length).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+export { type BudgetClass, budgetClassOf, DEFAULT_MAIL_BUDGET, type MailBudget } from './budget';
 export {
   createMailer,
   isMailSendError,
@@ -7,6 +8,16 @@ export {
   type OutgoingMail,
   SMTP_TIMEOUTS_MS,
 } from './mailer';
+export {
+  confirmUrl,
+  NEWSLETTER_CONFIRM_TTL_MS,
+  signConfirmLink,
+  signUnsubscribeLink,
+  type UnsubscribeTarget,
+  unsubscribeUrls,
+  verifyConfirmLink,
+  verifyUnsubscribeLink,
+} from './marketing-links';
 export { sendOrderConfirmation } from './order-confirmation';
 export { loadOrderEmail, type OrderEmail } from './order-data';
 export { renderEmail } from './render';
@@ -14,8 +25,10 @@ export {
   DEFAULT_CLAIM_LEASE_MS,
   EmailInFlightError,
   isEmailInFlightError,
+  listUnsubscribeHeaders,
   type SendOnceDeps,
   type SendOnceInput,
+  type SendOnceResult,
   sendEmailOnce,
   stableMessageId,
 } from './send-once';

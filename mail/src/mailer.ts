@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { DEFAULT_MAIL_BUDGET, type MailBudget } from './budget';
 
 /** The few logger methods the mail code calls; pino's logger fits. */
 export interface MailLogger {
@@ -23,6 +24,8 @@ export interface OutgoingMail {
 export interface Mailer {
   /** The sender, `name <address>`; its domain also names our Message-IDs. */
   readonly from: string;
+  /** Each address's daily budget (budget.ts): carried by the mailer, which every sender has; the defaults when absent. */
+  readonly budget?: MailBudget;
   send(mail: OutgoingMail): Promise<{ messageId: string }>;
   /** Connects and says hello to the SMTP server (health checks). */
   verify(): Promise<void>;
@@ -57,6 +60,8 @@ export function createMailer(o: {
   smtpUrl: string;
   from: string;
   logger: MailLogger;
+  /** MAIL_DAILY_BUDGET and MAIL_DAILY_ORDER_BUDGET (docs/email.md); the defaults when absent. */
+  budget?: MailBudget;
   /** SMTP_TIMEOUTS_MS unless a test shortens them. */
   timeoutsMs?: { connection: number; greeting: number; socket: number };
 }): Mailer {
@@ -73,6 +78,7 @@ export function createMailer(o: {
   const transport = nodemailer.createTransport(options, { from: o.from });
   return {
     from: o.from,
+    budget: o.budget ?? DEFAULT_MAIL_BUDGET,
     async send(mail) {
       try {
         const info = await transport.sendMail({

@@ -1,5 +1,5 @@
 import { loadOrderEmail } from './order-data';
-import { type SendOnceDeps, sendEmailOnce } from './send-once';
+import { type SendOnceDeps, type SendOnceResult, sendEmailOnce } from './send-once';
 
 /**
  * THE order confirmation, for every way an order is made (docs/email.md): the content comes from
@@ -11,7 +11,7 @@ import { type SendOnceDeps, sendEmailOnce } from './send-once';
 export async function sendOrderConfirmation(
   deps: SendOnceDeps & { storeUrl?: string | undefined },
   orderId: string,
-): Promise<{ status: 'sent' | 'already-sent' } | null> {
+): Promise<SendOnceResult | null> {
   const { storeUrl, ...sendDeps } = deps;
   const found = await loadOrderEmail(deps.db, orderId, storeUrl);
   if (!found) return null;

@@ -8,6 +8,7 @@ import { AdminChangeEmail, adminChangeSubject } from './templates/admin-change';
 import { CartRecoveryEmail } from './templates/cart-recovery';
 import { ContactAckEmail, ContactStaffEmail, contactStaffSubject } from './templates/contact';
 import { copyFor } from './templates/copy';
+import { NewsletterConfirmEmail } from './templates/newsletter-confirm';
 import { NewsletterWelcomeEmail } from './templates/newsletter-welcome';
 import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/order-confirmation';
 import { OrderStatusEmail, orderStatusSubject } from './templates/order-status';
@@ -47,13 +48,14 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
             items={t.items}
             totalFils={t.totalFils}
             restoreUrl={t.restoreUrl}
+            unsubscribeUrl={t.unsubscribeUrl}
           />
         ),
       };
     case 'contact-ack':
       return {
         subject: c.contactAck.subject,
-        element: <ContactAckEmail locale={locale} name={t.name} subject={t.subject} message={t.message} />,
+        element: <ContactAckEmail locale={locale} subject={t.subject} />,
       };
     case 'contact-staff':
       return {
@@ -63,7 +65,19 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
     case 'newsletter-welcome':
       return {
         subject: c.newsletter.subject,
-        element: <NewsletterWelcomeEmail locale={locale} email={t.email} storeUrl={t.storeUrl} />,
+        element: (
+          <NewsletterWelcomeEmail
+            locale={locale}
+            email={t.email}
+            storeUrl={t.storeUrl}
+            unsubscribeUrl={t.unsubscribeUrl}
+          />
+        ),
+      };
+    case 'newsletter-confirm':
+      return {
+        subject: c.newsletterConfirm.subject,
+        element: <NewsletterConfirmEmail locale={locale} email={t.email} confirmUrl={t.confirmUrl} />,
       };
   }
 }

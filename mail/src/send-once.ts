@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, type Db, eq, sql, tables } from '@qahwa/db';
+import { and, type Db, type DbOrTx, eq, sql, tables } from '@qahwa/db';
+import { type BudgetClass, budgetClassOf, DEFAULT_MAIL_BUDGET, NAMED_PURPOSES } from './budget';
 import type { Mailer, MailLogger } from './mailer';
 import { renderEmail } from './render';
 import type { EmailTemplate, MailLocale } from './types';
@@ -43,6 +44,42 @@ export interface SendOnceInput {
   template: EmailTemplate;
   requestId?: string;
   replyTo?: string;
+  /**
+   * A marketing mail's one-click unsubscribe URL (RFC 8058, marketing-links.ts): sent as
+   * List-Unsubscribe (with a mailto to the sender beside it) and List-Unsubscribe-Post.
+   */
+  listUnsubscribe?: string;
+}
+
+export type SendOnceResult = { status: 'sent' | 'already-sent' | 'suppressed' };
+
+/** The address part of `name <address>` (or the whole text). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/** RFC 2369 and RFC 8058: the one-click URL first, a mailto to the sender for clients without POST. */
+export function listUnsubscribeHeaders(url: string, from: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${url}>, <mailto:${addressOf(from)}?subject=unsubscribe>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The mails of the last 24 hours that count against `to`'s budget in `cls`. */
+function sentToday(to: string, cls: Exclude<BudgetClass, 'exempt'>): ReturnType<typeof sql> {
+  const e = tables.emails;
+  const named = [...NAMED_PURPOSES.order, ...NAMED_PURPOSES.exempt];
+  const ofClass =
+    cls === 'order'
+      ? sql`${e.purpose} in (${inList(NAMED_PURPOSES.order)})`
+      : sql`${e.purpose} not in (${inList(named)})`;
+  return sql`(select count(*) from ${e} where lower(${e.recipient}) = lower(${to})
+    and ${e.createdAt} > now() - interval '24 hours' and ${e.status} <> 'suppressed' and ${ofClass})`;
 }
 
 /**
@@ -63,43 +100,67 @@ export function stableMessageId(purpose: string, subjectId: string, from: string
  * attempt holds the claim throws EmailInFlightError (retryable) instead of sending a duplicate.
  * A failed send marks the row failed and rethrows so the caller's retry sends it.
  */
-export async function sendEmailOnce(
-  deps: SendOnceDeps,
-  input: SendOnceInput,
-): Promise<{ status: 'sent' | 'already-sent' }> {
+export async function sendEmailOnce(deps: SendOnceDeps, input: SendOnceInput): Promise<SendOnceResult> {
   const { db, mailer, logger } = deps;
   const lease = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const e = tables.emails;
   const rendered = await renderEmail(input.template, input.locale);
   const log = { purpose: input.purpose, subjectId: input.subjectId, requestId: input.requestId };
+  const cls = budgetClassOf(input.purpose);
+  const budget = mailer.budget ?? DEFAULT_MAIL_BUDGET;
+  // A new row is claimed, or suppressed when the address has had its day's mail of this class.
+  // A retry of a row that exists (failed, or a dead claim) is not new mail and is not counted.
+  const status =
+    cls === 'exempt'
+      ? sql`'pending'`
+      : sql`case when ${sentToday(input.to, cls)} >= ${cls === 'order' ? budget.ordersPerDay : budget.perDay}
+          then 'suppressed' else 'pending' end`;
 
-  const claimed = await db
-    .insert(e)
-    .values({
-      purpose: input.purpose,
-      subjectId: input.subjectId,
-      recipient: input.to,
-      locale: input.locale,
-      subject: rendered.subject,
-      status: 'pending',
-      attempts: 1,
-      requestId: input.requestId ?? null,
-    })
-    .onConflictDoUpdate({
-      target: [e.purpose, e.subjectId],
-      set: {
-        status: 'pending',
-        attempts: sql`${e.attempts} + 1`,
+  const claimOn = (q: DbOrTx) =>
+    q
+      .insert(e)
+      .values({
+        purpose: input.purpose,
+        subjectId: input.subjectId,
         recipient: input.to,
         locale: input.locale,
         subject: rendered.subject,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${e.status} = 'failed' or (${e.status} = 'pending' and ${e.updatedAt} < now() - make_interval(secs => ${lease / 1000}))`,
-    })
-    .returning({ id: e.id, attempts: e.attempts });
+        status: status as unknown as 'pending',
+        attempts: 1,
+        requestId: input.requestId ?? null,
+      })
+      .onConflictDoUpdate({
+        target: [e.purpose, e.subjectId],
+        set: {
+          status: 'pending',
+          attempts: sql`${e.attempts} + 1`,
+          recipient: input.to,
+          locale: input.locale,
+          subject: rendered.subject,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${e.status} = 'failed' or (${e.status} = 'pending' and ${e.updatedAt} < now() - make_interval(secs => ${lease / 1000}))`,
+      })
+      .returning({ id: e.id, attempts: e.attempts, status: e.status });
+  // Mail anyone can trigger is counted exactly: one address's sends queue on a lock for the
+  // count and the insert (a statement's count cannot see a concurrent one's row). Order
+  // confirmations run at the order rate and count in one statement; simultaneous orders of one
+  // address may pass their far higher ceiling by the few running at once.
+  const claimed =
+    cls === 'shopper'
+      ? await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtextextended(${`mail-budget:${input.to.toLowerCase()}`}, 0))`,
+          );
+          return claimOn(tx);
+        })
+      : await claimOn(db);
 
   const claim = claimed[0];
+  if (claim?.status === 'suppressed') {
+    logger.warn(log, 'email suppressed: the address had its daily budget of this kind of mail');
+    return { status: 'suppressed' };
+  }
   if (!claim) {
     const [row] = await db
       .select({ status: e.status })
@@ -109,6 +170,7 @@ export async function sendEmailOnce(
       logger.info(log, 'email already sent');
       return { status: 'already-sent' };
     }
+    if (row?.status === 'suppressed') return { status: 'suppressed' };
     throw new EmailInFlightError(input.purpose, input.subjectId);
   }
 
@@ -120,7 +182,10 @@ export async function sendEmailOnce(
       text: rendered.text,
       messageId: stableMessageId(input.purpose, input.subjectId, mailer.from),
       replyTo: input.replyTo,
-      headers: { 'X-Qahwa-Purpose': input.purpose },
+      headers: {
+        'X-Qahwa-Purpose': input.purpose,
+        ...(input.listUnsubscribe ? listUnsubscribeHeaders(input.listUnsubscribe, mailer.from) : {}),
+      },
     });
     await db
       .update(e)

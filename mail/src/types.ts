@@ -88,8 +88,17 @@ export type EmailTemplate =
   | { kind: 'staff-link'; link: StaffLinkEmailData }
   | { kind: 'admin-change'; change: AdminChangeEmailData }
   | { kind: 'order-status'; order: OrderStatusEmailData }
-  | { kind: 'cart-recovery'; name?: string; items: CartRecoveryItem[]; totalFils: number; restoreUrl: string }
-  | { kind: 'contact-ack'; name: string; subject: string; message: string }
+  | {
+      kind: 'cart-recovery';
+      /** Only a name that came from an order (docs/leads.md); otherwise a neutral greeting. */
+      name?: string;
+      items: CartRecoveryItem[];
+      totalFils: number;
+      restoreUrl: string;
+      unsubscribeUrl?: string;
+    }
+  /** No name and no message text: the address is unverified (docs/email.md). */
+  | { kind: 'contact-ack'; subject: string }
   | {
       kind: 'contact-staff';
       contact: {
@@ -101,7 +110,8 @@ export type EmailTemplate =
         receivedAt: string;
       };
     }
-  | { kind: 'newsletter-welcome'; email: string; storeUrl?: string };
+  | { kind: 'newsletter-confirm'; email: string; confirmUrl: string }
+  | { kind: 'newsletter-welcome'; email: string; storeUrl?: string; unsubscribeUrl?: string };
 
 export interface RenderedEmail {
   subject: string;

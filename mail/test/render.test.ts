@@ -45,8 +45,9 @@ export const TEMPLATES: EmailTemplate[] = [
     ],
     totalFils: 9900,
     restoreUrl: 'http://127.0.0.1:3000/cart/restore?token=abc',
+    unsubscribeUrl: 'http://127.0.0.1:3000/newsletter/unsubscribe?token=u1',
   },
-  { kind: 'contact-ack', name: 'Omar', subject: 'wholesale_inquiry', message: 'Hello,\n<b>not bold</b>' },
+  { kind: 'contact-ack', subject: 'wholesale_inquiry' },
   {
     kind: 'contact-staff',
     contact: {
@@ -54,11 +55,32 @@ export const TEMPLATES: EmailTemplate[] = [
       email: 'omar@example.com',
       phone: '+971 50 000 0000',
       subject: 'feedback',
-      message: 'Great beans',
+      message: 'Great beans\n<b>not bold</b>',
       receivedAt: '2026-11-22T10:00:00Z',
     },
   },
-  { kind: 'newsletter-welcome', email: 'reader@example.com', storeUrl: 'http://127.0.0.1:3000' },
+  {
+    kind: 'newsletter-welcome',
+    email: 'reader@example.com',
+    storeUrl: 'http://127.0.0.1:3000',
+    unsubscribeUrl: 'http://127.0.0.1:3000/newsletter/unsubscribe?token=u2',
+  },
+  {
+    kind: 'newsletter-confirm',
+    email: 'reader@example.com',
+    confirmUrl: 'http://127.0.0.1:3000/newsletter/confirm?token=c1',
+  },
+  {
+    kind: 'admin-change',
+    change: {
+      change: 'promoted',
+      recipientName: 'Layla',
+      actor: { name: 'Omar', email: 'omar@qahwa.local' },
+      account: { name: 'Sara', email: 'sara@qahwa.local' },
+      at: '2026-11-22T10:00:00Z',
+      accountUrl: 'http://127.0.0.1:3001/backend/users/1',
+    },
+  },
 ];
 
 /**
@@ -133,12 +155,44 @@ describe('what the shopper reads', () => {
     expect(r.text).toMatch(/Shipping\s+Free/);
   });
 
-  it("a shopper's message is text, never markup", async () => {
-    const r = await renderEmail(TEMPLATES[2] as EmailTemplate, 'en');
+  it("a shopper's message is text, never markup (the staff notice)", async () => {
+    const r = await renderEmail(TEMPLATES[3] as EmailTemplate, 'en');
     expect(r.html).not.toContain('<b>not bold</b>');
     expect(r.html).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+  });
+
+  it('the acknowledgement names the subject from the fixed list and nothing the sender typed', async () => {
+    const r = await renderEmail(TEMPLATES[2] as EmailTemplate, 'en');
     expect(r.subject).toBe('We received your message');
     expect(r.text).toContain('Wholesale inquiry');
+    expect(r.text).toMatch(/^Hello,$/m);
+    expect(r.text).toContain('If you did not write to us');
+  });
+
+  it('marketing mail has a visible unsubscribe link; the confirmation links to its page', async () => {
+    for (const [i, url] of [
+      [1, 'http://127.0.0.1:3000/newsletter/unsubscribe?token=u1'],
+      [4, 'http://127.0.0.1:3000/newsletter/unsubscribe?token=u2'],
+    ] as const) {
+      for (const locale of ['en', 'ar'] as const) {
+        const r = await renderEmail(TEMPLATES[i] as EmailTemplate, locale);
+        expect(r.html).toContain(`href="${url}"`);
+        expect(r.html).toContain('data-section="unsubscribe"');
+      }
+    }
+    const confirm = await renderEmail(TEMPLATES[5] as EmailTemplate, 'ar');
+    expect(confirm.subject).toBe('أكّد اشتراكك في نشرة قهوة البريدية');
+    expect(confirm.html).toContain('href="http://127.0.0.1:3000/newsletter/confirm?token=c1"');
+    expect(confirm.html).toContain('<span dir="ltr">reader@example.com</span>');
+    // A confirmation is not marketing: no unsubscribe footer (there is nothing to leave yet).
+    expect(confirm.html).not.toContain('data-section="unsubscribe"');
+  });
+
+  it('the administrator change names who did what to whom, and links to the account', async () => {
+    const r = await renderEmail(TEMPLATES[6] as EmailTemplate, 'en');
+    expect(r.subject).toBe('Sara is now an administrator of qahwa');
+    expect(r.text).toContain('Omar (omar@qahwa.local) made Sara (sara@qahwa.local) an administrator');
+    expect(r.html).toContain('href="http://127.0.0.1:3001/backend/users/1"');
   });
 
   it('the staff notification has a reply link to the sender', async () => {

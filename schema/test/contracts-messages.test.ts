@@ -134,6 +134,9 @@ describe('domain events (DESIGN.md)', () => {
         'ReviewSubmitted',
         'ContactReceived',
         'NewsletterSubscribed',
+        // The double opt-in and the one-click unsubscribe (docs/crm.md).
+        'NewsletterConfirmationRequested',
+        'NewsletterUnsubscribed',
         'CatalogueChanged',
         // Issue 12: staff saved a section of the store's settings (docs/settings.md).
         'SettingsChanged',

@@ -111,6 +111,7 @@ describe('brevo feed: events become owed contacts', () => {
       email,
       attributes: { LOCALE: 'ar', NEWSLETTER: true },
       listIds: [2],
+      emailBlacklisted: false,
     });
     expect(rows.lead?.payload.attributes).toEqual({ LEAD_STATUS: 'CONVERTED', CART_VALUE: 125 });
     expect(rows.customer?.payload).toEqual({
@@ -130,6 +131,44 @@ describe('brevo feed: events become owed contacts', () => {
     );
     // Four events kept, each once (the copy and the view add nothing).
     expect(processed[0]?.n).toBe(4);
+  });
+
+  it('an unconfirmed signup reaches nothing; the confirmation does; an unsubscribe opts the contact out', async () => {
+    const email = `double-opt-in-${randomUUID().slice(0, 8)}@example.ae`;
+    const subscriberId = randomUUID();
+    const asked = makeEvent('NewsletterConfirmationRequested', { subscriberId, locale: 'en' }, meta());
+    await publish(asked);
+    await waitFor(async () => {
+      const info = await s.jsm.consumers.info(s.stream, durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    }, 'the feed to settle');
+    expect(await rowsOf(email)).toEqual([]);
+
+    await publish(makeEvent('NewsletterSubscribed', { subscriberId, email, locale: 'en' }, meta()));
+    await waitFor(async () => (await rowsOf(email)).length === 1 || undefined, 'the subscriber owed');
+    await publish(makeEvent('NewsletterUnsubscribed', { subscriberId, email }, meta()));
+    await waitFor(
+      async () => (await rowsOf(email))[0]?.payload.emailBlacklisted === true || undefined,
+      'the opt-out owed',
+    );
+    const [row] = await rowsOf(email);
+    expect(row?.payload).toEqual({
+      email,
+      attributes: { NEWSLETTER: false },
+      listIds: [],
+      emailBlacklisted: true,
+    });
+    // Brevo is told in the one call every contact goes by; the fake keeps the opt-out.
+    const run = sync();
+    run.start();
+    try {
+      await waitFor(
+        async () => fake.contacts.get(email)?.emailBlacklisted === true || undefined,
+        'Brevo has the opt-out',
+      );
+    } finally {
+      await run.stop();
+    }
   });
 });
 

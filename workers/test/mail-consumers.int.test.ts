@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql, tables } from '@qahwa/db';
-import { createMailer, type Mailer } from '@qahwa/mail';
+import { createMailer, type Mailer, verifyConfirmLink, verifyUnsubscribeLink } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type DomainEvent, makeEvent, type OrderPlaced, subjectOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
@@ -23,6 +23,7 @@ const run = randomUUID().slice(0, 8);
 const staff = `team-${run}@qahwa.test`;
 const realMailer = () => createMailer({ smtpUrl, from: 'qahwa <hello@qahwa.local>', logger });
 const running: DurableConsumer[] = [];
+const SECRET = 'link-secret-for-the-mail-consumer-tests';
 
 function consumers(mailer: Mailer, durablePrefix: string) {
   const c = createMailConsumers({
@@ -30,7 +31,7 @@ function consumers(mailer: Mailer, durablePrefix: string) {
     js: s.js,
     logger,
     mailer,
-    settings: { staffNotifyEmail: staff, storeUrl: 'http://127.0.0.1:3000' },
+    settings: { staffNotifyEmail: staff, storeUrl: 'http://127.0.0.1:3000', linkSecret: SECRET },
     stream: s.stream,
     durablePrefix,
     subjectPrefix: s.subjectPrefix,
@@ -83,7 +84,7 @@ async function contactMessage(email: string, locale: 'en' | 'ar') {
 }
 
 describe('contact and newsletter mail', () => {
-  it('a contact message delivered three times: one acknowledgement in Arabic, one notice to staff', async () => {
+  it('a contact message delivered three times: one acknowledgement in Arabic that repeats nothing the sender typed, one notice to staff', async () => {
     const c = consumers(realMailer(), `mail-test-${run}-a`);
     const email = `shopper-${randomUUID().slice(0, 8)}@example.ae`;
     const contact = await contactMessage(email, 'ar');
@@ -99,7 +100,12 @@ describe('contact and newsletter mail', () => {
     expect(ack.subject).toBe('وصلتنا رسالتك');
     expect(ack.html).toMatch(/<html[^>]*dir="rtl"/);
     expect(ack.text).toContain('استفسار عن البيع بالجملة');
-    expect(ack.text).toContain('We need 20 kg a month.');
+    // Anyone can type anyone's address into the form: the acknowledgement echoes neither the
+    // name nor the message (the staff notice has both).
+    expect(ack.text).not.toContain('We need 20 kg a month.');
+    expect(ack.html).not.toContain('Do you supply');
+    expect(ack.text).not.toContain('Layla');
+    expect(ack.text).toMatch(/^مرحباً،$/m);
     const notice = await catcher.waitForMessage((m) => to(staff)(m) && m.text.includes(email));
     expect(notice.subject).toBe('New contact message: Wholesale inquiry — Layla Hassan');
     expect(JSON.stringify(notice.headers['reply-to'])).toContain(email);
@@ -116,12 +122,12 @@ describe('contact and newsletter mail', () => {
     ]);
   });
 
-  it('a newsletter signup delivered three times: one welcome, in English', async () => {
+  it('a confirmed subscription delivered three times: one welcome, in English, with the one-click unsubscribe', async () => {
     const c = consumers(realMailer(), `mail-test-${run}-b`);
     const email = `reader-${randomUUID().slice(0, 8)}@example.ae`;
     const [sub] = await s.handle.db
       .insert(tables.newsletterSubscribers)
-      .values({ email, locale: 'en' })
+      .values({ email, locale: 'en', status: 'confirmed', confirmedAt: new Date() })
       .returning();
     await publishThrice(
       makeEvent('NewsletterSubscribed', { subscriberId: sub!.id, email, locale: 'en' }, meta()),
@@ -132,6 +138,52 @@ describe('contact and newsletter mail', () => {
     expect(welcome.text).toContain('Successfully subscribed to newsletter!');
     expect(welcome.html).toMatch(/<html[^>]*dir="ltr"/);
     expect(await catcher.messagesTo(email)).toHaveLength(1);
+    // RFC 8058: the one-click URL and a mailto, and the same link visible in the mail.
+    const header = String(welcome.headers['list-unsubscribe']);
+    const oneClick = /<(http:\/\/127\.0\.0\.1:3000\/api\/newsletter\/unsubscribe\?token=([^>]+))>/.exec(
+      header,
+    );
+    expect(oneClick).not.toBeNull();
+    expect(header).toContain('<mailto:hello@qahwa.local?subject=unsubscribe>');
+    expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const token = decodeURIComponent(oneClick![2]!);
+    expect(verifyUnsubscribeLink(token, SECRET)).toEqual({ kind: 'subscriber', id: sub!.id });
+    expect(welcome.html).toContain(`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
+  });
+
+  it('a signup: one confirmation link to a pending address, in its language, and nothing else; nothing to a confirmed one', async () => {
+    const c = consumers(realMailer(), `mail-test-${run}-d`);
+    const pending = `pending-${randomUUID().slice(0, 8)}@example.ae`;
+    const confirmed = `confirmed-${randomUUID().slice(0, 8)}@example.ae`;
+    const [p] = await s.handle.db
+      .insert(tables.newsletterSubscribers)
+      .values({ email: pending, locale: 'ar' })
+      .returning();
+    const [k] = await s.handle.db
+      .insert(tables.newsletterSubscribers)
+      .values({ email: confirmed, locale: 'en', status: 'confirmed', confirmedAt: new Date() })
+      .returning();
+    await publishThrice(
+      makeEvent('NewsletterConfirmationRequested', { subscriberId: p!.id, locale: 'ar' }, meta()),
+    );
+    await publishThrice(
+      makeEvent('NewsletterConfirmationRequested', { subscriberId: k!.id, locale: 'en' }, meta()),
+    );
+    // A welcome event for an address that never clicked (forged, or from before the upgrade): no mail.
+    await publishThrice(
+      makeEvent('NewsletterSubscribed', { subscriberId: p!.id, email: pending, locale: 'ar' }, meta()),
+    );
+    await waitFor(async () => (await c.health()).handled >= 9, 'nine deliveries handled');
+    const mail = await catcher.waitForMessage(to(pending));
+    expect(mail.subject).toBe('أكّد اشتراكك في نشرة قهوة البريدية');
+    expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
+    const link = /href="(http:\/\/127\.0\.0\.1:3000\/newsletter\/confirm\?token=[^"]+)"/.exec(mail.html)?.[1];
+    const token = decodeURIComponent(new URL(link!.replace(/&amp;/g, '&')).searchParams.get('token')!);
+    expect(verifyConfirmLink(token, SECRET)).toBe(p!.id);
+    // Not marketing yet: no unsubscribe header on the question itself.
+    expect(mail.headers['list-unsubscribe']).toBeUndefined();
+    expect(await catcher.messagesTo(pending)).toHaveLength(1);
+    expect(await catcher.messagesTo(confirmed)).toHaveLength(0);
   });
 
   it('the staff notice failing once: the redelivery sends only the missing mail', async () => {

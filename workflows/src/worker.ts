@@ -48,7 +48,12 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
   const added = await ensureSearchAttributes(connection, config.temporalNamespace);
   if (added.length > 0) logger.info({ added }, 'registered search attributes');
   const handle = createDb(config.db.url, { ...config.db, applicationName: 'qahwa-workflows' });
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    logger,
+    budget: config.mail.budget,
+  });
   const worker = await createCheckoutWorker({
     connection,
     deps: {

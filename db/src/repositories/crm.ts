@@ -21,16 +21,34 @@ export interface SubscriberRow {
   email: string;
   locale: string;
   source: string;
+  /** pending until the confirmation link, confirmed, unsubscribed (docs/crm.md). */
+  status: 'pending' | 'confirmed' | 'unsubscribed';
   createdAt: Date;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
 }
+
+const subscriberRow = (r: typeof newsletterSubscribers.$inferSelect): SubscriberRow => ({
+  id: r.id,
+  email: r.email,
+  locale: r.locale,
+  source: r.source,
+  status: r.status,
+  createdAt: r.createdAt,
+  confirmedAt: r.confirmedAt,
+  unsubscribedAt: r.unsubscribedAt,
+});
 
 /** `%`, `_` and `\` typed by staff are searched as themselves, not as LIKE wildcards. */
 const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The back office's reads and writes of contact messages and newsletter subscribers (issue 9). */
 export function createCrmRepository(db: Db) {
-  const subscriberWhere = (q?: string): SQL | undefined =>
-    q ? ilike(newsletterSubscribers.email, likeContains(q.trim())) : undefined;
+  const subscriberWhere = (q?: string, status?: SubscriberRow['status']): SQL | undefined =>
+    and(
+      q ? ilike(newsletterSubscribers.email, likeContains(q.trim())) : undefined,
+      status ? eq(newsletterSubscribers.status, status) : undefined,
+    );
 
   return {
     /** Newest first; `unread` counts all unread messages whatever the filter. */
@@ -92,8 +110,13 @@ export function createCrmRepository(db: Db) {
     },
 
     /** Newest first, optionally those whose e-mail contains `q` (case-insensitive). */
-    async listSubscribers(o: { q?: string; limit: number; offset: number }) {
-      const where = subscriberWhere(o.q);
+    async listSubscribers(o: {
+      q?: string | undefined;
+      status?: SubscriberRow['status'] | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      const where = subscriberWhere(o.q, o.status);
       const [items, [total]] = await Promise.all([
         db
           .select()
@@ -105,22 +128,18 @@ export function createCrmRepository(db: Db) {
         db.select({ n: count() }).from(newsletterSubscribers).where(where),
       ]);
       return {
-        items: items.map(
-          (r): SubscriberRow => ({
-            id: r.id,
-            email: r.email,
-            locale: r.locale,
-            source: r.source,
-            createdAt: r.createdAt,
-          }),
-        ),
+        items: items.map(subscriberRow),
         total: total?.n ?? 0,
       };
     },
 
     /** Every matching subscriber, oldest first, in pages (the CSV export streams them). */
-    async *eachSubscriber(q?: string, pageSize = 1000): AsyncGenerator<SubscriberRow> {
-      const where = subscriberWhere(q);
+    async *eachSubscriber(
+      q?: string,
+      pageSize = 1000,
+      status?: SubscriberRow['status'],
+    ): AsyncGenerator<SubscriberRow> {
+      const where = subscriberWhere(q, status);
       for (let offset = 0; ; offset += pageSize) {
         const page = await db
           .select()
@@ -129,9 +148,7 @@ export function createCrmRepository(db: Db) {
           .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id))
           .limit(pageSize)
           .offset(offset);
-        for (const r of page) {
-          yield { id: r.id, email: r.email, locale: r.locale, source: r.source, createdAt: r.createdAt };
-        }
+        for (const r of page) yield subscriberRow(r);
         if (page.length < pageSize) return;
       }
     },

@@ -3,7 +3,7 @@ import type { AbandonmentTrigger, DeviceType, LeadStatus, Locale } from '@qahwa/
 import { makeEvent } from '@qahwa/schema';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
-import { customers, leads } from '../schema';
+import { customers, leads, orders } from '../schema';
 import { createOutboxRepository } from './outbox';
 
 const meta = (requestId?: string) => ({
@@ -283,6 +283,26 @@ export function createLeadsRepository(db: Db) {
         .where(eq(customers.id, customerId))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The name the recovery e-mail may greet: the customer record's, which an order wrote, for
+     * an address that has ordered. A name typed at a checkout nobody finished (the lead's own)
+     * is anyone's to type for anyone's address, so it is never greeted (docs/leads.md).
+     */
+    async orderName(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ name: customers.fullName })
+        .from(customers)
+        .where(
+          and(
+            sql`lower(trim(${customers.email})) = ${email.trim().toLowerCase()}`,
+            sql`exists (select 1 from ${orders} where ${orders.customerId} = ${customers.id})`,
+          ),
+        )
+        .limit(1);
+      const name = row?.name.trim();
+      return name ? name : null;
     },
 
     async markRecoverySent(id: string): Promise<void> {

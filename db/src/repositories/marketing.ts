@@ -14,6 +14,11 @@ export interface MarketingPayload {
   email: string;
   attributes: Record<string, string | number | boolean>;
   listIds: number[];
+  /**
+   * Brevo's own opt-out: true once the address used an unsubscribe link (no campaign reaches it),
+   * false again when it confirms a new subscription (docs/crm.md). Absent: left as Brevo has it.
+   */
+  emailBlacklisted?: boolean;
 }
 
 /**

@@ -92,7 +92,15 @@ export async function crmRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const page = await crm.listSubscribers(req.query);
       reply.header('cache-control', 'no-store');
-      return { ...page, items: page.items.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })) };
+      return {
+        ...page,
+        items: page.items.map((s) => ({
+          ...s,
+          createdAt: s.createdAt.toISOString(),
+          confirmedAt: s.confirmedAt?.toISOString() ?? null,
+          unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
+        })),
+      };
     },
   );
 
@@ -105,17 +113,40 @@ export async function crmRoutes(app: FastifyInstance) {
         // Documented as what it is (text/csv), so clients and the fuzzer expect CSV, not JSON.
         response: {
           200: {
-            content: { 'text/csv': { schema: z.string().describe('email, locale, source, subscribed_at') } },
+            content: {
+              'text/csv': {
+                schema: z
+                  .string()
+                  .describe('email, locale, source, status, subscribed_at, confirmed_at, unsubscribed_at'),
+              },
+            },
           },
           ...denied,
         },
       },
     },
     async (req, reply) => {
-      let csv = csvRow(['email', 'locale', 'source', 'subscribed_at']);
+      // The status travels with each address: only `confirmed` ones asked for the newsletter.
+      let csv = csvRow([
+        'email',
+        'locale',
+        'source',
+        'status',
+        'subscribed_at',
+        'confirmed_at',
+        'unsubscribed_at',
+      ]);
       let rows = 0;
-      for await (const s of crm.eachSubscriber(req.query.q)) {
-        csv += csvRow([s.email, s.locale, s.source, s.createdAt.toISOString()]);
+      for await (const s of crm.eachSubscriber(req.query.q, 1000, req.query.status)) {
+        csv += csvRow([
+          s.email,
+          s.locale,
+          s.source,
+          s.status,
+          s.createdAt.toISOString(),
+          s.confirmedAt?.toISOString() ?? '',
+          s.unsubscribedAt?.toISOString() ?? '',
+        ]);
         rows += 1;
       }
       // A list of e-mail addresses leaving the store: who, with which filter, how many (not the

@@ -5,17 +5,18 @@ import {
   ErrorBody,
   MessageResponse,
   message,
-  NewsletterSubscribeRequest,
   ProductViewParams,
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localeOf } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import { newsletterRoutes } from './newsletter';
 
 /**
  * What shoppers send besides orders (issue 10): product views, contact messages, newsletter
- * signups. Each is stored with its event in one transaction (views: the event only).
+ * signups (newsletter.ts: double opt-in and unsubscribe). Each is stored with its event in one
+ * transaction (views: the event only).
  */
 export async function engagementRoutes(app: FastifyInstance) {
   const engagement = createEngagementRepository(app.deps.db);
@@ -57,24 +58,5 @@ export async function engagementRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/newsletter',
-    {
-      config: { access: 'public', rateLimit: app.deps.config.rateLimits.messages },
-      schema: { body: NewsletterSubscribeRequest, response: { 200: MessageResponse, 201: MessageResponse } },
-    },
-    async (req, reply) => {
-      const locale = req.body.locale ?? localeOf(req.headers);
-      const { created } = await engagement.subscribe(req.body.email, locale, String(req.id));
-      // The same e-mail twice is one subscriber; the second signup is thanked, not refused
-      // (and says nothing an outsider could use beyond what the first answer said).
-      return reply
-        .code(created ? 201 : 200)
-        .header('cache-control', 'no-store')
-        .send({
-          success: true,
-          message: message(created ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed', locale),
-        });
-    },
-  );
+  await app.register(newsletterRoutes);
 }

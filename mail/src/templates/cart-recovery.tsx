@@ -11,10 +11,16 @@ interface Props {
   items: CartRecoveryItem[];
   totalFils: number;
   restoreUrl: string;
+  /** The unsubscribe page: a reminder is marketing mail (docs/email.md). */
+  unsubscribeUrl?: string | undefined;
 }
 
-/** One reminder with the cart's lines and a link that puts the same cart back in the storefront. */
-export function CartRecoveryEmail({ locale, name, items, totalFils, restoreUrl }: Props) {
+/**
+ * One reminder with the cart's lines and a link that puts the same cart back in the storefront.
+ * `name` only when it came from an order (the caller's rule, docs/leads.md): a name typed at a
+ * checkout nobody finished is not greeted.
+ */
+export function CartRecoveryEmail({ locale, name, items, totalFils, restoreUrl, unsubscribeUrl }: Props) {
   const d = directionOf(locale);
   const c = copyFor(locale).recovery;
   const cell = {
@@ -24,7 +30,7 @@ export function CartRecoveryEmail({ locale, name, items, totalFils, restoreUrl }
     borderBottom: `1px solid ${colors.line}`,
   };
   return (
-    <Layout locale={locale} preview={c.preview} heading={c.heading}>
+    <Layout locale={locale} preview={c.preview} heading={c.heading} unsubscribeUrl={unsubscribeUrl}>
       <Text style={textStyle(d)}>{c.greeting(name)}</Text>
       <Text style={textStyle(d)}>{c.intro}</Text>
       <Section dir={d.dir} data-section="items">

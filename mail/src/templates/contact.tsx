@@ -28,30 +28,22 @@ function MessageBody({ text, dir }: { text: string; dir: 'ltr' | 'rtl' }) {
   );
 }
 
-export function ContactAckEmail({
-  locale,
-  name,
-  subject,
-  message,
-}: {
-  locale: MailLocale;
-  name: string;
-  subject: string;
-  message: string;
-}) {
+/**
+ * The shopper's acknowledgement. Anyone can type any address into the contact form, so it says
+ * nothing the form's sender wrote: no name, no message text (docs/email.md), only that a message
+ * arrived, its subject from the form's fixed list, and that a stranger's message can be ignored.
+ */
+export function ContactAckEmail({ locale, subject }: { locale: MailLocale; subject: string }) {
   const d = directionOf(locale);
   const c = copyFor(locale).contactAck;
   return (
     <Layout locale={locale} preview={c.preview} heading={c.heading}>
-      <Text style={textStyle(d)}>{c.greeting(name)}</Text>
+      <Text style={textStyle(d)}>{c.greeting}</Text>
       <Text style={textStyle(d)}>{c.intro}</Text>
-      <Text style={textStyle(d, { color: colors.muted, fontSize: '13px', margin: '0 0 4px' })}>
+      <Text style={textStyle(d, { color: colors.muted, fontSize: '13px', margin: '0 0 12px' })}>
         {c.subjectLabel}: {contactSubjectLabel(subject, locale)}
       </Text>
-      <Text style={textStyle(d, { color: colors.muted, fontSize: '13px', margin: '0 0 4px' })}>
-        {c.messageLabel}:
-      </Text>
-      <MessageBody text={message} dir={d.dir} />
+      <Text style={textStyle(d, { color: colors.muted, fontSize: '13px' })}>{c.notYou}</Text>
     </Layout>
   );
 }

@@ -13,6 +13,10 @@ export const COPY = {
     returns: 'Not what you hoped for? You have 30 days to return it.',
     footer: 'qahwa coffee roastery · United Arab Emirates',
     visitStore: 'Visit the store',
+    unsubscribe: {
+      why: 'You receive this because this address asked for news or left a cart at qahwa.',
+      link: 'Unsubscribe with one click',
+    },
     order: {
       subject: (n: string) => `Your qahwa order ${n} is confirmed`,
       preview: (n: string) => `Thank you — order ${n} is confirmed.`,
@@ -52,10 +56,11 @@ export const COPY = {
       subject: 'We received your message',
       preview: 'Thank you for writing to qahwa.',
       heading: 'Thank you for your message',
-      greeting: (name: string) => `Hello ${name},`,
-      intro: 'We received your message and answer within one working day. A copy is below.',
+      greeting: 'Hello,',
+      intro: 'We received your message and answer within one working day, by e-mail.',
       subjectLabel: 'Subject',
-      messageLabel: 'Your message',
+      notYou:
+        'If you did not write to us, someone typed your address into our contact form: you can ignore this e-mail.',
     },
     contactStaff: {
       subject: (subject: string, name: string) => `New contact message: ${subject} — ${name}`,
@@ -76,7 +81,19 @@ export const COPY = {
       intro: `${VALIDATION_MESSAGES['newsletter.subscribed'].en} You will hear from us about twice a month.`,
       what: 'New harvests, offers and brewing tips — nothing more.',
       subscribedAs: (email: string) => `Subscribed as ${email}.`,
-      leave: 'Not for you? Reply with "unsubscribe" and we remove you at once.',
+      leave: 'Not for you? The link at the bottom of every newsletter unsubscribes you at once.',
+    },
+    newsletterConfirm: {
+      subject: 'Confirm your subscription to the qahwa newsletter',
+      preview: 'One click and you are subscribed.',
+      heading: 'Please confirm your subscription',
+      /** Followed by the address (its own left-to-right run) and a full stop. */
+      intro: 'Someone, we hope you, asked for the qahwa newsletter at',
+      ask: 'Confirm with the button below and you will hear from us about twice a month.',
+      cta: 'Confirm my subscription',
+      expires: 'The link works for 7 days.',
+      plain: 'If the button does not work, copy this address into your browser:',
+      ignore: 'Not you? Ignore this e-mail: without the click, we send you nothing more.',
     },
   },
   ar: {
@@ -86,6 +103,10 @@ export const COPY = {
     returns: 'لم يعجبك المنتج؟ يمكنك إرجاعه خلال 30 يوماً.',
     footer: 'محمصة قهوة · الإمارات العربية المتحدة',
     visitStore: 'زيارة المتجر',
+    unsubscribe: {
+      why: 'تصلك هذه الرسالة لأن هذا العنوان طلب أخبارنا أو ترك سلة في قهوة.',
+      link: 'إلغاء الاشتراك بنقرة واحدة',
+    },
     order: {
       subject: (n: string) => `تم تأكيد طلبك ${n} من قهوة`,
       preview: (n: string) => `شكراً لك — تم تأكيد الطلب ${n}.`,
@@ -125,10 +146,10 @@ export const COPY = {
       subject: 'وصلتنا رسالتك',
       preview: 'شكراً لتواصلك مع قهوة.',
       heading: 'شكراً لرسالتك',
-      greeting: (name: string) => `مرحباً ${name}،`,
-      intro: 'وصلتنا رسالتك وسنرد خلال يوم عمل واحد. تجد نسخة منها أدناه.',
+      greeting: 'مرحباً،',
+      intro: 'وصلتنا رسالتك وسنرد خلال يوم عمل واحد عبر البريد الإلكتروني.',
       subjectLabel: 'الموضوع',
-      messageLabel: 'رسالتك',
+      notYou: 'إن لم تراسلنا، فقد كتب أحدهم عنوانك في نموذج التواصل لدينا: يمكنك تجاهل هذه الرسالة.',
     },
     contactStaff: {
       subject: (subject: string, name: string) => `رسالة تواصل جديدة: ${subject} — ${name}`,
@@ -149,7 +170,18 @@ export const COPY = {
       intro: `${VALIDATION_MESSAGES['newsletter.subscribed'].ar} ستصلك رسائلنا نحو مرتين في الشهر.`,
       what: 'محاصيل جديدة وعروض ونصائح للتحضير — لا أكثر.',
       subscribedAs: (email: string) => `اشتركت بالعنوان ${email}.`,
-      leave: 'لا تناسبك؟ رد بكلمة "إلغاء" ونزيلك فوراً.',
+      leave: 'لا تناسبك؟ الرابط في أسفل كل نشرة يلغي اشتراكك فوراً.',
+    },
+    newsletterConfirm: {
+      subject: 'أكّد اشتراكك في نشرة قهوة البريدية',
+      preview: 'نقرة واحدة ويكتمل اشتراكك.',
+      heading: 'يرجى تأكيد اشتراكك',
+      intro: 'طلب أحدهم، ونأمل أنك أنت، نشرة قهوة البريدية على العنوان',
+      ask: 'أكّد بالزر أدناه وستصلك رسائلنا نحو مرتين في الشهر.',
+      cta: 'تأكيد اشتراكي',
+      expires: 'يعمل الرابط لمدة 7 أيام.',
+      plain: 'إن لم يعمل الزر، فانسخ هذا العنوان في متصفحك:',
+      ignore: 'لست أنت؟ تجاهل هذه الرسالة: دون النقر لن نرسل إليك شيئاً آخر.',
     },
   },
 } as const;

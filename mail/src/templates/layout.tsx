@@ -88,11 +88,13 @@ interface LayoutProps {
   preview: string;
   heading: string;
   storeUrl?: string;
+  /** A marketing mail's unsubscribe page: the footer says why it came and how to stop it. */
+  unsubscribeUrl?: string | undefined;
   children: ReactNode;
 }
 
 /** The frame every e-mail shares: brand bar, heading, body, support line and footer. */
-export function Layout({ locale, preview, heading, storeUrl, children }: LayoutProps) {
+export function Layout({ locale, preview, heading, storeUrl, unsubscribeUrl, children }: LayoutProps) {
   const d = directionOf(locale);
   const c = copyFor(locale);
   const family = font(locale);
@@ -164,6 +166,17 @@ export function Layout({ locale, preview, heading, storeUrl, children }: LayoutP
               </Text>
             ) : null}
             <Hr style={{ borderColor: colors.line, margin: '16px 0' }} />
+            {unsubscribeUrl ? (
+              <Text
+                data-section="unsubscribe"
+                style={textStyle(d, { color: colors.muted, fontSize: '12px', margin: '0 0 8px' })}
+              >
+                {c.unsubscribe.why}{' '}
+                <Link href={unsubscribeUrl} style={{ color: colors.accent }}>
+                  {c.unsubscribe.link}
+                </Link>
+              </Text>
+            ) : null}
             <Text style={textStyle(d, { color: colors.muted, fontSize: '12px', margin: 0 })}>{c.footer}</Text>
           </Section>
         </Container>

@@ -11,6 +11,11 @@ export interface MailSettings {
   staffNotifyEmail: string;
   /** The storefront's origin, for links in e-mails. */
   storeUrl: string;
+  /**
+   * Each address's mail per 24 hours (docs/email.md "The daily budget"): `perDay` of the mail a
+   * stranger can trigger (contact, newsletter, cart recovery), `ordersPerDay` order confirmations.
+   */
+  budget: { perDay: number; ordersPerDay: number };
 }
 
 /** The mail variables (spread into a process's env schema). */
@@ -22,6 +27,8 @@ export const MailEnv = {
   MAIL_FROM: z.string().min(3).default(SERVICE_DEFAULTS.mailFrom),
   STAFF_NOTIFY_EMAIL: z.email().default(SERVICE_DEFAULTS.staffNotifyEmail),
   STOREFRONT_URL: z.url().default(SERVICE_DEFAULTS.storeUrl),
+  MAIL_DAILY_BUDGET: z.coerce.number().int().min(1).max(1000).default(10),
+  MAIL_DAILY_ORDER_BUDGET: z.coerce.number().int().min(1).max(10_000).default(50),
 };
 
 type MailEnvValues = {
@@ -29,6 +36,8 @@ type MailEnvValues = {
   MAIL_FROM: string;
   STAFF_NOTIFY_EMAIL: string;
   STOREFRONT_URL: string;
+  MAIL_DAILY_BUDGET: number;
+  MAIL_DAILY_ORDER_BUDGET: number;
 };
 
 /**
@@ -41,5 +50,6 @@ export function mailSettingsOf(e: MailEnvValues): MailSettings {
     from: e.MAIL_FROM,
     staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,
     storeUrl: e.STOREFRONT_URL.replace(/\/+$/, ''),
+    budget: { perDay: e.MAIL_DAILY_BUDGET, ordersPerDay: e.MAIL_DAILY_ORDER_BUDGET },
   };
 }

@@ -40,12 +40,20 @@ export const AdminContactReadResult = z
   .meta({ id: 'AdminContactReadResult' });
 export type AdminContactReadResult = z.infer<typeof AdminContactReadResult>;
 
+/** A subscriber's double opt-in state (docs/crm.md): only `confirmed` ones get newsletters. */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
 export const AdminSubscriberQuery = z.object({
   q: z.string().trim().max(200).optional(),
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export const AdminSubscriberExportQuery = z.object({ q: z.string().trim().max(200).optional() });
+export const AdminSubscriberExportQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+});
 
 export const AdminSubscriber = z
   .object({
@@ -53,7 +61,10 @@ export const AdminSubscriber = z
     email: z.string(),
     locale: z.string(),
     source: z.string(),
+    status: z.enum(SUBSCRIBER_STATUSES),
     createdAt: z.iso.datetime(),
+    confirmedAt: z.iso.datetime().nullable(),
+    unsubscribedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'AdminSubscriber' });
 export type AdminSubscriber = z.infer<typeof AdminSubscriber>;

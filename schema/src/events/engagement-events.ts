@@ -37,3 +37,21 @@ export const NewsletterSubscribed = envelope(
   z.object({ subscriberId: z.string(), email: z.string(), locale: Locale.optional() }),
 ).meta({ id: 'NewsletterSubscribedEvent' });
 export type NewsletterSubscribed = z.infer<typeof NewsletterSubscribed>;
+
+/**
+ * A signup asked for the newsletter (docs/crm.md "Double opt-in"): the mail consumer sends the
+ * confirmation link if the subscriber is still pending. No address in the event: the consumer
+ * reads the subscriber. NewsletterSubscribed follows only the click on that link.
+ */
+export const NewsletterConfirmationRequested = envelope(
+  'NewsletterConfirmationRequested',
+  z.object({ subscriberId: z.string(), locale: Locale.optional() }),
+).meta({ id: 'NewsletterConfirmationRequestedEvent' });
+export type NewsletterConfirmationRequested = z.infer<typeof NewsletterConfirmationRequested>;
+
+/** An address left the store's marketing mail by an unsubscribe link: Brevo is told. */
+export const NewsletterUnsubscribed = envelope(
+  'NewsletterUnsubscribed',
+  z.object({ subscriberId: z.string(), email: z.string() }),
+).meta({ id: 'NewsletterUnsubscribedEvent' });
+export type NewsletterUnsubscribed = z.infer<typeof NewsletterUnsubscribed>;

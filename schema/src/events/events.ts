@@ -10,7 +10,14 @@ import {
   TabbyApproved,
   TabbyRejected,
 } from './checkout-events';
-import { ContactReceived, NewsletterSubscribed, ProductViewed, ReviewSubmitted } from './engagement-events';
+import {
+  ContactReceived,
+  NewsletterConfirmationRequested,
+  NewsletterSubscribed,
+  NewsletterUnsubscribed,
+  ProductViewed,
+  ReviewSubmitted,
+} from './engagement-events';
 import { CartAbandoned, LeadConverted, LeadQualified } from './lead-events';
 import { OrderPlaced, OrderStatusChanged } from './order-events';
 import { SettingsChanged } from './settings-events';
@@ -43,6 +50,8 @@ export const DomainEvent = z
     ReviewSubmitted,
     ContactReceived,
     NewsletterSubscribed,
+    NewsletterConfirmationRequested,
+    NewsletterUnsubscribed,
     CatalogueChanged,
     SettingsChanged,
   ])
@@ -70,6 +79,8 @@ const AGGREGATE: Record<DomainEventType, string> = {
   ReviewSubmitted: 'review',
   ContactReceived: 'contact',
   NewsletterSubscribed: 'newsletter',
+  NewsletterConfirmationRequested: 'newsletter',
+  NewsletterUnsubscribed: 'newsletter',
   CatalogueChanged: 'catalogue',
   SettingsChanged: 'settings',
 };

@@ -18,8 +18,8 @@ export const ORDER_EMAIL_PURPOSES = [
 ] as const;
 export type OrderEmailPurpose = (typeof ORDER_EMAIL_PURPOSES)[number];
 
-/** `emails.status`: claimed and not yet handed to SMTP, sent, failed. */
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** `emails.status`: claimed and not yet handed to SMTP, sent, failed, over the address's daily budget. */
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** `refunds.status`: asked of the provider, done, refused. */

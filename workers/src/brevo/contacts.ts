@@ -11,6 +11,10 @@ import type { BrevoSettings } from '@qahwa/schema/config/brevo';
 
 const email = (e: string) => e.trim().toLowerCase();
 
+/**
+ * A confirmed subscriber (NewsletterSubscribed follows the double opt-in's click, docs/crm.md):
+ * on the subscriber lists, and no longer opted out if they once were.
+ */
 export function subscriberContact(
   lists: BrevoSettings['listIds'],
   d: { email: string; locale?: string | undefined },
@@ -19,7 +23,16 @@ export function subscriberContact(
     email: email(d.email),
     attributes: { LOCALE: d.locale ?? 'en', NEWSLETTER: true },
     listIds: lists.subscriber,
+    emailBlacklisted: false,
   };
+}
+
+/**
+ * An address that used an unsubscribe link: Brevo's opt-out, so no campaign reaches it whatever
+ * list it is on (contacts are never removed from lists here; the opt-out is what Brevo honours).
+ */
+export function unsubscribedContact(d: { email: string }): MarketingPayload {
+  return { email: email(d.email), attributes: { NEWSLETTER: false }, listIds: [], emailBlacklisted: true };
 }
 
 export function leadContact(

@@ -7,7 +7,14 @@ import {
   type MarketingSource,
   tables,
 } from '@qahwa/db';
-import { LeadConverted, LeadQualified, NewsletterSubscribed, OrderPlaced, STREAM_NAME } from '@qahwa/schema';
+import {
+  LeadConverted,
+  LeadQualified,
+  NewsletterSubscribed,
+  NewsletterUnsubscribed,
+  OrderPlaced,
+  STREAM_NAME,
+} from '@qahwa/schema';
 import type { BrevoSettings } from '@qahwa/schema/config/brevo';
 import type { Logger } from 'pino';
 import {
@@ -17,7 +24,7 @@ import {
   messageJson,
 } from '../durable-consumer';
 import { InvalidEventError } from '../errors';
-import { customerContact, leadContact, subscriberContact } from './contacts';
+import { customerContact, leadContact, subscriberContact, unsubscribedContact } from './contacts';
 
 export interface BrevoFeedOptions
   extends Pick<
@@ -52,7 +59,7 @@ export const FEED_BATCH = { max: 200, lingerMs: 250 } as const;
 
 /**
  * Turns the events that make someone a marketing contact into marketing_sync rows: newsletter
- * signups (subscriber), qualified and converted leads (lead), orders (customer). It only writes
+ * signups once confirmed and unsubscriptions (subscriber), qualified and converted leads (lead), orders (customer). It only writes
  * what is owed; the sync (sync.ts) sends it. A redelivered event is a no-op (processed-event
  * guard in the same transaction as the row).
  */
@@ -87,9 +94,14 @@ export function createBrevoFeed(options: BrevoFeedOptions): DurableConsumer {
     return raws.map((raw): [string, MarketingSource, MarketingPayload] | null => {
       const id = (raw as { id: string }).id;
       switch (typeOf(raw)) {
+        // Published on the confirmation link's click only: an unconfirmed signup never reaches Brevo.
         case 'NewsletterSubscribed': {
           const e = parse(NewsletterSubscribed, raw);
           return [id, 'subscriber', subscriberContact(options.listIds, e.data)];
+        }
+        case 'NewsletterUnsubscribed': {
+          const e = parse(NewsletterUnsubscribed, raw);
+          return [id, 'subscriber', unsubscribedContact(e.data)];
         }
         case 'LeadQualified': {
           const e = parse(LeadQualified, raw);

@@ -1,7 +1,24 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { type Db, eq, tables } from '@qahwa/db';
-import { type Mailer, type MailLocale, sendEmailOnce, sendOrderConfirmation } from '@qahwa/mail';
-import { ContactReceived, NewsletterSubscribed, OrderPlaced, STREAM_NAME, subjectOf } from '@qahwa/schema';
+import {
+  confirmUrl,
+  type Mailer,
+  type MailLocale,
+  NEWSLETTER_CONFIRM_TTL_MS,
+  sendEmailOnce,
+  sendOrderConfirmation,
+  signConfirmLink,
+  signUnsubscribeLink,
+  unsubscribeUrls,
+} from '@qahwa/mail';
+import {
+  ContactReceived,
+  NewsletterConfirmationRequested,
+  NewsletterSubscribed,
+  OrderPlaced,
+  STREAM_NAME,
+  subjectOf,
+} from '@qahwa/schema';
 import type { MailSettings } from '@qahwa/schema/config/mail';
 import type { Logger } from 'pino';
 import {
@@ -22,7 +39,8 @@ export interface MailConsumerOptions
   js: JetStreamClient;
   logger: Logger;
   mailer: Mailer;
-  settings: Pick<MailSettings, 'staffNotifyEmail' | 'storeUrl'>;
+  /** `linkSecret`: LEAD_LINK_SECRET, which signs the newsletter's confirmation and unsubscribe links. */
+  settings: Pick<MailSettings, 'staffNotifyEmail' | 'storeUrl'> & { linkSecret: string };
   stream?: string;
   /** Prefix of the durable names (tests keep theirs apart); defaults to `mail`. */
   durablePrefix?: string;
@@ -31,8 +49,13 @@ export interface MailConsumerOptions
   claimLeaseMs?: number;
 }
 
-type MailEvent = ContactReceived | NewsletterSubscribed | OrderPlaced;
-const SCHEMAS = { ContactReceived, NewsletterSubscribed, OrderPlaced } as const;
+type MailEvent = ContactReceived | NewsletterConfirmationRequested | NewsletterSubscribed | OrderPlaced;
+const SCHEMAS = {
+  ContactReceived,
+  NewsletterConfirmationRequested,
+  NewsletterSubscribed,
+  OrderPlaced,
+} as const;
 
 /** The events these consumers act on; null for others on the same subjects. */
 export function parseMailEvent(raw: unknown): MailEvent | null {
@@ -58,7 +81,9 @@ export const ORDER_CONFIRMATION_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 /**
  * The shopper-facing mail of the engagement events (issue 9, docs/email.md): ContactReceived →
  * an acknowledgement to the shopper in their language and a notification to the store's inbox
- * (reply-to the shopper); NewsletterSubscribed → a welcome; OrderPlaced of a cash-on-delivery
+ * (reply-to the shopper), which repeats nothing the sender typed; NewsletterConfirmationRequested →
+ * the double opt-in's confirmation link, to a subscriber still pending, at most once an hour;
+ * NewsletterSubscribed (after the click) → a welcome with the one-click unsubscribe; OrderPlaced of a cash-on-delivery
  * order → its confirmation (such an order is made in the gateway's request, without a workflow:
  * docs/checkout.md; card and pay-later orders are confirmed by their workflow). Content is read from the database by
  * the event's id. Idempotent through sendEmailOnce, keyed by the contact message or subscriber
@@ -86,17 +111,13 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
     if (!contact) throw new InvalidEventError(`contact message ${event.data.contactId} does not exist`);
     const requestId = event.requestId;
     const locale = localeOf(contact.locale ?? event.data.locale);
+    // The address is unverified: the acknowledgement says nothing the sender typed (docs/email.md).
     const ack = await sendEmailOnce(deps, {
       purpose: 'contact-ack',
       subjectId: contact.id,
       to: contact.email,
       locale,
-      template: {
-        kind: 'contact-ack',
-        name: contact.fullName,
-        subject: contact.subject,
-        message: contact.message,
-      },
+      template: { kind: 'contact-ack', subject: contact.subject },
       ...(requestId ? { requestId } : {}),
     });
     // The store's team reads English in the back office; a reply goes straight to the shopper.
@@ -122,18 +143,72 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
     log.info({ contactId: contact.id, ack: ack.status, staff: staff.status }, 'contact mails');
   }
 
-  async function onSubscribed(event: NewsletterSubscribed, log: Logger) {
+  const subscriberOf = async (id: string) => {
     const [subscriber] = await db
       .select()
       .from(tables.newsletterSubscribers)
-      .where(eq(tables.newsletterSubscribers.id, event.data.subscriberId));
-    if (!subscriber) throw new InvalidEventError(`subscriber ${event.data.subscriberId} does not exist`);
+      .where(eq(tables.newsletterSubscribers.id, id));
+    if (!subscriber) throw new InvalidEventError(`subscriber ${id} does not exist`);
+    return subscriber;
+  };
+
+  /**
+   * The double opt-in's question, only to an address still pending (a confirmed or unsubscribed
+   * one gets nothing: the signup's answer was the same for all). One mail per subscriber and hour
+   * (the subject id), however often the form is sent; the address's daily budget on top.
+   */
+  async function onConfirmationRequested(event: NewsletterConfirmationRequested, log: Logger) {
+    const subscriber = await subscriberOf(event.data.subscriberId);
+    if (subscriber.status !== 'pending') {
+      log.info({ subscriberId: subscriber.id, status: subscriber.status }, 'no confirmation needed');
+      return;
+    }
+    if (Date.now() - Date.parse(event.occurredAt) > NEWSLETTER_CONFIRM_TTL_MS) {
+      log.warn(
+        { subscriberId: subscriber.id },
+        'confirmation skipped: the signup is older than its link would live',
+      );
+      return;
+    }
+    const token = signConfirmLink(subscriber.id, options.settings.linkSecret);
+    const sent = await sendEmailOnce(deps, {
+      purpose: 'newsletter-confirm',
+      subjectId: `${subscriber.id}/${event.occurredAt.slice(0, 13)}`,
+      to: subscriber.email,
+      locale: localeOf(subscriber.locale ?? event.data.locale),
+      template: {
+        kind: 'newsletter-confirm',
+        email: subscriber.email,
+        confirmUrl: confirmUrl(options.settings.storeUrl, token),
+      },
+      ...(event.requestId ? { requestId: event.requestId } : {}),
+    });
+    log.info({ subscriberId: subscriber.id, confirmation: sent.status }, 'newsletter confirmation');
+  }
+
+  async function onSubscribed(event: NewsletterSubscribed, log: Logger) {
+    const subscriber = await subscriberOf(event.data.subscriberId);
+    // Only a confirmed subscriber is welcomed (one who unsubscribed since gets nothing).
+    if (subscriber.status !== 'confirmed') {
+      log.info({ subscriberId: subscriber.id, status: subscriber.status }, 'no welcome: not subscribed');
+      return;
+    }
+    const unsubscribe = unsubscribeUrls(
+      options.settings.storeUrl,
+      signUnsubscribeLink({ kind: 'subscriber', id: subscriber.id }, options.settings.linkSecret),
+    );
     const welcome = await sendEmailOnce(deps, {
       purpose: 'newsletter-welcome',
       subjectId: subscriber.id,
       to: subscriber.email,
       locale: localeOf(subscriber.locale ?? event.data.locale),
-      template: { kind: 'newsletter-welcome', email: subscriber.email, storeUrl: options.settings.storeUrl },
+      template: {
+        kind: 'newsletter-welcome',
+        email: subscriber.email,
+        storeUrl: options.settings.storeUrl,
+        unsubscribeUrl: unsubscribe.page,
+      },
+      listUnsubscribe: unsubscribe.oneClick,
       ...(event.requestId ? { requestId: event.requestId } : {}),
     });
     log.info({ subscriberId: subscriber.id, welcome: welcome.status }, 'newsletter welcome');
@@ -170,6 +245,7 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
       async handle(m, log) {
         const event = parseMailEvent(messageJson(m));
         if (event?.type === 'ContactReceived') await onContact(event, log);
+        else if (event?.type === 'NewsletterConfirmationRequested') await onConfirmationRequested(event, log);
         else if (event?.type === 'NewsletterSubscribed') await onSubscribed(event, log);
         else if (event?.type === 'OrderPlaced') await onOrderPlaced(event, log);
       },

@@ -1,5 +1,9 @@
 import type { Db } from '@qahwa/db';
-import { type Mailer, sendOrderConfirmation as sendOrderConfirmationOnce } from '@qahwa/mail';
+import {
+  type Mailer,
+  type SendOnceResult,
+  sendOrderConfirmation as sendOrderConfirmationOnce,
+} from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -28,7 +32,7 @@ export const EMAIL_FAILURE = {
  * consumer on OrderPlaced (docs/email.md).
  */
 export function createEmailActivities({ db, logger, mailer, storeUrl, claimLeaseMs }: EmailActivityDeps) {
-  async function sendOrderConfirmation(orderId: string): Promise<{ status: 'sent' | 'already-sent' }> {
+  async function sendOrderConfirmation(orderId: string): Promise<SendOnceResult> {
     if (!mailer)
       throw ApplicationFailure.nonRetryable('No mailer in this worker', EMAIL_FAILURE.notConfigured);
     const sent = await sendOrderConfirmationOnce(

@@ -1,5 +1,11 @@
-import { createCatalogueRepository, createLeadsRepository, type Db, type LeadLine } from '@qahwa/db';
-import { type Mailer, sendEmailOnce } from '@qahwa/mail';
+import {
+  createCatalogueRepository,
+  createEngagementRepository,
+  createLeadsRepository,
+  type Db,
+  type LeadLine,
+} from '@qahwa/db';
+import { type Mailer, sendEmailOnce, signUnsubscribeLink, unsubscribeUrls } from '@qahwa/mail';
 import { discountedUnitFils, toAed } from '@qahwa/schema';
 import { Context } from '@temporalio/activity';
 import type { Logger } from 'pino';
@@ -10,7 +16,7 @@ export interface LeadRecoverySettings {
   mailer: Mailer;
   /** The storefront's public origin; the link is `{storefrontUrl}/cart/restore?token=…`. */
   storefrontUrl: string;
-  /** LEAD_LINK_SECRET, shared with the gateway that checks the link. */
+  /** LEAD_LINK_SECRET, shared with the gateway that checks the link (and the unsubscribe link). */
   linkSecret: string;
   /** How long the link works (default 7 days). */
   linkTtlMs: number;
@@ -24,7 +30,15 @@ export interface LeadActivityDeps {
   recovery?: LeadRecoverySettings | undefined;
 }
 
-export type RecoveryResult = 'sent' | 'already-sent' | 'converted' | 'nothing-to-recover';
+export type RecoveryResult =
+  | 'sent'
+  | 'already-sent'
+  | 'converted'
+  | 'nothing-to-recover'
+  /** The address left the store's marketing mail (an unsubscribe link): no reminder. */
+  | 'unsubscribed'
+  /** The address had its day's budget of mail (docs/email.md). */
+  | 'suppressed';
 
 /** The e-mail's purpose in mail's `emails` table; the subject is the lead id (one e-mail per lead). */
 export const RECOVERY_PURPOSE = 'cart-recovery';
@@ -36,6 +50,7 @@ export const RECOVERY_PURPOSE = 'cart-recovery';
  */
 export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps) {
   const leads = createLeadsRepository(db);
+  const engagement = createEngagementRepository(db);
   const catalogue = createCatalogueRepository(db);
 
   /** The cart's lines at today's prices and names (a line no longer sold is left out). */
@@ -75,6 +90,11 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
       if (!recovery) throw new Error('lead recovery is not configured on this worker (no mailer)');
       const lead = await leads.byId(leadId);
       if (!lead || lead.status === 'CONVERTED') return 'converted';
+      // A reminder is marketing: an address that unsubscribed gets none.
+      if (await engagement.optedOut(lead.email)) {
+        log.info('the address unsubscribed: no reminder');
+        return 'unsubscribed';
+      }
       const locale = lead.locale === 'ar' ? 'ar' : 'en';
       const items = await pricedLines((lead.cartItems ?? []) as LeadLine[], locale);
       if (items.length === 0) {
@@ -85,6 +105,11 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
         { leadId, expiresAt: Math.floor((Date.now() + recovery.linkTtlMs) / 1000) },
         recovery.linkSecret,
       );
+      const unsubscribe = unsubscribeUrls(
+        recovery.storefrontUrl,
+        signUnsubscribeLink({ kind: 'lead', id: leadId }, recovery.linkSecret),
+      );
+      const name = await leads.orderName(lead.email);
       // Heartbeats while the send is under way: a worker that dies here is noticed in seconds.
       const ctx = Context.current();
       ctx.heartbeat();
@@ -98,11 +123,14 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
           locale,
           template: {
             kind: 'cart-recovery',
-            ...(lead.fullName ? { name: lead.fullName } : {}),
+            // Only a name an order wrote; the lead's own was typed by whoever filled the checkout.
+            ...(name ? { name } : {}),
             items,
             totalFils: items.reduce((sum, i) => sum + i.priceFils * i.quantity, 0),
             restoreUrl: `${recovery.storefrontUrl}/cart/restore?token=${token}`,
+            unsubscribeUrl: unsubscribe.page,
           },
+          listUnsubscribe: unsubscribe.oneClick,
         },
       ).finally(() => clearInterval(beat));
       await leads.markRecoverySent(leadId);

@@ -238,7 +238,7 @@ export function createRefundActivities({
     orderId: string,
     status: 'shipped' | 'delivered' | 'cancelled',
     requestId?: string,
-  ): Promise<{ status: 'sent' | 'already-sent' }> {
+  ): Promise<{ status: 'sent' | 'already-sent' | 'suppressed' }> {
     if (!mailer)
       throw ApplicationFailure.nonRetryable('No mailer in this worker', REFUND_FAILURE.mailNotConfigured);
     const [order] = await db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
