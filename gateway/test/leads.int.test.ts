@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
+import { createDb, createLeadsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { signLeadLink } from '@qahwa/workflows/lead-link';
 import type { Client } from '@temporalio/client';
@@ -182,7 +182,7 @@ describe('POST /api/leads/cart-abandonment', () => {
 });
 
 describe('PATCH /api/leads', () => {
-  it('qualifies at the payment step, then converts after the order; a new cart afterwards is a new lead', async () => {
+  it('qualifies at the payment step; only the order converts (the browser’s CONVERTED changes nothing); a new cart afterwards is a new lead', async () => {
     const email = `qualify-${randomUUID()}@example.com`;
     const qualified = await app.inject({
       method: 'PATCH',
@@ -218,6 +218,13 @@ describe('PATCH /api/leads', () => {
     });
     expect(converted.statusCode).toBe(202);
     [lead] = await handle.db.select().from(tables.leads).where(eq(tables.leads.email, email));
+    expect(lead?.status).toBe('QUALIFIED');
+    expect(lead?.convertedAt).toBeNull();
+    expect((await outboxOf('LeadConverted')).filter((e) => e.data.leadId === lead?.id)).toHaveLength(0);
+
+    // The order's OrderPlaced converts it (workers/src/leads: the same repository call).
+    await createLeadsRepository(handle.db).convert({ email, orderId: 'QH-100001', valueFils: 9000 });
+    [lead] = await handle.db.select().from(tables.leads).where(eq(tables.leads.email, email));
     expect(lead?.status).toBe('CONVERTED');
     expect(lead?.convertedAt).toBeInstanceOf(Date);
     expect((await outboxOf('LeadConverted')).filter((e) => e.data.leadId === lead?.id)).toHaveLength(1);
@@ -227,7 +234,7 @@ describe('PATCH /api/leads', () => {
     expect(rows.map((r) => r.status).sort()).toEqual(['ABANDONED', 'CONVERTED']);
   });
 
-  it('keeps a claimed customer id only if the customer exists, and refuses amounts that are no amounts', async () => {
+  it('takes no customer id or value from a browser, and refuses amounts that are no amounts', async () => {
     const email = `claims-${randomUUID()}@example.com`;
     await app.inject({
       method: 'PATCH',
@@ -241,7 +248,7 @@ describe('PATCH /api/leads', () => {
     });
     expect(res.statusCode).toBe(202);
     const [lead] = await handle.db.select().from(tables.leads).where(eq(tables.leads.email, email));
-    expect(lead).toMatchObject({ status: 'CONVERTED', convertedUserId: null });
+    expect(lead).toMatchObject({ status: 'QUALIFIED', convertedUserId: null, convertedData: null });
     expect(lead?.paymentStep?.getUTCFullYear()).toBeGreaterThanOrEqual(2000);
     const huge = await app.inject({
       method: 'PATCH',

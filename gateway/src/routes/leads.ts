@@ -50,7 +50,8 @@ const variationText = (v: LeadLine['variation']) =>
 
 /**
  * SPEC 7's lead calls (issue 9, docs/leads.md): PATCH /api/leads (QUALIFIED at the payment
- * step, CONVERTED after an order) and POST /api/leads/cart-abandonment (JSON, or the text/plain
+ * step; the browser's CONVERTED is accepted and ignored: only the server converts a lead, from
+ * the order's OrderPlaced) and POST /api/leads/cart-abandonment (JSON, or the text/plain
  * body navigator.sendBeacon sends on page exit); the recovery link's GET /api/leads/restore; the
  * back office's GET /api/admin/leads. Shoppers never see a lead failure (SPEC 8): the storefront
  * ignores the answers, the server logs. The logs name the lead by id only: no e-mail, name,
@@ -86,18 +87,11 @@ export async function leadRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const b = req.body;
       const locale = localeOf(req.headers);
-      const valueAed = b.convertedData?.value ?? b.cartValue;
       if (b.status === 'CONVERTED') {
-        const converted = await leads.convert(
-          {
-            email: b.email,
-            convertedUserId: b.convertedUserId,
-            convertedData: b.convertedData,
-            valueFils: valueAed === undefined ? 0 : toFils(valueAed),
-          },
-          String(req.id),
-        );
-        req.log.info({ leadId: converted?.id ?? null, status: 'CONVERTED' }, 'lead update');
+        // Anyone can claim anyone's e-mail bought something: that would stop their cart reminder
+        // and mark a lead won with a browser's numbers. A lead is converted by its order only
+        // (workers/src/leads, from OrderPlaced); SPEC 7's call stays accepted, and changes nothing.
+        req.log.info({ status: 'CONVERTED' }, 'lead conversion claimed by a browser: ignored');
       } else {
         const paymentStep = b.paymentStep === undefined ? undefined : new Date(b.paymentStep);
         // A claimed time outside any plausible checkout (a fuzzer's year -271821) is "now".
