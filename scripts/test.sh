@@ -71,20 +71,45 @@ bash scripts/services.sh start --record "$started_file"
 compose_config() {
   # The compose file requires its secrets (${VAR:?}); the check gives it stand-ins.
   local -x POSTGRES_PASSWORD=check SESSION_SECRET=check-check-check-check-check-check ADMIN_EMAIL=check@qahwa.local \
-    ADMIN_PASSWORD=check STRIPE_SECRET_KEY=sk_test_check LEAD_LINK_SECRET=check-check-check-check-check-check
+    ADMIN_PASSWORD=check LEAD_LINK_SECRET=check-check-check-check-check-check NATS_USER=check NATS_PASSWORD=check
   if ! command -v docker >/dev/null 2>&1; then
     log "docker compose config: skipped, no docker client on this machine"
     return 0
   fi
+  local compose=()
   if docker compose version >/dev/null 2>&1; then
-    docker compose config -q
+    compose=(docker compose)
   elif command -v docker-compose >/dev/null 2>&1; then
-    docker-compose config -q
+    compose=(docker-compose)
   else
     warn "docker client without compose plugin or docker-compose: cannot check docker-compose.yml"
     return 1
   fi
-  ok "docker-compose.yml is valid"
+  # Production (no profile) and the try-out (--profile demo): each valid, and each publishing
+  # nothing but the storefront and the back office beyond 127.0.0.1 (docs/operations.md).
+  local profile exposed rc=0
+  for profile in production demo; do
+    local args=()
+    [[ "$profile" == production ]] || args=(--profile "$profile")
+    if ! "${compose[@]}" "${args[@]}" config -q; then
+      warn "docker-compose.yml ($profile) is not valid"
+      rc=1
+      continue
+    fi
+    exposed="$("${compose[@]}" "${args[@]}" config | awk -f scripts/compose-ports.awk)"
+    if [[ -n "$exposed" ]]; then
+      warn "docker-compose.yml ($profile) publishes more than :3000 and :3001 beyond 127.0.0.1:"
+      sed 's/^/  /' <<<"$exposed" >&2
+      rc=1
+    fi
+  done
+  # NATS takes no client without the user and password: compose refuses to start without them.
+  if NATS_USER='' NATS_PASSWORD='' "${compose[@]}" config -q 2>/dev/null; then
+    warn "docker-compose.yml starts without NATS_USER and NATS_PASSWORD"
+    rc=1
+  fi
+  ((rc == 0)) || return "$rc"
+  ok "docker-compose.yml is valid with and without --profile demo, publishes only :3000 and :3001, and needs NATS credentials"
 }
 
 vitest_layer() {

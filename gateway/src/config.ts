@@ -3,6 +3,7 @@ import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/s
 import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
 import { LeadLinkEnv } from '@qahwa/schema/config/leads';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
+import { NatsEnv, type NatsSettings, natsSettingsOf } from '@qahwa/schema/config/nats';
 import { revalidateSecretOf } from '@qahwa/schema/config/revalidation';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
@@ -25,6 +26,8 @@ export interface GatewayConfig {
   /** Pool size and the timeouts of every connection (docs/operations.md). */
   db: DatabaseSettings;
   natsUrl: string;
+  /** NATS_URL with NATS_USER and NATS_PASSWORD when the server requires them: what `connect()` takes. */
+  nats: NatsSettings;
   temporalAddress: string;
   temporalNamespace: string;
   checkoutTaskQueue: string;
@@ -146,7 +149,7 @@ const GatewayEnv = z.object({
   GATEWAY_PORT: port.default(4000),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   ...DatabaseEnv,
-  NATS_URL: z.string().min(1).default(SERVICE_DEFAULTS.natsUrl),
+  ...NatsEnv,
   TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
   TEMPORAL_NAMESPACE: z.string().min(1).default(SERVICE_DEFAULTS.temporalNamespace),
   CHECKOUT_TASK_QUEUE: z.string().min(1).default('checkout'),
@@ -269,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     db: databaseSettingsOf(e),
     natsUrl: e.NATS_URL,
+    nats: natsSettingsOf(e),
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,

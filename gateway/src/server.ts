@@ -79,7 +79,7 @@ async function main() {
   });
   settings.start();
   void connect({
-    servers: config.natsUrl,
+    ...config.nats,
     name: 'gateway',
     maxReconnectAttempts: -1,
     waitOnFirstConnect: true,

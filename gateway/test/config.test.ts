@@ -136,6 +136,13 @@ describe('gateway configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', SESSION_IDLE_HOURS: '0.5' }).sessionIdleMs).toBe(1800_000);
   });
 
+  it('signs in to NATS with NATS_USER and NATS_PASSWORD when they are set (docker-compose.yml)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).nats).toEqual({ servers: 'nats://127.0.0.1:4222' });
+    const env = { NODE_ENV: 'test', NATS_URL: 'nats://nats:4222', NATS_USER: 'qahwa', NATS_PASSWORD: 'p w' };
+    expect(loadConfig(env).nats).toEqual({ servers: 'nats://nats:4222', user: 'qahwa', pass: 'p w' });
+    expect(() => loadConfig({ NODE_ENV: 'test', NATS_PASSWORD: 'p' })).toThrow(/NATS_USER and NATS_PASSWORD/);
+  });
+
   it('gives a shutdown longer than an order waits for its workflow', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).shutdownGraceMs).toBe(30_000);
     expect(() => loadConfig({ NODE_ENV: 'test', SHUTDOWN_GRACE_MS: '20000' })).toThrow(/SHUTDOWN_GRACE_MS/);

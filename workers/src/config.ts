@@ -4,6 +4,7 @@ import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/s
 import { parseEnv, runMode } from '@qahwa/schema/config/env';
 import { LeadLinkEnv, LeadTimingEnv, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
+import { NatsEnv, type NatsSettings, natsSettingsOf } from '@qahwa/schema/config/nats';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -12,6 +13,8 @@ export interface WorkersConfig {
   logLevel: string;
   db: DatabaseSettings;
   natsUrl: string;
+  /** NATS_URL with NATS_USER and NATS_PASSWORD when the server requires them: what `connect()` takes. */
+  nats: NatsSettings;
   /** Overridable so a second stack (the end-to-end tests) can share a NATS server without sharing events. */
   eventsStream: string;
   eventsSubjectPrefix: string;
@@ -70,7 +73,7 @@ const count = (fallback: number) => z.coerce.number().int().positive().default(f
 const WorkersEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...DatabaseEnv,
-  NATS_URL: z.string().min(1).default(SERVICE_DEFAULTS.natsUrl),
+  ...NatsEnv,
   EVENTS_STREAM: z.string().min(1).default(STREAM_NAME),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   EVENTS_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -116,6 +119,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     logLevel: e.LOG_LEVEL,
     db: databaseSettingsOf(e),
     natsUrl: e.NATS_URL,
+    nats: natsSettingsOf(e),
     eventsStream: e.EVENTS_STREAM,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     eventsMaxAgeMs: e.EVENTS_MAX_AGE_DAYS * 86_400_000,

@@ -26,7 +26,7 @@ async function main() {
   const logger = pino({ name: 'workers', level: config.logLevel });
   const { db, close: closeDb } = createDb(config.db.url, { ...config.db, applicationName: 'workers' });
   const nc = await connect({
-    servers: config.natsUrl,
+    ...config.nats,
     name: 'qahwa-workers',
     // NATS starting after us, or restarting, must not end the process: keep trying.
     waitOnFirstConnect: true,

@@ -1,5 +1,6 @@
 export * from './database';
 export * from './env';
+export * from './nats';
 export * from './payment-doubles';
 export * from './revalidation';
 export * from './stripe';

@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadWorkersConfig();
   const logger = pino({ name: 'projections-rebuild', level: config.logLevel });
   const handle = createDb(config.db.url, { ...config.db, max: 2, applicationName: 'projections-rebuild' });
-  const nc = await connect({ servers: config.natsUrl, name: 'qahwa-projections-rebuild' });
+  const nc = await connect({ ...config.nats, name: 'qahwa-projections-rebuild' });
   try {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
