@@ -24,6 +24,10 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['POST'], /^\/api\/products\/[^/]+\/views$/],
   [['POST'], /^\/api\/contact$/],
   [['POST'], /^\/api\/newsletter$/],
+  // The newsletter's e-mailed links (docs/crm.md): the confirmation's press, and the one-click
+  // unsubscribe that mailbox providers POST to (RFC 8058; a GET there lands on the page).
+  [['POST'], /^\/api\/newsletter\/confirm$/],
+  [['GET', 'HEAD', 'POST'], /^\/api\/newsletter\/unsubscribe$/],
   [['POST'], /^\/api\/orders$/],
   [['POST'], /^\/api\/create-payment-intent$/],
   [['POST'], /^\/api\/payments\/tabby$/],

@@ -46,6 +46,10 @@ describe('the storefront proxy', () => {
     ['POST', '/api/products/colombian-supremo/views'],
     ['POST', '/api/contact'],
     ['POST', '/api/newsletter'],
+    ['POST', '/api/newsletter/confirm'],
+    // RFC 8058's one-click POST from a mailbox provider, and a person opening the same URL.
+    ['POST', '/api/newsletter/unsubscribe?token=abc.def'],
+    ['GET', '/api/newsletter/unsubscribe?token=abc.def'],
     ['POST', '/api/promotions/validate'],
     ['GET', '/api/promotions?active=true'],
     ['GET', '/api/recommendations?productIds=0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],
