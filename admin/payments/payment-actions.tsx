@@ -44,7 +44,9 @@ export function PaymentActions({
   const amount = formatAed(leftFils, locale);
   const path = `/admin/payments/${encodeURIComponent(paymentId)}`;
 
-  if (!actions.refund && !actions.complete && !outcome) return null;
+  // Once an action is done, only its outcome stays: nothing else is offered for this payment.
+  const offered = (actions.refund || actions.complete) && outcome?.kind !== 'done';
+  if (!offered && !outcome) return null;
 
   async function act(confirmText: string, run: () => Promise<Outcome & { kind: 'done' }>) {
     if (!window.confirm(confirmText)) return;
@@ -61,6 +63,8 @@ export function PaymentActions({
     } finally {
       setBusy(false);
       router.refresh();
+      // The payments read model follows through the outbox within about a second: look again.
+      setTimeout(() => router.refresh(), 1500);
     }
   }
 
@@ -98,7 +102,7 @@ export function PaymentActions({
       <h2 id="payment-actions" className="mb-1 text-base font-semibold text-stone-900">
         {t('title')}
       </h2>
-      {actions.refund || actions.complete ? (
+      {offered ? (
         <>
           <p className="mb-3 text-sm text-stone-600">{t('intro')}</p>
           <div className="flex flex-wrap gap-2">

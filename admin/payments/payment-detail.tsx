@@ -73,7 +73,7 @@ export function PaymentDetailView({ payment, canEdit }: { payment: AdminPaymentD
           ) : null}
         </div>
       ) : null}
-      {canEdit && payment.provider === 'STRIPE' && !payment.order ? (
+      {canEdit && payment.provider === 'STRIPE' ? (
         <PaymentActions
           paymentId={payment.id}
           leftFils={payment.amountFils - payment.refundedFils}
