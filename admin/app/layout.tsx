@@ -4,6 +4,8 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
+import { testPaymentsInUse } from '../lib/payment-mode';
+import { TestPaymentsBanner } from '../shell/test-payments-banner';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,13 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  const [locale, testPayments] = await Promise.all([getLocale(), testPaymentsInUse()]);
   // lang and dir come from the server's first byte: no left-to-right flash for Arabic.
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <body className="min-h-dvh bg-stone-100 font-sans text-stone-900 antialiased">
         <NextIntlClientProvider>
           <LocaleSync />
+          {testPayments ? <TestPaymentsBanner /> : null}
           {children}
         </NextIntlClientProvider>
       </body>

@@ -7,12 +7,14 @@ import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
 import { webConfig } from '../lib/config';
+import { testPaymentsInUse } from '../lib/payment-mode';
 import { getPublicSettings } from '../lib/settings';
 import { ShopperSettingsProvider } from '../settings/shopper-settings';
 import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
 import { LazyOverlays } from '../shell/lazy-overlays';
 import { SoftNavigation } from '../shell/soft-navigation';
+import { TestPaymentsBanner } from '../shell/test-payments-banner';
 import { Toaster } from '../toast/toaster';
 import './globals.css';
 
@@ -30,7 +32,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, settings] = await Promise.all([getLocale(), getMessages(), getPublicSettings()]);
+  const [locale, messages, settings, testPayments] = await Promise.all([
+    getLocale(),
+    getMessages(),
+    getPublicSettings(),
+    testPaymentsInUse(),
+  ]);
   return (
     // lang and dir come from the server, so Arabic is right-to-left from the first byte.
     <html lang={locale} dir={directionOf(locale)}>
@@ -48,6 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <LocaleSync />
             {/* The plain links' client-side navigation and prefetch (next/link's job, 4 KB lighter). */}
             <SoftNavigation />
+            {testPayments ? <TestPaymentsBanner /> : null}
             <Header />
             <main className="flex-1">{children}</main>
             <Footer phone={settings.store.phone} />
