@@ -1,5 +1,10 @@
 import 'server-only';
-import { AdminBrevoStatus, AdminContactList, AdminSubscriberList } from '@qahwa/schema';
+import {
+  AdminBrevoStatus,
+  AdminContactList,
+  AdminSubscriberList,
+  type SubscriberStatus,
+} from '@qahwa/schema';
 import { gatewayGet } from '../lib/gateway';
 import { isGatewayError } from '../lib/gateway-error';
 
@@ -18,6 +23,7 @@ export function getContacts(q: {
 
 export function getSubscribers(q: {
   q: string;
+  status?: SubscriberStatus | undefined;
   limit: number;
   offset: number;
 }): Promise<AdminSubscriberList> {
@@ -25,6 +31,7 @@ export function getSubscribers(q: {
     limit: String(q.limit),
     offset: String(q.offset),
     ...(q.q ? { q: q.q } : {}),
+    ...(q.status ? { status: q.status } : {}),
   });
   return gatewayGet(`/api/admin/subscribers?${query}`, AdminSubscriberList);
 }

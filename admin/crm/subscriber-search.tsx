@@ -4,13 +4,15 @@ import { useTranslations } from 'next-intl';
  * Search by e-mail (a GET form: the URL keeps the search) and the CSV export of what is shown,
  * a plain link the browser downloads through the /backend/api proxy with the staff cookie.
  */
-export function SubscriberSearch({ q }: { q: string }) {
+export function SubscriberSearch({ q, status }: { q: string; status?: string | undefined }) {
   const t = useTranslations('CrmSubscribers');
-  const exportHref = `/backend/api/admin/subscribers/export${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+  const query = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) }).toString();
+  const exportHref = `/backend/api/admin/subscribers/export${query ? `?${query}` : ''}`;
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <search>
         <form action="/backend/subscribers" method="get" className="flex flex-wrap items-end gap-2">
+          {status ? <input type="hidden" name="status" value={status} /> : null}
           <label className="flex flex-col gap-1 text-sm font-medium text-stone-700">
             {t('search')}
             <input

@@ -1,5 +1,7 @@
 'use client';
 
+import { ADMIN_ROLE, type SessionUser } from '@qahwa/schema';
+import { mayGrant } from '@qahwa/schema/staff/grants';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
@@ -13,8 +15,20 @@ interface Invited {
   mailSent: boolean;
 }
 
-/** Name, e-mail, role, the invitee's language and the grid; the gateway e-mails the one-time link. */
-export function InviteForm({ modules }: { modules: readonly GridModule[] }) {
+/**
+ * Name, e-mail, role, the invitee's language and the grid; the gateway e-mails the one-time link.
+ * What `viewer` may not give is not offered (docs/users.md "Who may change whom"): the role is
+ * Staff unless they are an administrator, and the grid's boxes they do not hold are off. The
+ * gateway refuses the rest anyway.
+ */
+export function InviteForm({
+  modules,
+  viewer,
+}: {
+  modules: readonly GridModule[];
+  viewer: Pick<SessionUser, 'role' | 'permissions'>;
+}) {
+  const isAdmin = viewer.role === ADMIN_ROLE;
   const t = useTranslations('InviteForm');
   const tEditor = useTranslations('UserEditor');
   const tBadges = useTranslations('UserBadges');
@@ -90,11 +104,12 @@ export function InviteForm({ modules }: { modules: readonly GridModule[] }) {
           <select
             name="role"
             value={role}
-            onChange={(e) => setRole(e.target.value === 'ADMIN' ? 'ADMIN' : 'STAFF')}
+            disabled={!isAdmin}
+            onChange={(e) => setRole(e.target.value === 'ADMIN' && isAdmin ? 'ADMIN' : 'STAFF')}
             className={inputClass}
           >
             <option value="STAFF">{tBadges('role.STAFF')}</option>
-            <option value="ADMIN">{tBadges('role.ADMIN')}</option>
+            {isAdmin ? <option value="ADMIN">{tBadges('role.ADMIN')}</option> : null}
           </select>
         </FormField>
         <FormField id="invite-locale" label={t('language')}>
@@ -110,6 +125,7 @@ export function InviteForm({ modules }: { modules: readonly GridModule[] }) {
         onChange={setRows}
         isAdmin={role === 'ADMIN'}
         disabled={busy}
+        grantable={(module, action) => mayGrant(viewer, module, action)}
       />
       <div className="flex justify-end">
         <button type="submit" disabled={busy} className={buttonClass.primary}>

@@ -42,15 +42,23 @@ export function PermissionGrid({
   onChange,
   disabled,
   isAdmin,
+  grantable,
 }: {
   modules: readonly GridModule[];
   rows: readonly GridRow[];
   onChange: (rows: GridRow[]) => void;
   disabled?: boolean;
   isAdmin: boolean;
+  /**
+   * What the signed-in member of staff may tick (schema's `mayGrant`): they give only access they
+   * hold themselves, so the other boxes are shown but off. Everything when absent (an ADMIN).
+   */
+  grantable?: (module: string, action: 'view' | 'edit') => boolean;
 }) {
   const t = useTranslations('PermissionGrid');
   const off = disabled || isAdmin;
+  const may = (module: string, action: 'view' | 'edit') => grantable?.(module, action) ?? true;
+  const limited = !off && modules.some(({ id }) => !may(id, 'view') || !may(id, 'edit'));
   const set = (module: string, change: Partial<GridRow>) =>
     onChange(
       rows.map((r) => {
@@ -68,6 +76,7 @@ export function PermissionGrid({
       <p className="text-sm text-stone-600">
         {isAdmin ? t('adminNote') : `${t('dashboard')} ${t('editImpliesView')}`}
       </p>
+      {limited ? <p className="text-sm text-stone-600">{t('onlyYours')}</p> : null}
       <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="min-w-full divide-y divide-stone-200 text-sm">
           <caption className="sr-only">{t('caption')}</caption>
@@ -99,7 +108,7 @@ export function PermissionGrid({
                       aria-label={t('viewLabel', { module: label })}
                       checked={isAdmin || row.canView}
                       // Held on while edit is: edit implies view.
-                      disabled={off || row.canEdit}
+                      disabled={off || row.canEdit || !may(id, 'view')}
                       onChange={(e) => set(id, { canView: e.target.checked })}
                     />
                   </td>
@@ -109,7 +118,7 @@ export function PermissionGrid({
                       className={box}
                       aria-label={t('editLabel', { module: label })}
                       checked={isAdmin || row.canEdit}
-                      disabled={off}
+                      disabled={off || !may(id, 'edit')}
                       onChange={(e) => set(id, { canEdit: e.target.checked })}
                     />
                   </td>

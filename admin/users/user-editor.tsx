@@ -1,6 +1,8 @@
 'use client';
 
+import { ADMIN_ROLE, type SessionUser } from '@qahwa/schema';
 import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
+import { manageRefusal, mayGrant } from '@qahwa/schema/staff/grants';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
@@ -12,19 +14,26 @@ import { type GridModule, gridFrom, PermissionGrid, permissionsFrom } from './pe
 /**
  * One account: name, role and the grid saved together with the version the page was loaded at
  * (someone else's change in between is refused and said so), and the account's actions. Your own
- * account: name only here; role, grid and status are another administrator's to change.
+ * account: name only here; role, grid and status are another administrator's to change. An account
+ * above `viewer` (an administrator, or access they lack) is read-only to them, and the role and
+ * boxes they could not give are off (docs/users.md "Who may change whom"; the gateway decides).
  */
 export function UserEditor({
   user,
   modules,
   isSelf,
-  canEdit,
+  canEdit: mayEditUsers,
+  viewer,
 }: {
   user: StaffUser;
   modules: readonly GridModule[];
   isSelf: boolean;
   canEdit: boolean;
+  viewer: Pick<SessionUser, 'role' | 'permissions'>;
 }) {
+  const refusal = mayEditUsers ? manageRefusal(viewer, user) : null;
+  const canEdit = mayEditUsers && refusal === null;
+  const viewerIsAdmin = viewer.role === ADMIN_ROLE;
   const t = useTranslations('UserEditor');
   const tPage = useTranslations('UserPage');
   const tBadges = useTranslations('UserBadges');
@@ -94,6 +103,11 @@ export function UserEditor({
           {tPage('self')}
         </p>
       ) : null}
+      {refusal ? (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {tPage(refusal === 'ADMIN_ONLY' ? 'adminOnly' : 'above')}
+        </p>
+      ) : null}
       <form onSubmit={save} noValidate className="space-y-6">
         <section
           aria-labelledby="user-details"
@@ -120,7 +134,9 @@ export function UserEditor({
                 className={inputClass}
               >
                 <option value="STAFF">{tBadges('role.STAFF')}</option>
-                <option value="ADMIN">{tBadges('role.ADMIN')}</option>
+                {viewerIsAdmin || role === 'ADMIN' ? (
+                  <option value="ADMIN">{tBadges('role.ADMIN')}</option>
+                ) : null}
               </select>
             </FormField>
           </div>
@@ -135,6 +151,7 @@ export function UserEditor({
             onChange={setRows}
             isAdmin={role === 'ADMIN'}
             disabled={locked || !grants}
+            grantable={(module, action) => mayGrant(viewer, module, action)}
           />
         </section>
         {canEdit ? (

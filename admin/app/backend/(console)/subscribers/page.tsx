@@ -1,6 +1,8 @@
+import { SUBSCRIBER_STATUSES } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getSubscribers, loadOrRefuse, pageOf } from '../../../../crm/data';
+import { FilterLinks } from '../../../../crm/filter-links';
 import { Pager } from '../../../../crm/pager';
 import { SubscriberSearch } from '../../../../crm/subscriber-search';
 import { SubscribersTable } from '../../../../crm/subscribers-table';
@@ -25,8 +27,10 @@ export default async function SubscribersPage({
   const [t, params] = await Promise.all([getTranslations('CrmSubscribers'), searchParams]);
   const q = typeof params.q === 'string' ? params.q.trim().slice(0, 200) : '';
   const page = pageOf(params.page);
+  // Unknown values are dropped: a typed URL never becomes a 400 page.
+  const status = SUBSCRIBER_STATUSES.find((s) => s === params.status);
   const result = await loadOrRefuse(() =>
-    getSubscribers({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    getSubscribers({ q, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
   );
   if (!result.ok && result.reason === 'UNAUTHORIZED') return redirectToLogin();
   if (!result.ok) {
@@ -45,11 +49,19 @@ export default async function SubscribersPage({
           {q ? t('summarySearch', { total, q }) : t('summary', { total })}
         </p>
       </PageHeader>
-      <SubscriberSearch q={q} />
+      <FilterLinks
+        label={t('statusFilter')}
+        options={[undefined, ...SUBSCRIBER_STATUSES].map((s) => ({
+          href: `/backend/subscribers?${new URLSearchParams({ ...(q ? { q } : {}), ...(s ? { status: s } : {}) })}`,
+          label: s ? t(`statuses.${s}`) : t('all'),
+          active: s === status,
+        }))}
+      />
+      <SubscriberSearch q={q} status={status} />
       <SubscribersTable subscribers={items} emptyTitle={q ? t('emptySearch', { q }) : t('empty')} />
       <Pager
         base="/backend/subscribers"
-        params={q ? { q } : {}}
+        params={{ ...(q ? { q } : {}), ...(status ? { status } : {}) }}
         page={page}
         pageSize={PAGE_SIZE}
         total={total}

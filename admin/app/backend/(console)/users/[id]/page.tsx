@@ -91,6 +91,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
         modules={modules}
         isSelf={user.id === me.id}
         canEdit={can(me, 'users', 'edit')}
+        viewer={me}
       />
     </div>
   );

@@ -35,7 +35,7 @@ export default async function InvitePage() {
       </Link>
       <PageHeader title={t('title')} />
       <p className="-mt-4 mb-6 text-sm text-stone-600">{t('intro')}</p>
-      <InviteForm modules={modules} />
+      <InviteForm modules={modules} viewer={user} />
     </div>
   );
 }
