@@ -4,7 +4,8 @@ import { loadWorkersConfig } from '../src/config';
 
 describe('the workers config', () => {
   it('defaults to the local services and the documented retention', () => {
-    const config = loadWorkersConfig({});
+    // Test mode: production refuses the development link secret (below).
+    const config = loadWorkersConfig({ NODE_ENV: 'test' });
     expect(config.db.url).toBe(SERVICE_DEFAULTS.databaseUrl);
     expect(config.natsUrl).toBe(SERVICE_DEFAULTS.natsUrl);
     expect(config.eventsStream).toBe(STREAM_NAME);
@@ -19,6 +20,13 @@ describe('the workers config', () => {
       expiredSessionsHours: 24,
       webhookPayloadsDays: 30,
     });
+  });
+
+  it('signs the newsletter links with LEAD_LINK_SECRET, and production refuses the development one', () => {
+    expect(() => loadWorkersConfig({})).toThrow(/LEAD_LINK_SECRET/);
+    const secret = 's'.repeat(40);
+    expect(loadWorkersConfig({ LEAD_LINK_SECRET: secret }).mail.linkSecret).toBe(secret);
+    expect(loadWorkersConfig({ NODE_ENV: 'test' }).mail.budget).toEqual({ perDay: 10, ordersPerDay: 50 });
   });
 
   it('refuses a malformed setting at start, naming each one', () => {
