@@ -139,7 +139,7 @@ describe('staff actions on a flagged card payment', () => {
     expect(await checkoutOf(stack, pi)).toMatchObject({ status: 'ordered', orderId: a.orderId });
     await waitFor(async () => {
       const p = await paymentRow(stack, pi);
-      return p?.orderId === a.orderId && !p.needsAttention;
+      return p && p.orderId === a.orderId && !p.needsAttention;
     }, 'the payment with its order, no longer flagged');
     const audit = await auditOf(pi, 'complete');
     expect(audit).toHaveLength(1);
