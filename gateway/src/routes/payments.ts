@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { localeOf, t } from '../i18n/messages';
-import { quoteCheckout } from '../payments/card-checkout';
+import { closedCheckoutError, quoteCheckout } from '../payments/card-checkout';
 import { HttpError } from '../platform/errors';
 
 /** Stripe could not be reached or failed on its side: the shopper may retry or pay otherwise. */
@@ -85,7 +85,11 @@ export async function paymentRoutes(app: FastifyInstance) {
         if (paymentIntentId) {
           const row = await checkouts.byPaymentId(paymentIntentId);
           if (row && row.status !== 'open') {
-            throw new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale));
+            // Refunded, disputed or settled by staff: say so, not "your order is being placed".
+            throw (
+              closedCheckoutError(row.status, locale) ??
+              new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale))
+            );
           }
           if (row) {
             const intent = await stripe.paymentIntents.update(paymentIntentId, {

@@ -71,6 +71,14 @@ describe('a refunded or disputed card payment never becomes an order', () => {
     expect(retry.json().error).toContain('استرداد');
     expect(await ordersOf(stack, pi)).toEqual([]);
     expect((await checkoutOf(stack, pi))!.status).toBe('refunded');
+    // The payment step asking to update that intent hears the same, not "your order is being placed".
+    const again = await stack.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { ...flagged.claim, paymentIntentId: pi },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'PAYMENT_REFUNDED' });
     // No new run was started for it.
     expect(await runIdOf(pi)).toBe(runBefore);
 
