@@ -59,7 +59,6 @@ export const PayLaterStatus = z.object({
   status: z.enum(['approved', 'pending', 'cancelled', 'rejected', 'expired', 'failed']),
   orderId: z.string().optional().nullable(),
   orderNumber: z.string().optional().nullable(),
-  isNewCustomer: z.boolean().optional().nullable(),
   reason: z.string().optional().nullable(),
   message: z.string().optional().nullable(),
 });

@@ -240,8 +240,9 @@ export function payLaterAnswer(state: PayLaterState, locale: Locale): PayLaterSt
     case 'approved':
       return {
         status: 'approved',
+        // Nothing about the customer record (whether the e-mail bought before): anyone who has
+        // the payment id may ask, as with the order answer (docs/checkout.md "The order answer").
         ...(state.orderId ? { orderId: state.orderId, orderNumber: state.orderId } : {}),
-        ...(state.isNewCustomer !== undefined ? { isNewCustomer: state.isNewCustomer } : {}),
       };
     case 'cancelled':
       return {

@@ -149,6 +149,10 @@ describe('one order and one capture, whatever the order of the news', () => {
     const order = await orderPlaced(checkout.id);
     const answer = await returnFrom(paymentId, 'success');
     expect(answer).toMatchObject({ status: 'approved', orderId: order.id, orderNumber: order.id });
+    // Whoever holds the payment id learns nothing of the customer record (a first order or not),
+    // from the return nor from the status read (docs/checkout.md "The order answer").
+    expect(answer).not.toHaveProperty('isNewCustomer');
+    expect(await finalState(paymentId)).not.toHaveProperty('isNewCustomer');
     await stack.fake.control.idle();
     expect(await ordersOf(checkout.id)).toHaveLength(1);
     expect(stack.fake.control.captureCount(paymentId)).toBe(1);

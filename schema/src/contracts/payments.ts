@@ -73,13 +73,14 @@ export type PayLaterReturnRequest = z.infer<typeof PayLaterReturnRequest>;
 /**
  * Where a pay-later checkout stands, as the return page shows it. `approved`: the order exists;
  * `pending`: ask again; every other status carries the SPEC 8 `message` in the shopper's language.
+ * Nothing tells whether the e-mail had bought before (`isNewCustomer`, dropped like the order
+ * answer's: docs/checkout.md "The order answer").
  */
 export const PayLaterStatusResponse = z
   .object({
     status: z.enum(['approved', 'pending', 'cancelled', 'rejected', 'expired', 'failed']),
     orderId: z.string().optional(),
     orderNumber: z.string().optional(),
-    isNewCustomer: z.boolean().optional(),
     reason: z
       .enum([
         'cancelled',
