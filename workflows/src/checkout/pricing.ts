@@ -40,6 +40,7 @@ export interface VariationRecord {
   productName: string;
   productNameAr: string;
   productActive: boolean;
+  /** The variation is switched on and so is its size (an inactive size's variations are not sold). */
   isActive: boolean;
   priceFils: number;
   discount: number;
@@ -151,7 +152,9 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
         productName: p.name,
         productNameAr: p.nameAr,
         productActive: p.isActive,
-        isActive: v.isActive,
+        // A variation of a switched-off size is not for sale, as shoppers are never shown it:
+        // every path (cash on delivery, the card quote, pay later) refuses it as unavailable.
+        isActive: v.isActive && size.isActive,
         priceFils: v.priceFils,
         discount: v.discount,
         discountType: v.discountType,
