@@ -24,10 +24,8 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['POST'], /^\/api\/products\/[^/]+\/views$/],
   [['POST'], /^\/api\/contact$/],
   [['POST'], /^\/api\/newsletter$/],
-  // The newsletter's e-mailed links (docs/crm.md): the confirmation's press, and the one-click
-  // unsubscribe that mailbox providers POST to (RFC 8058; a GET there lands on the page).
-  [['POST'], /^\/api\/newsletter\/confirm$/],
-  [['GET', 'HEAD', 'POST'], /^\/api\/newsletter\/unsubscribe$/],
+  // The newsletter's e-mailed links (docs/crm.md): the confirmation's press and the unsubscribe's.
+  [['POST'], /^\/api\/newsletter\/(?:confirm|unsubscribe)$/],
   [['POST'], /^\/api\/orders$/],
   [['POST'], /^\/api\/create-payment-intent$/],
   [['POST'], /^\/api\/payments\/tabby$/],
@@ -51,7 +49,26 @@ export function isShopperApi(method: string, pathname: string): boolean {
  * gets only the language cookie.
  */
 export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
+  if (request.method === 'POST' && request.nextUrl.pathname === UNSUBSCRIBE_PAGE) return oneClick(request);
   return request.nextUrl.pathname.startsWith('/api/') ? apiProxy(request) : withPolicy();
+}
+
+/**
+ * The unsubscribe link of our marketing mail is this page, and its List-Unsubscribe header names
+ * the same URL (RFC 8058): a GET shows the page with its button, a mailbox provider's one-click
+ * POST goes to the gateway's unsubscribe with the link's token (docs/crm.md).
+ */
+const UNSUBSCRIBE_PAGE = '/newsletter/unsubscribe';
+
+function oneClick(request: NextRequest): NextResponse {
+  return NextResponse.rewrite(
+    new URL(`/api/newsletter/unsubscribe${request.nextUrl.search}`, webConfig.gatewayUrl),
+    {
+      request: {
+        headers: forwardedHeaders(request.headers, webConfig.trustedProxyHops, { onlyLocaleCookie: true }),
+      },
+    },
+  );
 }
 
 /** The /api/* half of the proxy (synchronous: no page policy to read). */

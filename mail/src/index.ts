@@ -14,7 +14,7 @@ export {
   signConfirmLink,
   signUnsubscribeLink,
   type UnsubscribeTarget,
-  unsubscribeUrls,
+  unsubscribeUrl,
   verifyConfirmLink,
   verifyUnsubscribeLink,
 } from './marketing-links';

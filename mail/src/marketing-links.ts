@@ -48,13 +48,9 @@ export const confirmUrl = (storeUrl: string, token: string) =>
   `${storeUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 
 /**
- * Both unsubscribe URLs of a mail: the one-click endpoint mailbox providers POST to (also the
- * List-Unsubscribe header; a GET there shows the page), and the page the visible link opens.
+ * A mail's one unsubscribe URL, for its List-Unsubscribe header and its visible link alike: the
+ * storefront's page, whose GET shows a button and whose POST (RFC 8058's one-click, from mailbox
+ * providers) the storefront's proxy forwards to the gateway's `POST /api/newsletter/unsubscribe`.
  */
-export function unsubscribeUrls(storeUrl: string, token: string) {
-  const t = encodeURIComponent(token);
-  return {
-    oneClick: `${storeUrl}/api/newsletter/unsubscribe?token=${t}`,
-    page: `${storeUrl}/newsletter/unsubscribe?token=${t}`,
-  };
-}
+export const unsubscribeUrl = (storeUrl: string, token: string) =>
+  `${storeUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -1,7 +1,7 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
-import { NextRequest } from 'next/server';
+import { NextRequest, type NextResponse } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { config, apiProxy as proxy } from '../proxy';
+import { config, proxy as pageProxy, apiProxy as proxy } from '../proxy';
 
 const REWRITE = 'x-middleware-rewrite';
 /** The request headers Next will send on to the gateway (how NextResponse passes them). */
@@ -13,6 +13,16 @@ const request = (path: string, init: { method?: string; headers?: Record<string,
   new NextRequest(new URL(path, 'http://shop.test'), init);
 
 describe('the storefront proxy', () => {
+  it('forwards a one-click unsubscribe POST of the unsubscribe page to the gateway, token and all (RFC 8058)', () => {
+    const res = pageProxy(
+      request('/newsletter/unsubscribe?token=abc.def', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    ) as NextResponse;
+    expect(res.headers.get(REWRITE)).toBe('http://127.0.0.1:4000/api/newsletter/unsubscribe?token=abc.def');
+  });
+
   it('forwards the page-exit beacon as the browser sent it (text/plain, read as JSON by the gateway)', () => {
     const res = proxy(
       request('/api/leads/cart-abandonment', {
@@ -47,9 +57,7 @@ describe('the storefront proxy', () => {
     ['POST', '/api/contact'],
     ['POST', '/api/newsletter'],
     ['POST', '/api/newsletter/confirm'],
-    // RFC 8058's one-click POST from a mailbox provider, and a person opening the same URL.
-    ['POST', '/api/newsletter/unsubscribe?token=abc.def'],
-    ['GET', '/api/newsletter/unsubscribe?token=abc.def'],
+    ['POST', '/api/newsletter/unsubscribe'],
     ['POST', '/api/promotions/validate'],
     ['GET', '/api/promotions?active=true'],
     ['GET', '/api/recommendations?productIds=0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],

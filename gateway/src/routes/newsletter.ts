@@ -11,7 +11,6 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -80,8 +79,10 @@ export async function newsletterRoutes(app: FastifyInstance) {
     },
   );
 
-  // Mailbox providers POST here from many users behind few addresses, and a signed token cannot
-  // be guessed: the generous read limit, not the forms' one.
+  // The one-click POST (RFC 8058) reaches this through the storefront's proxy, which forwards a POST
+  // of the unsubscribe page's own URL here (web/proxy.ts): one URL for the header and the visible
+  // link, whose GET is the page. Mailbox providers POST from many users behind few addresses, and a
+  // signed token cannot be guessed: the generous read limit, not the forms' one.
   const unsubscribeLimit = config.rateLimits.views;
 
   r.post(
@@ -105,23 +106,6 @@ export async function newsletterRoutes(app: FastifyInstance) {
       return reply
         .header('cache-control', 'no-store')
         .send({ success: true, message: t('newsletterUnsubscribed', locale) });
-    },
-  );
-
-  // A GET of the one-click URL (a person opening it, a link scanner) changes nothing: it shows the
-  // storefront's page, whose button sends the POST (RFC 8058 section 3.2).
-  r.get(
-    '/api/newsletter/unsubscribe',
-    {
-      config: { access: 'public', rateLimit: unsubscribeLimit },
-      schema: {
-        querystring: NewsletterUnsubscribeQuery,
-        response: { 303: z.null().describe('to /newsletter/unsubscribe on the storefront') },
-      },
-    },
-    async (req, reply) => {
-      const token = req.query.token ? `?token=${encodeURIComponent(req.query.token)}` : '';
-      return reply.header('cache-control', 'no-store').redirect(`/newsletter/unsubscribe${token}`, 303);
     },
   );
 }

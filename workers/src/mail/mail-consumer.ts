@@ -9,7 +9,7 @@ import {
   sendOrderConfirmation,
   signConfirmLink,
   signUnsubscribeLink,
-  unsubscribeUrls,
+  unsubscribeUrl,
 } from '@qahwa/mail';
 import {
   ContactReceived,
@@ -193,7 +193,7 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
       log.info({ subscriberId: subscriber.id, status: subscriber.status }, 'no welcome: not subscribed');
       return;
     }
-    const unsubscribe = unsubscribeUrls(
+    const unsubscribe = unsubscribeUrl(
       options.settings.storeUrl,
       signUnsubscribeLink({ kind: 'subscriber', id: subscriber.id }, options.settings.linkSecret),
     );
@@ -206,9 +206,9 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
         kind: 'newsletter-welcome',
         email: subscriber.email,
         storeUrl: options.settings.storeUrl,
-        unsubscribeUrl: unsubscribe.page,
+        unsubscribeUrl: unsubscribe,
       },
-      listUnsubscribe: unsubscribe.oneClick,
+      listUnsubscribe: unsubscribe,
       ...(event.requestId ? { requestId: event.requestId } : {}),
     });
     log.info({ subscriberId: subscriber.id, welcome: welcome.status }, 'newsletter welcome');

@@ -5,7 +5,7 @@ import {
   type Db,
   type LeadLine,
 } from '@qahwa/db';
-import { type Mailer, sendEmailOnce, signUnsubscribeLink, unsubscribeUrls } from '@qahwa/mail';
+import { type Mailer, sendEmailOnce, signUnsubscribeLink, unsubscribeUrl } from '@qahwa/mail';
 import { discountedUnitFils, toAed } from '@qahwa/schema';
 import { Context } from '@temporalio/activity';
 import type { Logger } from 'pino';
@@ -105,7 +105,7 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
         { leadId, expiresAt: Math.floor((Date.now() + recovery.linkTtlMs) / 1000) },
         recovery.linkSecret,
       );
-      const unsubscribe = unsubscribeUrls(
+      const unsubscribe = unsubscribeUrl(
         recovery.storefrontUrl,
         signUnsubscribeLink({ kind: 'lead', id: leadId }, recovery.linkSecret),
       );
@@ -128,9 +128,9 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
             items,
             totalFils: items.reduce((sum, i) => sum + i.priceFils * i.quantity, 0),
             restoreUrl: `${recovery.storefrontUrl}/cart/restore?token=${token}`,
-            unsubscribeUrl: unsubscribe.page,
+            unsubscribeUrl: unsubscribe,
           },
-          listUnsubscribe: unsubscribe.oneClick,
+          listUnsubscribe: unsubscribe,
         },
       ).finally(() => clearInterval(beat));
       await leads.markRecoverySent(leadId);
