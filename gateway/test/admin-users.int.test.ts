@@ -151,6 +151,30 @@ describe('an invitation by e-mail', () => {
     expect(after.body).toMatchObject({ status: 'active', pendingLink: null });
   }, 60_000);
 
+  it('signing in through a link ends the session the same browser held before, as a sign-in does', async () => {
+    const admin = await member('ADMIN');
+    const email = `shared-browser-${randomUUID()}@example.ae`;
+    const invited = await call('POST', '/api/admin/users', admin.cookie, {
+      name: 'Shared Browser',
+      email,
+      role: 'STAFF',
+      permissions: [{ module: 'orders', canView: true }],
+      locale: 'en',
+    });
+    expect(invited.body).toMatchObject({ user: { email } });
+    const mail = await inbox.waitForMessage((m) => m.to.some((t) => t.address === email), 15_000);
+    // The invitee opens the link in the browser the admin is signed in on.
+    const set = await call('POST', '/api/auth/set-password', admin.cookie, {
+      token: tokenOf(mail.html),
+      password: 'a long enough pass',
+    });
+    expect(set.status).toBe(200);
+    const cookie = set.res.cookies.find((c) => c.name === 'qahwa_staff_session');
+    expect(await sessionOf(`qahwa_staff_session=${cookie!.value}`)).toMatchObject({ email });
+    // The admin's session in that browser is over; the cookie replaced it.
+    expect(await sessionOf(admin.cookie)).toBeNull();
+  }, 60_000);
+
   it('refuses an expired link, an unknown one, and a taken e-mail', async () => {
     const admin = await member('ADMIN');
     const email = `late-${randomUUID()}@example.ae`;

@@ -126,6 +126,10 @@ describe('domain events (DESIGN.md)', () => {
         'CheckoutStarted',
         'PaymentSucceeded',
         'PaymentFailed',
+        // A card payment refunded, disputed, or settled by staff (docs/payments.md).
+        'PaymentRefunded',
+        'PaymentDisputed',
+        'PaymentResolved',
         'TabbyApproved',
         'TabbyRejected',
         'OrderPlaced',
@@ -144,7 +148,7 @@ describe('domain events (DESIGN.md)', () => {
     );
     expect(subjectOf('OrderPlaced')).toBe('commerce.order.order_placed');
     expect(EVENT_SUBJECTS.TabbyRejected).toBe('commerce.payment.tabby_rejected');
-    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(16);
+    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(21);
     expect(EVENT_SUBJECTS.SettingsChanged).toBe('commerce.settings.settings_changed');
     expect(EVENT_SUBJECTS.CatalogueChanged).toBe('commerce.catalogue.catalogue_changed');
     for (const s of Object.values(EVENT_SUBJECTS)) expect(s).toMatch(/^commerce\.[a-z]+\.[a-z_]+$/);

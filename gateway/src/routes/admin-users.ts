@@ -27,6 +27,7 @@ import { PASSWORD_MESSAGES, passwordProblem } from '@qahwa/schema/staff/password
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor, publicRoute, staffOnly } from '../auth/access';
+import { sessionToken } from '../auth/session';
 import { localeOf } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 import { setSessionCookies } from './auth';
@@ -255,9 +256,10 @@ async function staffLinkRoutes(app: FastifyInstance) {
       const used = await repo.useLink(req.body.token, await hash(req.body.password), req.id).catch((e) => {
         throw staffHttpError(e, locale);
       });
-      // Signed in at once: the person just proved they hold the link the e-mail carried.
+      // Signed in at once: the person just proved they hold the link the e-mail carried. Like a
+      // sign-in, it ends the session this browser held before (whoever's it was).
       await staff.clearSignInFailures(used.email);
-      const session = await staff.createSession(used.id, config.sessionTtlMs);
+      const session = await staff.replaceSession(sessionToken(req), used.id, config.sessionTtlMs);
       const user = await staff.userForSession(session.token);
       const own = await repo.own(used.id);
       setSessionCookies(reply, config, session, own?.locale);
