@@ -28,6 +28,27 @@ export function PaymentStatusBadge({ status }: { status: string }) {
   );
 }
 
+const REFUND_TONE = {
+  requested: 'bg-sky-50 text-sky-800 ring-sky-600/20',
+  succeeded: 'bg-stone-100 text-stone-700 ring-stone-500/20',
+  failed: 'bg-red-50 text-red-800 ring-red-600/20',
+} as const;
+
+/** A refund row's state (requested while the provider has not answered, then succeeded or failed). */
+export function RefundStatusBadge({ status }: { status: string }) {
+  const t = useTranslations('Payments.refundStatus');
+  const known = status in REFUND_TONE ? (status as keyof typeof REFUND_TONE) : null;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
+        known ? REFUND_TONE[known] : REFUND_TONE.failed
+      }`}
+    >
+      {known ? t(known) : status}
+    </span>
+  );
+}
+
 export function AttentionBadge({ kind }: { kind: AttentionKind }) {
   const t = useTranslations('Payments.attention');
   return (

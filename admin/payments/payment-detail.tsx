@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../i18n/format';
 import { ChevronStartIcon } from '../shell/icons';
 import { PaymentActions } from './payment-actions';
-import { AttentionBadge, PaymentStatusBadge } from './payment-badges';
+import { AttentionBadge, PaymentStatusBadge, RefundStatusBadge } from './payment-badges';
 
 const CHECKOUT_STATUSES = [
   'open',
@@ -151,7 +151,7 @@ export function PaymentDetailView({ payment, canEdit }: { payment: AdminPaymentD
                   <span className="font-mono text-xs" dir="ltr">
                     {r.providerRefundId ?? r.reference}
                   </span>
-                  <PaymentStatusBadge status={r.status} />
+                  <RefundStatusBadge status={r.status} />
                   <span className="tabular-nums">{money(r.amountFils)}</span>
                   <span className="text-stone-500">{formatDateTime(r.createdAt, locale)}</span>
                   {r.lastError ? <span className="w-full text-xs text-red-700">{r.lastError}</span> : null}
