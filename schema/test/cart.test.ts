@@ -163,6 +163,8 @@ describe('the stored-cart guard', () => {
       name: field(fc.string()),
       nameAr: field(fc.string()),
       price: field(fc.double()),
+      // Optional: a cart stored before lines carried their list price still loads.
+      listPrice: field(fc.double()),
       quantity: field(fc.integer({ min: -2, max: 5 })),
       image: field(fc.option(fc.webUrl(), { nil: null })),
       variation: field(names),

@@ -6,6 +6,7 @@ import {
   Promotion,
   publicCouponRefusal,
 } from '../src/promotions';
+import { SALE_CONFIG } from '../src/sale/sale-config';
 
 const promo = (over: Partial<Promotion>): Promotion =>
   Promotion.parse({
@@ -53,15 +54,15 @@ describe('who hears why a code is refused (docs/promotions.md "Validate")', () =
 
   it("the storefront explains a listed code's own conditions, and nothing about other codes", () => {
     const listed = [promo({ code: 'BIG50', isPublic: true, minOrderAmount: 200 })];
-    expect(publicCouponRefusal(listed, ' big50 ', cart(150), now)).toEqual({
+    expect(publicCouponRefusal(listed, ' big50 ', cart(150), now, SALE_CONFIG)).toEqual({
       code: 'coupon.minOrder',
       params: { amount: '200.00' },
     });
     // It would apply: the server's answer stands.
-    expect(publicCouponRefusal(listed, 'BIG50', cart(250), now)).toBeNull();
+    expect(publicCouponRefusal(listed, 'BIG50', cart(250), now, SALE_CONFIG)).toBeNull();
     // Not a listed code, or a private one the browser happens to hold: nothing to say.
-    expect(publicCouponRefusal(listed, 'OTHER', cart(150), now)).toBeNull();
+    expect(publicCouponRefusal(listed, 'OTHER', cart(150), now, SALE_CONFIG)).toBeNull();
     const privateOne = [promo({ code: 'MINE', minOrderAmount: 200 })];
-    expect(publicCouponRefusal(privateOne, 'MINE', cart(150), now)).toBeNull();
+    expect(publicCouponRefusal(privateOne, 'MINE', cart(150), now, SALE_CONFIG)).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel, Label, Radio, RadioGroup } from '@headlessui/react';
-import { cartItemId } from '@qahwa/schema/cart/cart';
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import { cartLineOf } from '@qahwa/schema/cart/cart-line';
 import {
   defaultChoice,
   matchVariation,
@@ -11,7 +10,7 @@ import {
 } from '@qahwa/schema/catalogue/options';
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
-import { formatAed, toAed } from '@qahwa/schema/money/money';
+import { formatAed } from '@qahwa/schema/money/money';
 import { CART_SIDEBAR_DELAY_MS, MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { commerceOf, track } from '../analytics/events';
@@ -127,26 +126,9 @@ function OptionsForm({ product, onClose }: { product: Product; onClose: () => vo
 
   function add() {
     if (!matched || !canAdd) return;
-    const item: CartItem = {
-      id: cartItemId(product.id, matched.id),
-      productId: product.id,
-      variationId: matched.id,
-      name: product.name,
-      nameAr: product.nameAr,
-      price: toAed(variationPrice(matched).fils),
-      quantity,
-      image,
-      variation: {
-        weight: matched.size.displayName,
-        beans: matched.beans?.name ?? null,
-        additions: matched.type?.name ?? null,
-      },
-      variationAr: {
-        weight: matched.size.displayNameAr,
-        beans: matched.beans?.nameAr ?? null,
-        additions: matched.type?.nameAr ?? null,
-      },
-    };
+    // The line's prices from the one builder the recovery link uses too: the checkout's summary
+    // prices it as the server will (its list price is what a sale works on).
+    const item = cartLineOf(product, matched, quantity);
     dispatch({ type: 'add', item });
     track('AddToCart', commerceOf([item]));
     setLastAdded(item.id);

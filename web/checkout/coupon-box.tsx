@@ -3,11 +3,13 @@
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { localize } from '@qahwa/schema/messages/localized-text';
 import { formatAed, type Locale } from '@qahwa/schema/money/money';
+import { isAnniversaryCode } from '@qahwa/schema/promotions/anniversary';
 import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from '../i18n/client';
+import { useShopperSettings } from '../settings/shopper-settings';
 import { useAtom } from '../shell/atoms';
 import {
   type AppliedCouponState,
@@ -43,6 +45,7 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
   const locale = useLocale() as Locale;
   const [applied, setApplied] = useAtom(appliedCouponAtom);
   const listed = useActivePromotions();
+  const { sale } = useShopperSettings();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,16 +77,7 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
       });
       const body = (await res.json().catch(() => null)) as ValidateAnswer | null;
       if (!res.ok || !body?.valid || !body.promotionId) {
-        setError(
-          couponRefusalMessage({
-            answer: body,
-            code: wanted,
-            items,
-            subtotalFils: pricing.subtotalFils,
-            listed,
-            locale,
-          }),
-        );
+        setError(couponRefusalMessage({ answer: body, code: wanted, items, listed, sale, locale }));
         return;
       }
       const next: AppliedCouponState = {
@@ -129,9 +123,11 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
             {applied.description && <p className="text-emerald-800">{applied.description}</p>}
             {!refusal && !outranked && (
               <p className="mt-1 text-emerald-900">
-                {pricing.freeShipping && pricing.discountFils === 0
-                  ? t('freeShipping')
-                  : t('saving', { amount: formatAed(pricing.discountFils, locale) })}
+                {isAnniversaryCode(applied.code)
+                  ? t('saleCode', { amount: formatAed(pricing.saleFils, locale) })
+                  : pricing.freeShipping && pricing.discountFils === 0
+                    ? t('freeShipping')
+                    : t('saving', { amount: formatAed(pricing.discountFils, locale) })}
               </p>
             )}
           </div>

@@ -1,12 +1,14 @@
 'use client';
 
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { localize } from '@qahwa/schema/messages/localized-text';
+import { pricingLinesOf } from '@qahwa/schema/cart/cart-line';
+import { type LocalizedText, localize } from '@qahwa/schema/messages/localized-text';
 import type { Fils, Locale } from '@qahwa/schema/money/money';
 import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
-import { type CartPricing, priceCart } from '@qahwa/schema/promotions/price-cart';
+import { type CartPricing, priceCart, priceLines } from '@qahwa/schema/promotions/price-cart';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { publicCouponRefusal } from '@qahwa/schema/promotions/shopper-view';
+import type { SaleConfig } from '@qahwa/schema/sale/sale-config';
 import { useEffect, useMemo, useState } from 'react';
 import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 import { atomWithStorage, createJSONStorage, useAtomValue } from '../shell/atoms';
@@ -64,6 +66,13 @@ export function useActivePromotions(): Promotion[] {
 
 /** What the summary shows: the server's rules run on what the browser knows. Only a claim: the order reprices. */
 export interface SummaryPricing {
+  /** The lines at the cart's prices (each variation after its own discount), as the lines show them. */
+  itemsFils: Fils;
+  /** What the store's sale takes off those prices (already out of `subtotalFils`), 0 when none. */
+  saleFils: Fils;
+  /** The sale's name in both languages while it lowers a price, else null. */
+  saleLabel: LocalizedText | null;
+  /** The goods at what the shopper pays for them: the order's subtotal (`itemsFils − saleFils`). */
   subtotalFils: Fils;
   discountFils: Fils;
   freeShipping: boolean;
@@ -74,6 +83,13 @@ export interface SummaryPricing {
   coupon: CartPricing['coupon'];
 }
 
+/**
+ * The summary's pricing: the server's `priceCart` on the cart's lines as `pricingLinesOf` reads
+ * them (each line's list price and its own discounted price, so the sale is taken as the server
+ * takes it), the promotions in force, the applied coupon's promotion and the store's settings.
+ * With the same catalogue, promotions and settings its total is the server's to the fils, which
+ * is what cash on delivery must claim (web/test/summary-matches-server.test.ts).
+ */
 export function summaryPricing(
   items: readonly CartItem[],
   quote: Quote | null,
@@ -87,16 +103,7 @@ export function summaryPricing(
     ? [...promotions.filter((p) => p.id !== applied.promotion?.id), applied.promotion]
     : promotions;
   const priced = priceCart({
-    lines: items.map((i) => {
-      const fils = Math.round(i.price * 100);
-      return {
-        productId: i.productId,
-        variationId: i.variationId ?? i.id,
-        listFils: fils,
-        discountedFils: fils,
-        quantity: i.quantity,
-      };
-    }),
+    lines: pricingLinesOf(items),
     promotions: all,
     couponCode: applied?.code ?? null,
     // Shipping is the server's quote (POST /api/shipping/calculate), not recomputed here.
@@ -105,8 +112,13 @@ export function summaryPricing(
     sale: settings.sale,
     now,
   });
+  const sale = priced.discounts.find((d) => d.kind === 'SALE');
+  const saleFils = sale?.amountFils ?? 0;
   const shippingFils = quote === null ? null : priced.freeShipping ? 0 : quote.shippingCostFils;
   return {
+    itemsFils: priced.subtotalFils + saleFils,
+    saleFils,
+    saleLabel: sale ? { en: sale.name, ar: sale.nameAr ?? sale.name } : null,
     subtotalFils: priced.subtotalFils,
     discountFils: priced.discountFils,
     freeShipping: priced.freeShipping,
@@ -124,32 +136,33 @@ export interface CouponRefusalAnswer {
 }
 
 /**
- * What the coupon box says when the server refused a code (docs/promotions.md "What shoppers
- * see"). The server tells anyone only that a code is not usable; a code the store lists publicly
- * has public conditions, so for such a code the box names the one this cart misses (the minimum,
- * the products, the quantities, every use taken) with the same rule the server runs. Any other
- * code: the server's words, or SPEC 8's 'Invalid coupon code'.
+ * What the checkout says when the server refused a code (docs/promotions.md "What shoppers see"):
+ * the coupon box's check, and an order, card payment or pay-later session refused with
+ * COUPON_REFUSED. The server tells anyone only that a code is not usable; a code the store lists
+ * publicly has public conditions, so for such a code this names the one this cart misses (the
+ * minimum, the products, the quantities, every use taken, the anniversary sale not running) with
+ * the same rule the server runs, on the cart priced as the server prices it. Any other code: the
+ * server's words, or SPEC 8's 'Invalid coupon code'.
  */
 export function couponRefusalMessage(input: {
   answer: CouponRefusalAnswer | null;
   code: string;
   items: readonly CartItem[];
-  subtotalFils: Fils;
   listed: readonly Promotion[];
+  /** The store's sale: the cart's unit prices and the anniversary code follow it. */
+  sale: SaleConfig;
   locale: Locale;
   now?: Date;
 }): string {
   const { answer, locale } = input;
   if (answer?.errorCode === 'coupon.notUsable') {
+    const now = input.now ?? new Date();
+    const lines = priceLines(pricingLinesOf(input.items), input.sale, now);
     const cart = {
-      lines: input.items.map((i) => ({
-        productId: i.productId,
-        unitFils: Math.round(i.price * 100),
-        quantity: i.quantity,
-      })),
-      subtotalFils: input.subtotalFils,
+      lines: lines.map((l) => ({ productId: l.productId, unitFils: l.unitFils, quantity: l.quantity })),
+      subtotalFils: lines.reduce((s, l) => s + l.lineFils, 0),
     };
-    const why = publicCouponRefusal(input.listed, input.code, cart, input.now ?? new Date());
+    const why = publicCouponRefusal(input.listed, input.code, cart, now, input.sale);
     if (why) return localize(PROMOTION_MESSAGES[why.code], locale, why.params);
   }
   return answer?.error || localize(PROMOTION_MESSAGES['coupon.invalid'], locale);

@@ -2,30 +2,38 @@ import {
   type CartItem,
   type CreateOrderRequest,
   type CustomerInfo,
-  cartSubtotalFils,
   type Fils,
   type Locale,
   type ShippingInfo,
   toAed,
 } from '@qahwa/schema';
 
-/** SPEC 7 CreateOrderRequest for cash on delivery. Every amount is a claim the gateway recomputes. */
+/** The summary's amounts an order claims (coupon-state.ts `summaryPricing`). */
+export interface ClaimedAmounts {
+  /** The goods at what the shopper pays (after the sale). */
+  subtotalFils: Fils;
+  discountFils: Fils;
+  /** null while the shipping quote is on its way (nothing is sent then). */
+  shippingFils: Fils | null;
+  totalFils: Fils;
+}
+
+/**
+ * SPEC 7 CreateOrderRequest for cash on delivery. Every amount is the summary's (`summaryPricing`,
+ * the server's own rules on the cart's prices), so the claimed total is the one the shopper was
+ * shown and, when nothing changed, the server's: cash on delivery is placed only at the server's
+ * total (docs/checkout.md). The card and pay later send the same claim.
+ */
 export function buildCodOrder(input: {
   customerInfo: CustomerInfo;
   shippingInfo: ShippingInfo;
   items: readonly CartItem[];
-  shippingCostFils: Fils;
+  summary: ClaimedAmounts;
   locale: Locale;
-  /**
-   * The summary's discount and free shipping (coupon-state.ts) and the applied coupon's code:
-   * claims like every amount here; the server applies the code by its own rules.
-   */
-  discount?: { discountFils: Fils; freeShipping: boolean };
+  /** The applied coupon's code: a claim like every amount here; the server applies it by its own rules. */
   coupon?: { code: string; discountAmount: number } | null;
 }): CreateOrderRequest {
-  const subtotalFils = cartSubtotalFils(input.items);
-  const discountFils = input.discount?.discountFils ?? 0;
-  const shippingFils = input.discount?.freeShipping ? 0 : input.shippingCostFils;
+  const { subtotalFils, discountFils, totalFils } = input.summary;
   return {
     customerInfo: input.customerInfo,
     shippingInfo: input.shippingInfo,
@@ -45,10 +53,10 @@ export function buildCodOrder(input: {
           ]
         : [],
     ),
-    totalAmount: toAed(subtotalFils - discountFils + shippingFils),
+    totalAmount: toAed(totalFils),
     subtotal: toAed(subtotalFils),
     tax: 0,
-    shippingCost: toAed(shippingFils),
+    shippingCost: toAed(input.summary.shippingFils ?? 0),
     discount: toAed(discountFils),
     appliedCoupon: input.coupon ? { code: input.coupon.code, discountAmount: toAed(discountFils) } : null,
     paymentProvider: 'COD',

@@ -1,6 +1,6 @@
 'use client';
 
-import { type CartItem, cartItemCount, cartSubtotalFils, formatAed, toFils } from '@qahwa/schema';
+import { type CartItem, cartItemCount, formatAed, localize, toFils } from '@qahwa/schema';
 import { variationText } from '../cart/variation-text';
 import { ProductImage } from '../catalogue/product-image';
 import { useLocale, useTranslations } from '../i18n/client';
@@ -13,9 +13,8 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
   const t = useTranslations('OrderSummary');
   const locale = useLocale();
   const tc = useTranslations('CouponBox');
-  const subtotal = cartSubtotalFils(items);
-  // Discounts by the server's own rules (automatic promotions, the coupon, free shipping): a
-  // preview; the order is priced again by the server.
+  // The sale and the discounts by the server's own rules (automatic promotions, the coupon, free
+  // shipping): the total the order claims; the server prices it again.
   const pricing = useSummaryPricing(items, quote);
   const total = pricing.totalFils;
   return (
@@ -64,8 +63,14 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
       <dl className="space-y-1.5 border-t border-coffee-100 pt-3 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-coffee-700">{t('subtotal', { count: cartItemCount(items) })}</dt>
-          <dd className="text-coffee-900">{formatAed(subtotal, locale)}</dd>
+          <dd className="text-coffee-900">{formatAed(pricing.itemsFils, locale)}</dd>
         </div>
+        {pricing.saleFils > 0 && pricing.saleLabel && (
+          <div className="flex justify-between gap-4" data-testid="order-sale">
+            <dt className="text-emerald-800">{localize(pricing.saleLabel, locale)}</dt>
+            <dd className="text-emerald-800">−{formatAed(pricing.saleFils, locale)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-coffee-700">{t('shipping')}</dt>
           <dd className="text-coffee-900">

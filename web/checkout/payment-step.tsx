@@ -38,7 +38,12 @@ import { WalletButton } from '../payments/wallet-button';
 import { useShopperSettings } from '../settings/shopper-settings';
 import { useAtomValue, useSetAtom } from '../shell/atoms';
 import { attemptKey, endAttempt } from './attempt-key';
-import { appliedCouponAtom, useSummaryPricing } from './coupon-state';
+import {
+  appliedCouponAtom,
+  couponRefusalMessage,
+  useActivePromotions,
+  useSummaryPricing,
+} from './coupon-state';
 import { buildCodOrder, orderIntent } from './order-request';
 import { OrderSummary } from './order-summary';
 import { markLeadConverted } from './pay-later-lead';
@@ -79,9 +84,8 @@ export function PaymentStep(props: PaymentStepProps) {
     customerInfo: props.customerInfo,
     shippingInfo: props.shippingInfo,
     items: props.items,
-    shippingCostFils: props.quote?.shippingCostFils ?? 0,
+    summary: pricing,
     locale,
-    discount: pricing,
     coupon: pricing.coupon.status === 'refused' ? null : applied,
   });
   // No intent before the shipping quote is in: its amount would be wrong (SPEC 4: a new one on change).
@@ -141,7 +145,8 @@ function PaymentForm({
   const tp = useTranslations('Payments');
   const locale = useLocale() as Locale;
   // Pay later's range is the store's (issue 12), as the gateway checks it.
-  const { payLater: payLaterRange } = useShopperSettings();
+  const { payLater: payLaterRange, sale } = useShopperSettings();
+  const listed = useActivePromotions();
   const router = useRouter();
   const stripe = useStripe();
   const elements = useElements();
@@ -175,6 +180,25 @@ function PaymentForm({
   useEffect(() => {
     if (method === 'tabby' && !isPayLaterEligible(totalFils, payLaterRange)) setMethod('card');
   }, [method, totalFils, setMethod, payLaterRange]);
+
+  /**
+   * The server refused the coupon (COUPON_REFUSED): it is dropped and the shopper told why in the
+   * coupon box's words — the server says only "not usable", and a publicly listed code's missed
+   * condition is named here (`couponRefusalMessage`) — and that the order can go on without it.
+   */
+  function couponRefused(serverText: string | null) {
+    const code = claim.appliedCoupon?.code ?? '';
+    setCoupon(null);
+    const why = couponRefusalMessage({
+      answer: { errorCode: 'coupon.notUsable', ...(serverText ? { error: serverText } : {}) },
+      code,
+      items,
+      listed,
+      sale,
+      locale,
+    });
+    stop(`${why} ${tc('removedAfterRefusal')}`);
+  }
 
   function start() {
     if (busy.current) return false;
@@ -217,10 +241,7 @@ function PaymentForm({
     }
     // The coupon no longer holds (its last use went to someone else): drop it and say so; the
     // summary now shows the full total and the same button places the order without it.
-    if (result.reason === 'server' && result.code === 'COUPON_REFUSED') {
-      setCoupon(null);
-      return stop(`${result.message ?? ''} ${tc('removedAfterRefusal')}`.trim());
-    }
+    if (result.reason === 'server' && result.code === 'COUPON_REFUSED') return couponRefused(result.message);
     stop(result.reason === 'network' ? t('networkError') : (result.message ?? t('codFailed')));
   }
 
@@ -241,10 +262,7 @@ function PaymentForm({
       window.location.assign(result.checkoutUrl);
       return;
     }
-    if (result.reason === 'server' && result.code === 'COUPON_REFUSED') {
-      setCoupon(null);
-      return stop(`${result.message ?? ''} ${tc('removedAfterRefusal')}`.trim());
-    }
+    if (result.reason === 'server' && result.code === 'COUPON_REFUSED') return couponRefused(result.message);
     // A new attempt next time (the refused key would replay the refusal).
     endAttempt();
     // SPEC 4: every pay-later outcome tells the shopper to use the card, so card is selected for them.

@@ -1,6 +1,15 @@
 'use client';
 
-import { type CartItem, cartSubtotalFils, type Fils, fallbackShipping, toAed, toFils } from '@qahwa/schema';
+import {
+  type CartItem,
+  type Fils,
+  fallbackShipping,
+  goodsSubtotalFils,
+  pricingLinesOf,
+  type SaleConfig,
+  toAed,
+  toFils,
+} from '@qahwa/schema';
 import { useEffect, useState } from 'react';
 import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 
@@ -15,16 +24,29 @@ function fromFallback(subtotalFils: Fils, settings: ShopperSettings['shipping'])
 }
 
 /**
+ * The amount the shipping quote is asked for: the goods at what the shopper pays for them (the
+ * sale taken as the server takes it), which is what the order's shipping is quoted on
+ * (`priceCart`), so the quote is the order's.
+ */
+export function quotedSubtotalFils(
+  items: readonly CartItem[],
+  sale: SaleConfig,
+  now: Date = new Date(),
+): Fils {
+  return goodsSubtotalFils(pricingLinesOf(items), sale, now);
+}
+
+/**
  * SPEC 7: POST /api/shipping/calculate whenever the total or the items change; a total of 0
  * or less ships for 0 without a call; on any failure the SPEC 8 local fallback.
  * `quote` is null while the first answer is on its way.
  */
 export function useShippingQuote(items: readonly CartItem[]): Quote | null {
-  const subtotalFils = cartSubtotalFils(items);
+  // The store's sale, and its threshold and cost for the fallback when the call fails (issue 12).
+  const { shipping, sale } = useShopperSettings();
+  const subtotalFils = quotedSubtotalFils(items, sale);
   const itemsKey = JSON.stringify(items.map((i) => [i.productId, i.variationId, i.quantity, i.price]));
   const [quote, setQuote] = useState<Quote | null>(null);
-  // The store's threshold and cost (issue 12), for the fallback when the call fails.
-  const { shipping } = useShopperSettings();
 
   useEffect(() => {
     if (subtotalFils <= 0) {

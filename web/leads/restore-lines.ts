@@ -1,9 +1,7 @@
-import { cartItemId } from '@qahwa/schema/cart/cart';
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
+import { cartLineOf } from '@qahwa/schema/cart/cart-line';
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
-import { toAed } from '@qahwa/schema/money/money';
 import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
 
 export interface RestoreLine {
@@ -21,8 +19,8 @@ export interface RestoredCart {
 }
 
 /**
- * The recovery link's cart (docs/leads.md), rebuilt from today's catalogue: today's price (the
- * variation's own discount, the storefront's one rule), today's stock (a line is cut to what is
+ * The recovery link's cart (docs/leads.md), rebuilt from today's catalogue: today's prices (the
+ * line the options modal would add, `cartLineOf`), today's stock (a line is cut to what is
  * left, or left out), today's names and pictures. Nothing of the old cart's prices survives.
  */
 export function restoreCart(
@@ -42,26 +40,7 @@ export function restoreCart(
     // Only a low stock's count is published; above it the line's own limit applies.
     const quantity = Math.min(line.quantity, unitsAvailable(v), MAX_LINE_QUANTITY);
     if (quantity < line.quantity) reduced++;
-    items.push({
-      id: cartItemId(product.id, v.id),
-      productId: product.id,
-      variationId: v.id,
-      name: product.name,
-      nameAr: product.nameAr,
-      price: toAed(discountedUnitFils(v.price, v.discount, v.discountType)),
-      quantity,
-      image: v.imageUrl ?? product.imageUrl ?? product.images[0]?.url ?? null,
-      variation: {
-        weight: v.size.displayName,
-        beans: v.beans?.name ?? null,
-        additions: v.type?.name ?? null,
-      },
-      variationAr: {
-        weight: v.size.displayNameAr,
-        beans: v.beans?.nameAr ?? null,
-        additions: v.type?.nameAr ?? null,
-      },
-    });
+    items.push(cartLineOf(product, v, quantity));
   }
   return { items, missing, reduced };
 }

@@ -34,7 +34,7 @@ const order = () =>
     customerInfo: { fullName: 'Aisha Al Mansoori', email: 'aisha@example.ae', phone: '+971501234567' },
     shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Building 12, Al Rigga Street' },
     items: [line],
-    shippingCostFils: 2500,
+    summary: { subtotalFils: 119_80, discountFils: 0, shippingFils: 25_00, totalFils: 144_80 },
     locale: 'ar',
   });
 

@@ -1,5 +1,6 @@
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { Promotion } from '@qahwa/schema/promotions/promotion';
+import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
 import { describe, expect, it } from 'vitest';
 import { couponRefusalMessage } from '../checkout/coupon-state';
 
@@ -42,7 +43,7 @@ const notUsable = {
 describe('couponRefusalMessage', () => {
   it("names a public code's missed minimum, in Arabic too", () => {
     const items = [item(120)];
-    const base = { answer: notUsable, code: 'big50', items, subtotalFils: 120_00, listed };
+    const base = { answer: notUsable, code: 'big50', items, sale: SALE_CONFIG, listed };
     expect(couponRefusalMessage({ ...base, locale: 'en' })).toBe(
       'A minimum order of 300.00 AED is required for this coupon',
     );
@@ -57,7 +58,7 @@ describe('couponRefusalMessage', () => {
         answer: notUsable,
         code: 'SECRET1',
         items: [item(120)],
-        subtotalFils: 120_00,
+        sale: SALE_CONFIG,
         listed,
         locale: 'en',
       }),
@@ -66,7 +67,7 @@ describe('couponRefusalMessage', () => {
 
   it("says SPEC 8's 'Invalid coupon code' when the server gave no words", () => {
     expect(
-      couponRefusalMessage({ answer: null, code: 'X', items: [], subtotalFils: 0, listed, locale: 'en' }),
+      couponRefusalMessage({ answer: null, code: 'X', items: [], sale: SALE_CONFIG, listed, locale: 'en' }),
     ).toBe('Invalid coupon code');
   });
 });

@@ -45,15 +45,15 @@ const promotion = (p: Partial<Promotion> & Pick<Promotion, 'id' | 'type'>): Prom
   ...p,
 });
 
-const anniversary = promotion({ id: 'a', code: 'ANNIVERSARY_2025', type: 'PERCENTAGE', value: 40 });
+const autumn40 = promotion({ id: 'a', code: 'AUTUMN40', type: 'PERCENTAGE', value: 40 });
 const applied: AppliedCouponState = {
-  code: 'ANNIVERSARY_2025',
+  code: 'AUTUMN40',
   discountAmount: 40,
   discountType: 'PERCENTAGE',
   promotionId: 'a',
-  name: 'Anniversary Sale',
+  name: 'Autumn',
   description: '40% off',
-  promotion: anniversary,
+  promotion: autumn40,
 };
 const quote = { shippingCostFils: 25_00, amountToFreeShippingFils: 100_00 };
 
@@ -108,16 +108,16 @@ describe('the checkout summary with a coupon (SPEC 2.7)', () => {
   });
 
   it('the order request carries the code and the discount as claims; the coupon changes the attempt', () => {
+    const items = [item('x', 50, 2)];
     const base = {
       customerInfo: { fullName: 'Noura', email: 'noura@example.ae', phone: '+971501234567' },
       shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Al Rigga Street 12' },
-      items: [item('x', 50, 2)],
-      shippingCostFils: 25_00,
+      items,
       locale: 'en' as const,
     };
     const withCoupon = buildCodOrder({
       ...base,
-      discount: { discountFils: 40_00, freeShipping: false },
+      summary: summaryPricing(items, quote, [], applied, DEFAULTS),
       coupon: applied,
     });
     expect(withCoupon).toMatchObject({
@@ -125,9 +125,10 @@ describe('the checkout summary with a coupon (SPEC 2.7)', () => {
       discount: 40,
       shippingCost: 25,
       totalAmount: 85,
-      appliedCoupon: { code: 'ANNIVERSARY_2025', discountAmount: 40 },
+      appliedCoupon: { code: 'AUTUMN40', discountAmount: 40 },
     });
-    const without = buildCodOrder(base);
+    const without = buildCodOrder({ ...base, summary: summaryPricing(items, quote, [], null, DEFAULTS) });
+    expect(without).toMatchObject({ totalAmount: 125, discount: 0 });
     expect(without.appliedCoupon).toBeNull();
     expect(orderIntent(withCoupon)).not.toBe(orderIntent(without));
   });

@@ -55,9 +55,8 @@ const claim = buildCodOrder({
   customerInfo: { fullName: 'Mariam Al Hashimi', email: 'mariam@example.ae', phone: '+971 50 123 4567' },
   shippingInfo: { emirate: 'dubai', city: 'dubai-marina', address: 'Marina Walk, Tower 5, Flat 1203' },
   items: [line],
-  shippingCostFils: 2500,
+  summary: { subtotalFils: 119_80, discountFils: 11_98, shippingFils: 25_00, totalFils: 132_82 },
   locale: 'ar',
-  discount: { discountFils: 1198, freeShipping: false },
   coupon: { code: 'ANNIVERSARY_2025', discountAmount: 11.98 },
 });
 const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);

@@ -26,7 +26,7 @@ const claim = () =>
         variation: { weight: '500g', beans: 'House Blend', additions: 'Cardamom' },
       },
     ],
-    shippingCostFils: 0,
+    summary: { subtotalFils: 210_00, discountFils: 0, shippingFils: 0, totalFils: 210_00 },
     locale: 'ar',
   });
 

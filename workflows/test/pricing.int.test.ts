@@ -23,11 +23,13 @@ afterAll(async () => handle?.close());
 
 beforeEach(async () => {
   await resetDatabase(handle.db);
-  // Only the anniversary code is left switched on; each test adds what it is about.
+  // Only one 40 % code is left switched on: the demo's anniversary promotion under a code of its
+  // own (ANNIVERSARY_2025 itself follows the store's sale, docs/promotions.md, and is tested in
+  // gateway/test/anniversary-code.int.test.ts); each test adds what it is about.
   await handle.db.update(tables.promotions).set({ isActive: false });
   await handle.db
     .update(tables.promotions)
-    .set({ isActive: true })
+    .set({ isActive: true, code: 'AUTUMN40' })
     .where(eq(tables.promotions.code, 'ANNIVERSARY_2025'));
   const rows = await handle.db
     .select({
@@ -85,11 +87,11 @@ describe('priceCheckout: the server prices every promotion type from the databas
     expect(p.amountToFreeShippingFils).toBe(106_40);
   });
 
-  it('PERCENTAGE: ANNIVERSARY_2025 takes 40 % off, typed in any case, and is recorded as a discount line', async () => {
+  it('PERCENTAGE: a 40 % code takes 40 % off, typed in any case, and is recorded as a discount line', async () => {
     const p = await priceCheckout(handle.db, {
       items: [item('dallah', 1), item('cardamom', 1)],
       city: 'deira',
-      couponCode: ' anniversary_2025 ',
+      couponCode: ' autumn40 ',
     });
     // 165 + 48 = 213 → 40 % = 85.20; shipping free (subtotal ≥ 200)
     expect(p).toMatchObject({
@@ -102,7 +104,7 @@ describe('priceCheckout: the server prices every promotion type from the databas
     expect(p.discounts).toEqual([
       expect.objectContaining({
         kind: 'PROMOTION',
-        code: 'ANNIVERSARY_2025',
+        code: 'AUTUMN40',
         name: 'Anniversary Sale',
         nameAr: 'تخفيضات الذكرى السنوية',
         promotionType: 'PERCENTAGE',
@@ -198,7 +200,7 @@ describe('priceCheckout: the server prices every promotion type from the databas
     // The 40 % coupon beats the automatic 10 %: one goods discount, never both; free shipping stays.
     const withCoupon = await priceCheckout(handle.db, {
       items: [item('brazil', 1)],
-      couponCode: 'ANNIVERSARY_2025',
+      couponCode: 'AUTUMN40',
     });
     expect(withCoupon).toMatchObject({ discountFils: 59_60, shippingFils: 0, totalFils: 89_40 });
     expect(withCoupon.coupon.status).toBe('applied');
@@ -207,7 +209,7 @@ describe('priceCheckout: the server prices every promotion type from the databas
 
   it('a coupon smaller than an automatic promotion is outranked: the shopper gets the larger one', async () => {
     await addPromotion({ name: 'Half price', type: 'PERCENTAGE', value: 50 });
-    const p = await priceCheckout(handle.db, { items: [item('brazil', 1)], couponCode: 'ANNIVERSARY_2025' });
+    const p = await priceCheckout(handle.db, { items: [item('brazil', 1)], couponCode: 'AUTUMN40' });
     expect(p.coupon.status).toBe('outranked');
     expect(p.discountFils).toBe(74_50);
   });

@@ -1,4 +1,10 @@
-import { LOW_STOCK_THRESHOLD, type Locale } from '@qahwa/schema';
+import {
+  couponRefusalText,
+  LOW_STOCK_THRESHOLD,
+  type Locale,
+  PROMOTION_MESSAGES,
+  type PromotionRefusal,
+} from '@qahwa/schema';
 import type { CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -26,4 +32,22 @@ export function outOfStockError(available: number, name: string, locale: Locale)
       ? t('outOfStock', locale, { available, name })
       : t('outOfStockMany', locale, { name });
   return new HttpError(409, 'OUT_OF_STOCK', text);
+}
+
+/**
+ * The shopper's coupon does not hold at the order's door (cash on delivery, a card intent, a
+ * pay-later session): 409 in the words the validate route gives anyone without a staff session
+ * (`couponRefusalText` with the shopper audience: one "not usable" answer), so no door tells a
+ * guesser more than another. The storefront names a publicly listed code's missed condition
+ * itself; the reason is in the logs and, for staff, in the back office.
+ */
+export function couponRefusedError(
+  refusal: { code: string; params?: PromotionRefusal['params'] } | undefined,
+  locale: Locale,
+): HttpError {
+  const known: PromotionRefusal =
+    refusal && Object.hasOwn(PROMOTION_MESSAGES, refusal.code)
+      ? (refusal as PromotionRefusal)
+      : { code: 'coupon.invalid' };
+  return new HttpError(409, 'COUPON_REFUSED', couponRefusalText(known, locale, 'shopper'));
 }

@@ -1,18 +1,10 @@
 import type { CheckoutRow, DbOrTx } from '@qahwa/db';
-import {
-  type CheckoutClaim,
-  type CheckoutToOrderInput,
-  isCityOf,
-  isMessageCode,
-  type Locale,
-  message,
-  toAed,
-} from '@qahwa/schema';
+import { type CheckoutClaim, type CheckoutToOrderInput, isCityOf, type Locale, toAed } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { type CheckoutPricing, priceCheckout } from '@qahwa/workflows/checkout/pricing';
 import { ApplicationFailure } from '@temporalio/client';
-import { outOfStockError, variationMismatchError } from '../checkout/refusals';
+import { couponRefusedError, outOfStockError, variationMismatchError } from '../checkout/refusals';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
@@ -52,13 +44,8 @@ export async function quoteCheckout(
     const name = locale === 'ar' ? short.nameAr : short.name;
     throw outOfStockError(short.stock, name, locale);
   }
-  if (priced.coupon.status === 'refused') {
-    const { refusal } = priced.coupon;
-    const text = isMessageCode(refusal.code)
-      ? message(refusal.code, locale, refusal.params)
-      : message('coupon.invalid', locale);
-    throw new HttpError(409, 'COUPON_REFUSED', text);
-  }
+  // "Not usable", as the validate route tells anyone: no door says more than another.
+  if (priced.coupon.status === 'refused') throw couponRefusedError(priced.coupon.refusal, locale);
   if (priced.totalFils < STRIPE_MIN_AED_FILS) {
     throw new HttpError(422, 'PAYMENT_TOO_SMALL', t('paymentTooSmall', locale));
   }

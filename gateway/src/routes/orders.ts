@@ -12,7 +12,6 @@ import {
   ErrorBody,
   filsToDecimalString,
   formatAed,
-  isMessageCode,
   type Locale,
   message,
   ORDER_TOTAL_HEADER,
@@ -27,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimCheckout, IDEMPOTENCY_KEY } from '../checkout/idempotency';
-import { outOfStockError, variationMismatchError } from '../checkout/refusals';
+import { couponRefusedError, outOfStockError, variationMismatchError } from '../checkout/refusals';
 import { ServerTiming } from '../checkout/server-timing';
 import { localeOf, t } from '../i18n/messages';
 import { cardCheckoutFor, cardFailureError } from '../payments/card-checkout';
@@ -106,16 +105,10 @@ function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
         {},
         { 'retry-after': String(details.retryAfterSeconds ?? 3600) },
       );
-    case CHECKOUT_FAILURE.couponRefused: {
-      // The code no longer holds (its last use went to another order, it expired): say why; the
-      // browser offers to place the order without it. Nothing was ordered or counted.
-      const refusal = details.refusal;
-      const text =
-        refusal && isMessageCode(refusal.code)
-          ? message(refusal.code, locale, refusal.params)
-          : message('coupon.invalid', locale);
-      return new HttpError(409, 'COUPON_REFUSED', text);
-    }
+    case CHECKOUT_FAILURE.couponRefused:
+      // The code no longer holds (its last use went to another order, it expired): the browser
+      // offers to place the order without it. Nothing was ordered or counted.
+      return couponRefusedError(details.refusal, locale);
     default:
       return new HttpError(422, 'ORDER_FAILED', message('order.codFailed', locale));
   }

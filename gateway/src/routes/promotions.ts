@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localeOf } from '../i18n/messages';
 import { createCouponAttempts, tooManyCouponTries } from '../promotions/coupon-attempts';
+import { currentSettings } from './admin-settings';
 
 /** What a code does for this cart now; `outranked` holds, but an automatic promotion gives more. */
 type CouponCheck = CouponValidation | { valid: false; code: 'coupon.outranked' };
@@ -51,7 +52,7 @@ export async function promotionRoutes(app: FastifyInstance) {
     return user && can(user, 'promotions', 'view') ? 'staff' : 'shopper';
   }
 
-  async function check(body: PromotionValidateRequest, now: Date): Promise<CouponCheck> {
+  async function check(body: PromotionValidateRequest, now: Date, req: FastifyRequest): Promise<CouponCheck> {
     const items = body.items ?? [];
     const priced = items.length > 0 && items.every((i) => i.variationId);
     if (priced) {
@@ -81,7 +82,10 @@ export async function promotionRoutes(app: FastifyInstance) {
     }
     // The SPEC 7 body alone: the claimed amount and products. Advisory only — the order is
     // priced again from the database whatever this says.
-    const promotion = await promotions.byCode(body.code);
+    const [promotion, settings] = await Promise.all([
+      promotions.byCode(body.code),
+      currentSettings(app, req),
+    ]);
     const cart: PromotionCart = {
       lines:
         items.length > 0
@@ -89,7 +93,7 @@ export async function promotionRoutes(app: FastifyInstance) {
           : body.productIds.map((productId) => ({ productId, unitFils: 0, quantity: 1 })),
       subtotalFils: toFils(body.orderAmount),
     };
-    return validatePromotionCode(promotion ? [promotion] : [], body.code, cart, now);
+    return validatePromotionCode(promotion ? [promotion] : [], body.code, cart, now, settings.values.sale);
   }
 
   r.post(
@@ -115,7 +119,7 @@ export async function promotionRoutes(app: FastifyInstance) {
       const locale: Locale = body.locale ?? localeOf(req.headers);
       const audience = await audienceOf(req);
       if (audience === 'shopper') await attempts.check(req, locale);
-      const result = await check(body, new Date());
+      const result = await check(body, new Date(), req);
       if (result.valid || result.code === 'coupon.outranked') {
         return result.valid
           ? couponValidationResponse(result, locale)

@@ -60,6 +60,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isTextOrNull = (v: unknown): v is string | null => v === null || isText(v);
 const isFilled = (v: unknown): v is string => isText(v) && v.length > 0;
+const isPrice = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 function readNames(v: unknown): Names | null {
   if (!isObject(v) || !isTextOrNull(v.weight) || !isTextOrNull(v.beans) || !isTextOrNull(v.additions))
@@ -71,7 +72,8 @@ function readItem(v: unknown): CartItem | null {
   if (!isObject(v) || !isFilled(v.id) || !isFilled(v.productId)) return null;
   if (v.variationId !== undefined && !isFilled(v.variationId)) return null;
   if (!isText(v.name) || !isText(v.nameAr) || !isTextOrNull(v.image)) return null;
-  if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return null;
+  if (!isPrice(v.price)) return null;
+  if (v.listPrice !== undefined && !isPrice(v.listPrice)) return null;
   if (typeof v.quantity !== 'number' || !Number.isSafeInteger(v.quantity) || v.quantity <= 0) return null;
   const variation = readNames(v.variation);
   const variationAr = v.variationAr === undefined ? undefined : readNames(v.variationAr);
@@ -83,6 +85,7 @@ function readItem(v: unknown): CartItem | null {
     name: v.name,
     nameAr: v.nameAr,
     price: v.price,
+    ...(v.listPrice !== undefined ? { listPrice: v.listPrice } : {}),
     quantity: v.quantity,
     image: v.image,
     variation,

@@ -1,3 +1,4 @@
+export * from './anniversary';
 export * from './discounts';
 export * from './messages';
 export * from './price-cart';

@@ -34,6 +34,11 @@ export const PROMOTION_MESSAGES = {
     en: 'Add every product of the bundle to your cart to use this coupon',
     ar: 'أضف جميع منتجات الباقة إلى سلتك لاستخدام هذه القسيمة',
   },
+  // Staff hear it; shoppers get 'coupon.notUsable' like every refusal (docs/promotions.md).
+  'coupon.saleNotRunning': {
+    en: "This is the anniversary sale's code, and the sale is not running",
+    ar: 'هذا رمز تخفيضات الذكرى السنوية، والتخفيضات غير جارية حاليًا',
+  },
   // One answer for every refusal a caller without a staff session gets (docs/promotions.md
   // "Validate"): it does not tell a guesser whether a code exists, ended or ran out.
   'coupon.notUsable': {

@@ -1,6 +1,7 @@
 import type { Fils } from '../money/money';
 import { bestUnitPriceFils, type SaleConfig } from '../sale/sale-config';
 import { calculateShipping, type ShippingRule, type ShippingSettings } from '../shipping/shipping';
+import { isAnniversaryCode } from './anniversary';
 import type { PromotionCart, PromotionDiscount } from './discounts';
 import { isAutomatic, type Promotion, type PromotionType } from './promotion';
 import { applyPromotions } from './stacking';
@@ -83,19 +84,15 @@ export interface PriceCartInput {
  * claim). In order:
  * 1. each unit costs the lower of the variation's own discount and the sale (never both);
  * 2. the goods discount is the single largest of the automatic promotions and the coupon (a tie
- *    goes to the coupon); free shipping stacks with it;
+ *    goes to the coupon); free shipping stacks with it. ANNIVERSARY_2025 is the sale's code: valid
+ *    only while the sale runs, and then it adds nothing to the sale's prices (anniversary.ts);
  * 3. shipping is quoted on the goods subtotal before the promotion, as the storefront's nudge
  *    and a coupon's minimum order read it, then waived by a FREE_SHIPPING promotion;
  * 4. total = subtotal − discount + shipping; prices include VAT, so tax is 0.
  */
 export function priceCart(input: PriceCartInput): CartPricing {
   const sale = input.sale;
-  const lines: PricedCartLine[] = input.lines
-    .filter((l) => l.quantity > 0)
-    .map((l) => {
-      const unitFils = bestUnitPriceFils(l.listFils, l.discountedFils, sale, input.now);
-      return { ...l, unitFils, lineFils: unitFils * l.quantity };
-    });
+  const lines = priceLines(input.lines, sale, input.now);
   const subtotalFils = lines.reduce((s, l) => s + l.lineFils, 0);
   const cart: PromotionCart = {
     lines: lines.map((l) => ({ productId: l.productId, unitFils: l.unitFils, quantity: l.quantity })),
@@ -106,13 +103,25 @@ export function priceCart(input: PriceCartInput): CartPricing {
   const typed = (input.couponCode ?? '').trim();
   let couponDiscount: PromotionDiscount | null = null;
   let coupon: CouponOutcome = { status: 'none' };
+  let anniversary = false;
   if (typed !== '') {
-    const result = validatePromotionCode(input.promotions, typed, cart, input.now);
-    if (result.valid) couponDiscount = result.discount;
-    else coupon = { status: 'refused', code: typed, refusal: refusalOf(result) };
+    const result = validatePromotionCode(input.promotions, typed, cart, input.now, sale);
+    if (!result.valid) coupon = { status: 'refused', code: typed, refusal: refusalOf(result) };
+    else if (isAnniversaryCode(typed)) {
+      // The sale's own code: the sale already priced every unit, so it takes nothing more and
+      // competes with no promotion (anniversary.ts).
+      anniversary = true;
+      coupon = {
+        status: 'applied',
+        code: typed,
+        promotionId: result.promotion.id,
+        discountFils: 0,
+        freeShipping: false,
+      };
+    } else couponDiscount = result.discount;
   }
   const applied = applyPromotions({ automatic, coupon: couponDiscount });
-  if (couponDiscount) {
+  if (couponDiscount && !anniversary) {
     coupon = applied.couponApplied
       ? {
           status: 'applied',
@@ -172,6 +181,29 @@ export function priceCart(input: PriceCartInput): CartPricing {
     discounts,
     coupon,
   };
+}
+
+/** Step 1 of `priceCart`: each unit at the lower of the variation's own discount and the sale. */
+export function priceLines(
+  lines: readonly PricingLineInput[],
+  sale: SaleConfig,
+  now: Date,
+): PricedCartLine[] {
+  return lines
+    .filter((l) => l.quantity > 0)
+    .map((l) => {
+      const unitFils = bestUnitPriceFils(l.listFils, l.discountedFils, sale, now);
+      return { ...l, unitFils, lineFils: unitFils * l.quantity };
+    });
+}
+
+/**
+ * The goods subtotal `priceCart` works on (step 1 alone): what shipping is quoted on and a
+ * coupon's minimum reads. The storefront asks for its shipping quote with it, so the quote is the
+ * one the order gets.
+ */
+export function goodsSubtotalFils(lines: readonly PricingLineInput[], sale: SaleConfig, now: Date): Fils {
+  return priceLines(lines, sale, now).reduce((s, l) => s + l.lineFils, 0);
 }
 
 function refusalOf(r: PromotionRefusal): PromotionRefusal {

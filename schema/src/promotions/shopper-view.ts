@@ -1,5 +1,6 @@
 import { localize } from '../messages/localized-text';
 import type { Locale } from '../money/money';
+import type { SaleConfig } from '../sale/sale-config';
 import type { PromotionCart } from './discounts';
 import { PROMOTION_MESSAGES } from './messages';
 import { isAutomatic, type Promotion } from './promotion';
@@ -41,7 +42,8 @@ export function couponRefusalText(
 /**
  * The storefront's own explanation of a refused code it already knows publicly: when the typed
  * code is one of the public promotions the store lists, its conditions are public too, so the
- * checkout can say which one the cart misses (the minimum, the products, the quantities, used up).
+ * checkout can say which one the cart misses (the minimum, the products, the quantities, used up,
+ * the anniversary code while the store's sale — public too — is not running).
  * Null when the code is not a listed one, or when the listed promotion would apply (the server
  * knows better: its answer stands).
  */
@@ -50,9 +52,10 @@ export function publicCouponRefusal(
   code: string,
   cart: PromotionCart,
   now: Date,
+  sale: SaleConfig,
 ): PromotionRefusal | null {
   const known = listed.filter((p) => !isAutomatic(p) && p.isPublic);
-  const result = validatePromotionCode(known, code, cart, now);
+  const result = validatePromotionCode(known, code, cart, now, sale);
   if (result.valid || result.code === 'coupon.invalid') return null;
   return { code: result.code, ...(result.params ? { params: result.params } : {}) };
 }

@@ -1,7 +1,9 @@
 import type { MessageParams } from '../messages/localized-text';
 import { filsToDecimalString, toFils } from '../money/money';
 import { windowEndMs, windowStartMs } from '../reference/gulf-time';
+import type { SaleConfig } from '../sale/sale-config';
 import { normalizeCouponCode } from '../validation/coupon-box';
+import { isAnniversaryCode, isAnniversaryCodeUsable } from './anniversary';
 import {
   bundleSets,
   buyXGetYMissingUnits,
@@ -66,20 +68,35 @@ export type CouponValidation =
  * SPEC 7 POST /api/promotions/validate, as a pure rule. The code is compared upper-cased and
  * trimmed (the box forces upper case). Unknown codes, automatic promotions (they have no code to
  * type) and recommendation-only promotions all read 'Invalid coupon code'.
+ *
+ * `sale` is the store's sale (settings 'sale'): ANNIVERSARY_2025 is its code, refused unless the
+ * sale runs (`coupon.saleNotRunning`) besides its promotion's own conditions, and then valid with
+ * no discount of its own: the sale already took its percentage off every unit (anniversary.ts).
  */
 export function validatePromotionCode(
   promotions: readonly Promotion[],
   code: string,
   cart: PromotionCart,
   now: Date,
+  sale: SaleConfig,
 ): CouponValidation {
   const wanted = normalizeCouponCode(code);
   const promotion = promotions.find(
     (p) => !isAutomatic(p) && isDiscountType(p.type) && normalizeCouponCode(p.code ?? '') === wanted,
   );
   if (!promotion || wanted === '') return { valid: false, code: 'coupon.invalid' };
+  const anniversary = isAnniversaryCode(wanted);
+  if (anniversary && !isAnniversaryCodeUsable(sale, now))
+    return { valid: false, code: 'coupon.saleNotRunning' };
   const refusal = promotionRefusal(promotion, cart, now);
   if (refusal) return { valid: false, ...refusal };
+  if (anniversary) {
+    return {
+      valid: true,
+      promotion,
+      discount: { promotionId: promotion.id, type: promotion.type, discountFils: 0, freeShipping: false },
+    };
+  }
   const discount = computeDiscount(promotion, cart);
   if (!discount) return { valid: false, code: 'coupon.invalid' };
   return { valid: true, promotion, discount };

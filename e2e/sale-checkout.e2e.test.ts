@@ -1,0 +1,218 @@
+import { mkdirSync } from 'node:fs';
+import { createDb, eq, sql, tables } from '@qahwa/db';
+import {
+  bestUnitPriceFils,
+  DEFAULT_SETTINGS,
+  discountedUnitFils,
+  type Fils,
+  formatAed,
+  localize,
+  PAY_LATER_PROVIDER_NAME,
+  PAYMENT_MESSAGES,
+  type Product,
+  type SaleConfig,
+  submitButtonLabel,
+  toFils,
+} from '@qahwa/schema';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installStripeJsDouble } from '../web/payments/stripe-js-double';
+import { fill, messages } from './support/browser';
+import { storefrontProducts } from './support/orders';
+import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
+import { openShopper } from './support/shopper';
+import { root, type Stack } from './support/stack';
+
+/**
+ * The store's sale switched on, as staff switch it (Settings → Sale): the checkout's summary is the
+ * server's price to the fils (docs/checkout.md "The claimed total"), so a cash-on-delivery order
+ * is placed on the first click — before, the summary priced the sale on the cart's discounted
+ * prices and the order claimed the cart's prices without it, and every COD checkout was refused
+ * with PRICE_CHANGED — and the card's Pay button and pay later's session charge the total the
+ * summary shows. Colombian Supremo 250 g: 52.00 list, its own 10 % (46.80), the sale's 40 %
+ * (31.20: the lower one, never both).
+ */
+let stack: Stack;
+let browser: Browser;
+const db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl, 2);
+const shots = `${root}.data/shots/h7`;
+const SALE: SaleConfig = {
+  ...DEFAULT_SETTINGS.sale,
+  isActive: true,
+  startDate: '2020-01-01',
+  endDate: '2099-12-31',
+};
+let product: Product;
+
+/** Settings → Sale saved through the gateway as the back office saves it (its session and Origin). */
+async function saveSale(value: SaleConfig) {
+  const headers = { 'content-type': 'application/json', origin: stack.adminUrl };
+  const login = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(stack.admin),
+  });
+  const cookie = /qahwa_staff_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`staff sign-in failed: ${login.status}`);
+  const current = (await (
+    await fetch(`${stack.gatewayUrl}/api/admin/settings`, { headers: { cookie } })
+  ).json()) as { sale: { version: number } };
+  const saved = await fetch(`${stack.gatewayUrl}/api/admin/settings/sale`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ version: current.sale.version, value }),
+  });
+  if (saved.status !== 200) throw new Error(`saving the sale: ${saved.status} ${await saved.text()}`);
+}
+
+/** Until the storefront's pages carry the sale (the gateway tells it to drop its cached settings). */
+async function storefrontFollowsSale() {
+  const started = Date.now();
+  for (;;) {
+    const html = await (await fetch(`${stack.webUrl}/checkout`)).text();
+    if (/isActive\\?":true,\\?"discountPercentage/.test(html)) return;
+    if (Date.now() - started > 60_000) throw new Error('the storefront never showed the sale');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  ({ stack, browser } = await startStackAndBrowser());
+  product = (await storefrontProducts(stack)).find((p) => p.slug === 'colombian-supremo')!;
+  await saveSale(SALE);
+  await storefrontFollowsSale();
+}, 600_000);
+afterAll(async () => {
+  await stopStackAndBrowser(stack, browser);
+  await db.close();
+});
+
+/** What the server charges for `quantity` of the 250 g bag with the sale on, shipping to Dubai. */
+function expectedTotal(quantity: number): { totalFils: Fils; saleFils: Fils } {
+  const v = product.variations.find((x) => x.size.displayName === '250g')!;
+  const own = discountedUnitFils(v.price, v.discount, v.discountType);
+  const unit = bestUnitPriceFils(toFils(v.price), own, SALE, new Date());
+  const subtotal = unit * quantity;
+  const shipping = subtotal >= DEFAULT_SETTINGS.shipping.freeShippingThresholdFils ? 0 : 25_00;
+  return { totalFils: subtotal + shipping, saleFils: (own - unit) * quantity };
+}
+
+function shopper(locale: 'en' | 'ar') {
+  return openShopper(browser, locale, { width: 1280, height: 900 }, (context) =>
+    context.addInitScript(installStripeJsDouble, { apiBase: '/payments/stripe-double', wallet: null }),
+  );
+}
+
+/** Two bags through the options modal (the line carries its list price), then the first two steps. */
+async function toPayment(page: Page, locale: 'en' | 'ar', email: string) {
+  const m = messages('web', locale);
+  await page.goto(`${stack.webUrl}/shop`);
+  const name = locale === 'ar' ? product.nameAr : product.name;
+  await page.getByRole('button', { name: fill(m.ProductCard!.selectOptionsFor!, { name }) }).click();
+  const dialog = page.getByRole('dialog', { name: m.OptionsModal!.title });
+  await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).waitFor({ timeout: 30_000 });
+  const weight = product.variations.find((x) => x.size.displayName === '250g')!.size;
+  await dialog
+    .getByRole('radiogroup', { name: m.OptionsModal!.weight })
+    .getByRole('radio', { name: locale === 'ar' ? weight.displayNameAr : weight.displayName })
+    .click();
+  await dialog.getByRole('button', { name: m.OptionsModal!.increase }).click();
+  await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
+  await page.getByRole('link', { name: m.CartPanel!.orderNow }).click();
+  await page.waitForURL('**/checkout');
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: m.CustomerStep!.fullName, exact: true }).fill('Noura Saeed');
+  await main.getByRole('textbox', { name: m.CustomerStep!.email, exact: true }).fill(email);
+  await main.getByRole('textbox', { name: m.CustomerStep!.phone, exact: true }).fill('+971 50 765 4321');
+  await page.getByRole('button', { name: m.CustomerStep!.submit }).click();
+  await page.getByRole('combobox', { name: m.ShippingStep!.emirate }).selectOption('dubai');
+  await page.getByRole('combobox', { name: m.ShippingStep!.city }).selectOption('deira');
+  await page.getByRole('textbox', { name: m.ShippingStep!.address }).fill('Al Rigga Street, Building 12');
+  await page.getByRole('button', { name: m.ShippingStep!.submit }).click();
+  await page.getByRole('radio', { name: m.PaymentStep!.card }).waitFor();
+}
+
+/** The summary shows the sale's own line and the server's total. */
+async function summaryShows(page: Page, locale: 'en' | 'ar', want: { totalFils: Fils; saleFils: Fils }) {
+  await page
+    .getByTestId('order-total')
+    .filter({ hasText: formatAed(want.totalFils, locale) })
+    .waitFor();
+  const sale = page.getByTestId('order-sale');
+  await sale.waitFor();
+  expect(await sale.textContent()).toContain(formatAed(want.saleFils, locale));
+  expect(await sale.textContent()).toContain(SALE.label[locale]);
+}
+
+describe('the sale switched on: the summary is what the order costs', () => {
+  it('cash on delivery is placed on the first click, at the total shown; the card asks for it too (en)', async () => {
+    const m = messages('web', 'en');
+    const want = expectedTotal(2);
+    const email = `sale-cod-${Date.now().toString(36)}@example.ae`;
+    const { context, page, errors } = await shopper('en');
+    try {
+      await toPayment(page, 'en', email);
+      await summaryShows(page, 'en', want);
+      // The card: the Pay button says the summary's total once the intent (the server's) is made,
+      // and no "the total was updated" note.
+      const pay = page.getByRole('button', {
+        name: submitButtonLabel({ processing: false, method: 'card', totalFils: want.totalFils }, 'en'),
+      });
+      await expect.poll(() => pay.isEnabled().catch(() => false), { timeout: 30_000 }).toBe(true);
+      const updated = m.Payments!.totalUpdated!.split('{total}')[0]!.trim();
+      expect(await page.getByText(updated).count()).toBe(0);
+      await page.screenshot({ path: `${shots}/card-en.png`, fullPage: true });
+
+      await page.getByRole('radio', { name: m.PaymentStep!.cod }).check();
+      await page.getByRole('button', { name: m.PaymentStep!.submit, exact: true }).click();
+      const status = page.getByRole('status').filter({ hasText: /QH-\d{6}/ });
+      await status.waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('price-changed').count()).toBe(0);
+      const orderId = /QH-\d{6}/.exec((await status.textContent()) ?? '')![0];
+      const [order] = await db.db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
+      expect(order).toMatchObject({ customerEmail: email, totalFils: want.totalFils, discountFils: 0 });
+      await page.screenshot({ path: `${shots}/cod-placed-en.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('pay later opens its session for the total the summary shows (ar)', async () => {
+    const want = expectedTotal(2);
+    const email = `sale-tabby-${Date.now().toString(36)}@example.ae`;
+    const { context, page, errors } = await shopper('ar');
+    try {
+      await toPayment(page, 'ar', email);
+      await summaryShows(page, 'ar', want);
+      await page.screenshot({ path: `${shots}/summary-ar.png`, fullPage: true });
+      const label = localize(PAYMENT_MESSAGES['payment.method.tabby'], 'ar', {
+        provider: PAY_LATER_PROVIDER_NAME.ar,
+      });
+      await page.getByRole('radio', { name: label }).check();
+      const button = page.getByRole('button', {
+        name: submitButtonLabel({ processing: false, method: 'tabby', totalFils: want.totalFils }, 'ar'),
+      });
+      await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await button.click();
+      await page.waitForURL(`${stack.tabby.url}/checkout/**`, { timeout: 30_000 });
+      // What the gateway asked for this shopper: the card's intent (made while card was chosen)
+      // and the session it opened at Tabby, each the summary's total.
+      const rows = await db.db
+        .select({ provider: tables.checkouts.provider, totalFils: tables.checkouts.totalFils })
+        .from(tables.checkouts)
+        .where(sql`${tables.checkouts.request}->'customerInfo'->>'email' = ${email}`);
+      expect(rows.find((r) => r.provider === 'TABBY')).toEqual({
+        provider: 'TABBY',
+        totalFils: want.totalFils,
+      });
+      expect(rows.every((r) => r.totalFils === want.totalFils)).toBe(true);
+      await page.screenshot({ path: `${shots}/tabby-session-ar.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
