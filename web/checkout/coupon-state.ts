@@ -168,6 +168,27 @@ export function couponRefusalMessage(input: {
   return answer?.error || localize(PROMOTION_MESSAGES['coupon.invalid'], locale);
 }
 
+/**
+ * Why an order, a card payment or a pay-later session was refused with COUPON_REFUSED, in the
+ * coupon box's words: the server tells shoppers only "not usable" at every door, so a publicly
+ * listed code's missed condition is named here as the box names it (`couponRefusalMessage`).
+ */
+export function orderCouponRefusal(input: {
+  serverText: string | null;
+  code: string;
+  items: readonly CartItem[];
+  listed: readonly Promotion[];
+  sale: SaleConfig;
+  locale: Locale;
+  now?: Date;
+}): string {
+  const { serverText, ...rest } = input;
+  return couponRefusalMessage({
+    ...rest,
+    answer: { errorCode: 'coupon.notUsable', ...(serverText ? { error: serverText } : {}) },
+  });
+}
+
 /** The summary's pricing for the cart, the shipping quote, the promotions in force and the applied coupon. */
 export function useSummaryPricing(items: readonly CartItem[], quote: Quote | null): SummaryPricing {
   const promotions = useActivePromotions();

@@ -40,7 +40,7 @@ import { useAtomValue, useSetAtom } from '../shell/atoms';
 import { attemptKey, endAttempt } from './attempt-key';
 import {
   appliedCouponAtom,
-  couponRefusalMessage,
+  orderCouponRefusal,
   useActivePromotions,
   useSummaryPricing,
 } from './coupon-state';
@@ -189,14 +189,7 @@ function PaymentForm({
   function couponRefused(serverText: string | null) {
     const code = claim.appliedCoupon?.code ?? '';
     setCoupon(null);
-    const why = couponRefusalMessage({
-      answer: { errorCode: 'coupon.notUsable', ...(serverText ? { error: serverText } : {}) },
-      code,
-      items,
-      listed,
-      sale,
-      locale,
-    });
+    const why = orderCouponRefusal({ serverText, code, items, listed, sale, locale });
     stop(`${why} ${tc('removedAfterRefusal')}`);
   }
 

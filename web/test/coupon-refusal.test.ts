@@ -2,7 +2,7 @@ import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { Promotion } from '@qahwa/schema/promotions/promotion';
 import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
 import { describe, expect, it } from 'vitest';
-import { couponRefusalMessage } from '../checkout/coupon-state';
+import { couponRefusalMessage, orderCouponRefusal } from '../checkout/coupon-state';
 
 /**
  * The coupon box after the server refused a code (docs/promotions.md "What shoppers see"): the
@@ -69,5 +69,25 @@ describe('couponRefusalMessage', () => {
     expect(
       couponRefusalMessage({ answer: null, code: 'X', items: [], sale: SALE_CONFIG, listed, locale: 'en' }),
     ).toBe('Invalid coupon code');
+  });
+});
+
+describe('orderCouponRefusal: an order, card payment or pay-later session refused with COUPON_REFUSED', () => {
+  const serverText = notUsable.error;
+  it("names a listed code's missed minimum as the coupon box does, though the server said only 'not usable'", () => {
+    const base = { serverText, code: 'BIG50', items: [item(120)], listed, sale: SALE_CONFIG };
+    expect(orderCouponRefusal({ ...base, locale: 'en' })).toBe(
+      'A minimum order of 300.00 AED is required for this coupon',
+    );
+    expect(orderCouponRefusal({ ...base, locale: 'ar' })).toBe(
+      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 درهم',
+    );
+  });
+
+  it("repeats the server's words for a private code, and for a listed one that would hold", () => {
+    const base = { serverText, listed, sale: SALE_CONFIG, locale: 'en' as const };
+    expect(orderCouponRefusal({ ...base, code: 'SECRET1', items: [item(120)] })).toBe(serverText);
+    // Its last use went to someone else meanwhile: the cart meets the listed conditions.
+    expect(orderCouponRefusal({ ...base, code: 'BIG50', items: [item(150, 2)] })).toBe(serverText);
   });
 });
