@@ -46,9 +46,15 @@ mkdir -p "$DATA_DIR/fuzz"
 printf '"%s"\n' "$admin_email" >"$DATA_DIR/fuzz/staff-emails.dict"
 printf '"%s"\n' "$admin_password" >"$DATA_DIR/fuzz/staff-passwords.dict"
 
+# Variations on sale (switched on, of a size switched on), and each one's product: the hook gives a
+# generated line the product its variation belongs to (scripts/fuzz/hooks.py).
+sellable="from product_variations v join variation_sizes s on s.id = v.size_id where v.is_active and s.is_active"
 psql -X -q -At -v ON_ERROR_STOP=1 "$DATABASE_URL" \
-  -c "select format('\"%s\"', id) from product_variations where is_active order by id" >"$DATA_DIR/fuzz/variations.dict"
+  -c "select format('\"%s\"', v.id) $sellable order by v.id" >"$DATA_DIR/fuzz/variations.dict"
 [[ -s "$DATA_DIR/fuzz/variations.dict" ]] || die "the fuzz database has no variations to order"
+export FUZZ_VARIATION_PRODUCTS="$DATA_DIR/fuzz/variation-products.json"
+psql -X -q -At -v ON_ERROR_STOP=1 "$DATABASE_URL" \
+  -c "select coalesce(json_object_agg(v.id, v.product_id), '{}') $sellable" >"$FUZZ_VARIATION_PRODUCTS"
 dead_letter_ids="$(grep -o '"[0-9a-f-]*"' scripts/fuzz/dead-letters.dict | tr '"' "'" | paste -sd, -)"
 psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -c "
   insert into outbox_dead_letters (id, subject, type, payload, request_id, attempts, last_error, created_at)
@@ -103,6 +109,8 @@ wait_for_port gateway "$port" 60 "$DATA_DIR/logs/fuzz-gateway.log" "${pids[0]}"
 wait_for_port tabby-fake "$tabby_port" 60 "$DATA_DIR/logs/fuzz-tabby.log" "${pids[2]}"
 
 gateway="http://127.0.0.1:$port"
+# The hook asks it for an order's price (the claimed total cash on delivery must match).
+export FUZZ_GATEWAY_URL="$gateway"
 cookie="$(curl -sS -o /dev/null -D - -H 'content-type: application/json' -H "Origin: $BACKOFFICE_URL" \
   --data "{\"email\":\"$admin_email\",\"password\":\"$admin_password\"}" "$gateway/api/auth/login" |
   sed -n 's/^[Ss]et-[Cc]ookie: \(qahwa_staff_session=[^;]*\).*/\1/p')"

@@ -3,10 +3,15 @@
 POST /api/orders treats any order that carries a `paymentIntentId` as a card payment and looks the
 intent up first: a made-up one is 422 PAYMENT_NOT_FOUND, before stock, pricing or the workflow.
 The generator includes that optional field in nearly every order (the coverage phase in all of
-them), so almost no cash-on-delivery order reached the checkout. Half of those orders go without
-it (which half: a hash of the body, so a run is repeatable); the other half keep exercising the
-lookup. Only a well-formed id is dropped, and Schemathesis re-checks a case a `before_call` hook
-edited, so whether it counts as valid input stays right.
+them), so almost no cash-on-delivery order reached the checkout. Seven cash orders in eight go
+without it (which: a hash of the body, so a run is repeatable); the eighth, and every order naming
+another provider, keep exercising the lookup. Only a well-formed id is dropped, and Schemathesis
+re-checks a case a `before_call` hook edited, so whether it counts as valid input stays right.
+
+Then the order is one a storefront could send: each line's variation is a seeded one with its own
+product (`lines_of_their_products`), and a cash order claims the total the gateway prices it at
+(`claiming_server_total`), as the checkout's summary does; one in eight and one in four are left as
+generated, so the refusals of a foreign line, an unknown item and a changed price stay exercised.
 
 The same goes for the Idempotency-Key and the shopper: the generator sends one key (`00000000`),
 one phone (`0000000`) and one e-mail with every order of a phase, so after the first the orders
@@ -19,7 +24,11 @@ both checks exercised.
 
 import hashlib
 import json
+import os
 import re
+import urllib.error
+import urllib.request
+import uuid
 
 import schemathesis
 
@@ -53,6 +62,93 @@ def another_shopper(contact: dict, tag: str) -> dict:
 
 
 PRODUCT_WRITES = {("POST", "/api/admin/products"), ("PUT", "/api/admin/products/{id}")}
+
+# The routes whose lines the gateway prices (and refuses with 400 when a line's variation belongs
+# to another product than its productId, docs/checkout.md).
+PRICED = {("POST", "/api/orders"), ("POST", "/api/create-payment-intent"), ("POST", "/api/payments/tabby")}
+
+
+def _variation_products() -> dict:
+    """The seeded variations' products, written by scripts/fuzz.sh beside the dictionaries."""
+    path = os.environ.get("FUZZ_VARIATION_PRODUCTS")
+    if not path:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as fd:
+            return json.load(fd)
+    except (OSError, ValueError):
+        return {}
+
+
+VARIATION_PRODUCTS = _variation_products()
+
+
+UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def lines_of_their_products(body: dict, digest: bytes) -> dict:
+    """Each line names a seeded variation and that variation's product, as a storefront's cart does.
+
+    The generator pairs the dictionary's variation ids with random product ids, so every such order
+    stopped at the 400 'a variation of another product', and the phases that do not draw from the
+    dictionary send made-up variation ids (409 ITEM_UNAVAILABLE). Seven bodies in eight are mended
+    (by their hash, so a run is repeatable): a well-formed made-up variation id becomes a seeded
+    one, and each line gets its variation's product. The eighth is sent as generated, and both
+    refusals stay exercised. Only well-formed ids are changed (a uuid for a uuid).
+    """
+    items = body.get("items")
+    if digest[2] % 8 == 0 or not isinstance(items, list) or not VARIATION_PRODUCTS:
+        return body
+    known = sorted(VARIATION_PRODUCTS)
+    mended = []
+    for index, item in enumerate(items):
+        variation = item.get("variationId") if isinstance(item, dict) else None
+        if isinstance(variation, str) and variation not in VARIATION_PRODUCTS and UUID.fullmatch(variation):
+            variation = known[(digest[4] + index) % len(known)]
+        if isinstance(variation, str) and variation in VARIATION_PRODUCTS:
+            item = {**item, "variationId": variation, "productId": VARIATION_PRODUCTS[variation]}
+        mended.append(item)
+    return {**body, "items": mended}
+
+
+# Far above any total the store can price (30 units at most): never the server's.
+NOT_A_TOTAL = 99_999_999.99
+
+
+def claiming_server_total(body: dict, headers: dict) -> dict:
+    """The order claiming the total the gateway prices it at, as a checkout's summary shows it.
+
+    Cash on delivery is placed only at the server's total (409 PRICE_CHANGED otherwise, with the
+    total in `x-order-total`, docs/checkout.md); a generated total is almost never it. The gateway
+    is asked the way the checkout's "one more click" learns it: the same order claiming a total
+    that cannot be the server's, under a key of its own, answers PRICE_CHANGED with the price and
+    writes nothing (no order, no stock, no coupon use). Any other answer (the order is refused for
+    another reason) leaves the body as generated: the real request meets the same refusal.
+    """
+    base = os.environ.get("FUZZ_GATEWAY_URL")
+    if not base:
+        return body
+    probe = json.dumps({**body, "totalAmount": NOT_A_TOTAL}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/orders",
+        data=probe,
+        method="POST",
+        headers={
+            "content-type": "application/json",
+            "idempotency-key": f"fuzz-quote-{uuid.uuid4()}",
+            **({"x-locale": headers["x-locale"]} if isinstance(headers.get("x-locale"), str) else {}),
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30):  # noqa: S310 -- the run's own gateway
+            return body
+    except urllib.error.HTTPError as answer:
+        total = answer.headers.get("x-order-total")
+        if answer.code == 409 and total and re.fullmatch(r"\d+\.\d{2}", total):
+            return {**body, "totalAmount": float(total)}
+        return body
+    except (urllib.error.URLError, TimeoutError):
+        return body
 
 
 def product_discount_within_rule(body: dict) -> dict:
@@ -97,12 +193,16 @@ def before_call(context, case, kwargs):
         if isinstance(case.body, dict):
             case.body = product_discount_within_rule(case.body)
         return
-    if case.operation.method.upper() != "POST" or case.operation.path != "/api/orders":
+    if (case.operation.method.upper(), case.operation.path) not in PRICED:
         return
     body = case.body
     if not isinstance(body, dict):
         return
     digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode())
+    body = lines_of_their_products(body, digest.digest())
+    case.body = body
+    if case.operation.path != "/api/orders":
+        return
     if digest.digest()[1] % 4 != 0:
         tag = digest.hexdigest()[:16]
         key = (case.headers or {}).get("idempotency-key")
@@ -113,7 +213,12 @@ def before_call(context, case, kwargs):
             body = {**body, "customerInfo": another_shopper(contact, tag)}
             case.body = body
     intent = body.get("paymentIntentId")
-    if not (isinstance(intent, str) and PAYMENT_INTENT_ID.fullmatch(intent)):
-        return
-    if body.get("paymentProvider", "COD") == "COD" and digest.digest()[0] % 2 == 0:
-        case.body = {key: value for key, value in body.items() if key != "paymentIntentId"}
+    if isinstance(intent, str) and PAYMENT_INTENT_ID.fullmatch(intent):
+        if body.get("paymentProvider", "COD") == "COD" and digest.digest()[0] % 8 != 0:
+            body = {key: value for key, value in body.items() if key != "paymentIntentId"}
+            case.body = body
+    # A cash-on-delivery order (no intent: the card path is refused at its lookup first) claims the
+    # server's total three times in four; the fourth keeps its generated claim and PRICE_CHANGED.
+    cash = "paymentIntentId" not in body and body.get("paymentProvider", "COD") == "COD"
+    if cash and digest.digest()[3] % 4 != 0:
+        case.body = claiming_server_total(body, case.headers or {})
