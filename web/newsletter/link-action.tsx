@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { postJson } from '../contact/post-json';
 import { useTranslations } from '../i18n/client';
@@ -42,9 +41,9 @@ export function NewsletterLinkAction({ page, token }: { page: Page; token: strin
         <p role="status" className="rounded-lg bg-emerald-50 p-4 text-emerald-900">
           {state.text}
         </p>
-        <Link href="/" className="inline-block font-semibold text-coffee-800 underline hover:text-coffee-900">
+        <a href="/" className="inline-block font-semibold text-coffee-800 underline hover:text-coffee-900">
           {t('toShop')}
-        </Link>
+        </a>
       </div>
     );
   }
