@@ -26,7 +26,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { commerceOf, track } from '../analytics/events';
 import { dispatchCartAtom } from '../cart/cart-store';
 import { useLocale, useTranslations } from '../i18n/client';
-import { markCartReported, reportLeadConverted, reportLeadQualified } from '../leads/lead-reports';
+import { markCartReported, reportLeadQualified } from '../leads/lead-reports';
 import { billingDetails } from '../payments/billing';
 import { CardField } from '../payments/card-field';
 import { cardOrderRequest, paymentIntentRequest } from '../payments/card-order';
@@ -46,7 +46,6 @@ import {
 } from './coupon-state';
 import { buildCodOrder, orderIntent } from './order-request';
 import { OrderSummary } from './order-summary';
-import { markLeadConverted } from './pay-later-lead';
 import { keepPayLaterOrderData, payLaterOrderData, payLaterSessionRequest } from './pay-later-order-data';
 import type { Quote } from './shipping-quote';
 import { buttonStyles } from './steps';
@@ -211,7 +210,9 @@ function PaymentForm({
     const params = new URLSearchParams({ order: orderId });
     if (totalAmount !== null) params.set('total', String(totalAmount));
     if (method !== 'cod') params.set('paid', '1');
-    reportLeadConverted(claim, method);
+    // The order converts its lead on the server (OrderPlaced); the browser only stops this cart
+    // from being reported abandoned.
+    markCartReported();
     onPlaced();
     router.replace(`/checkout/confirmation?${params}`);
     dispatch({ type: 'clear' });
@@ -240,7 +241,8 @@ function PaymentForm({
 
   /**
    * SPEC 4 pay-later flow: the session from the server's totals, the order data kept in the browser,
-   * the lead marked converted, then off to the provider's page. The order is the workflow's to make.
+   * then off to the provider's page. The order is the workflow's to make, and its OrderPlaced
+   * converts the lead on the server (docs/leads.md): the browser's word never does.
    */
   async function payLater() {
     if (quote === null || !start()) return;
@@ -248,7 +250,6 @@ function PaymentForm({
     const result = await startPayLaterSession(payLaterSessionRequest(claim), key);
     if (result.ok) {
       keepPayLaterOrderData(payLaterOrderData(claim, result.paymentId, Date.now()));
-      markLeadConverted(claim);
       // The cart leaves for the provider bought: the page exit must not report it abandoned.
       markCartReported();
       // Still "Processing..." while the browser leaves: a second click must not start another session.

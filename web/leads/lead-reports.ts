@@ -100,24 +100,6 @@ export function qualifiedLeadUpdate(claim: Claim, preferredPayment: string, now:
   };
 }
 
-/** SPEC 4: CONVERTED after the order, with who and what. */
-export function convertedLeadUpdate(claim: Claim, preferredPayment: string): LeadUpdateRequest {
-  return {
-    email: claim.customerInfo.email,
-    status: 'CONVERTED',
-    convertedData: {
-      name: claim.customerInfo.fullName,
-      phone: claim.customerInfo.phone,
-      value: claim.totalAmount,
-      currency: 'AED',
-      items: lines(claim),
-    },
-    hasPaymentInfo: true,
-    preferredPayment,
-    paymentData: { preferredPayment },
-  };
-}
-
 export function reportLeadQualified(claim: Claim, preferredPayment: string): void {
   if (!isEmail(claim.customerInfo.email)) return;
   send('PATCH', '/api/leads', qualifiedLeadUpdate(claim, preferredPayment, Date.now()));
@@ -127,14 +109,4 @@ export function reportLeadQualified(claim: Claim, preferredPayment: string): voi
 export function markCartReported(): void {
   const state = readJson<LeadCartState>(local(), LEAD_CART_KEY);
   if (state) writeJson(local(), LEAD_CART_KEY, { ...state, reported: true });
-}
-
-/**
- * After the order: the lead converts, and this cart counts as reported, so leaving the page (to
- * the provider, or closing it) cannot report the cart just bought as abandoned.
- */
-export function reportLeadConverted(claim: Claim, preferredPayment: string): void {
-  markCartReported();
-  if (!isEmail(claim.customerInfo.email)) return;
-  send('PATCH', '/api/leads', convertedLeadUpdate(claim, preferredPayment));
 }

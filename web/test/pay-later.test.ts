@@ -1,7 +1,6 @@
 import {
   CART_VERSION,
   type CartItem,
-  LeadUpdateRequest,
   localize,
   PAYMENT_MESSAGES,
   PayLaterOrderData,
@@ -11,7 +10,6 @@ import { DEFAULT_PAY_LATER_RANGE, payLaterWidgetOptions } from '@qahwa/schema/pa
 import { securityHeaders } from '@qahwa/schema/proxy/security-headers';
 import { describe, expect, it } from 'vitest';
 import { buildCodOrder } from '../checkout/order-request';
-import { convertedLeadUpdate } from '../checkout/pay-later-lead';
 import {
   clearPayLaterOrderData,
   keepPayLaterOrderData,
@@ -166,24 +164,6 @@ describe('the return from the provider', () => {
   it('asks again soon, then less often, never more than every ten seconds', () => {
     const delays = [0, 1, 2, 3, 4, 5, 20].map(pollDelayMs);
     expect(delays).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
-  });
-});
-
-describe('the lead at session creation (SPEC 4)', () => {
-  it('is marked CONVERTED with the shopper, the value in AED and the items', () => {
-    const update = LeadUpdateRequest.parse(convertedLeadUpdate(claim));
-    expect(update).toMatchObject({
-      email: 'mariam@example.ae',
-      status: 'CONVERTED',
-      convertedData: { name: 'Mariam Al Hashimi', value: 132.82, currency: 'AED' },
-      preferredPayment: 'tabby',
-      hasPaymentInfo: true,
-    });
-    expect(update.convertedData?.items?.[0]).toMatchObject({
-      name: 'Espresso Blend',
-      quantity: 2,
-      total: 119.8,
-    });
   });
 });
 
