@@ -134,7 +134,7 @@ describe('card and wallet payments in the browser', () => {
       const before = await payButton(page, 'ar');
       await shot(page, 'card-empty-ar');
 
-      // FREESHIP, a demo code in force (ANNIVERSARY_2025 is installed switched off).
+      // FREESHIP, a demo code in force (ANNIVERSARY_2025 works only while the sale runs).
       await applyCoupon(page, 'ar', 'freeship');
       // The coupon lowers the server's total, and the Pay button follows it.
       await expect

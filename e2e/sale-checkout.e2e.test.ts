@@ -84,11 +84,6 @@ beforeAll(async () => {
   ({ stack, browser } = await startStackAndBrowser());
   product = (await storefrontProducts(stack)).find((p) => p.slug === 'colombian-supremo')!;
   await saveSale(SALE);
-  // The demo's ANNIVERSARY_2025 switched on in Promotions too (its row's own switch still holds).
-  await db.db
-    .update(tables.promotions)
-    .set({ isActive: true })
-    .where(eq(tables.promotions.code, ANNIVERSARY_CODE));
   await storefrontFollowsSale();
 }, 600_000);
 afterAll(async () => {

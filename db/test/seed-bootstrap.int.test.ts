@@ -186,7 +186,7 @@ describe('the demo store (SEED_DEMO=1)', () => {
     expect(welcome).toMatchObject({ value: 15, isActive: false, name: 'Welcome 15' });
   });
 
-  it('installs ANNIVERSARY_2025 switched off: 40 % off everything is the sale staff have not started', async () => {
+  it('installs ANNIVERSARY_2025 unlisted and switched on, so the sale setting alone decides when it works', async () => {
     await seed(handle.db, demo);
     const [anniversary] = await handle.db
       .select()
@@ -195,7 +195,7 @@ describe('the demo store (SEED_DEMO=1)', () => {
     expect(anniversary).toMatchObject({
       type: 'PERCENTAGE',
       value: 40,
-      isActive: false,
+      isActive: true,
       isPublic: false,
       maxUses: null,
     });

@@ -19,8 +19,9 @@ type PromotionSeed = Omit<
  * tests' totals stay the list prices); automatic promotions are created by staff. UPSELL,
  * CROSS_SELL and DOWNSELL have no code: they only feed 'You might also like'.
  *
- * The anniversary code is installed switched off and unlisted: 40 % off everything without a
- * limit is the anniversary sale, which SPEC 9 has off until staff run it (docs/promotions.md).
+ * The anniversary code is installed switched on and unlisted: it is usable only while the sale
+ * setting runs (SPEC 9 has it off), and then gives the sale once, so switching the sale on in
+ * Settings is the one switch staff need (docs/promotions.md).
  * The four everyday codes are listed to shoppers (`isPublic`), as a store advertises them.
  */
 export const PROMOTION_SEEDS: PromotionSeed[] = [
@@ -32,7 +33,7 @@ export const PROMOTION_SEEDS: PromotionSeed[] = [
     code: ANNIVERSARY_CODE,
     type: 'PERCENTAGE',
     value: ANNIVERSARY_DEFAULT_PERCENT,
-    isActive: false,
+    isActive: true,
     isPublic: false,
   },
   {
