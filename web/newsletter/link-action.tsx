@@ -4,7 +4,8 @@ import { useRef, useState } from 'react';
 import { postJson } from '../contact/post-json';
 import { useTranslations } from '../i18n/client';
 
-type Page = 'NewsletterConfirmPage' | 'NewsletterUnsubscribePage';
+export type NewsletterLinkPageName = 'NewsletterConfirmPage' | 'NewsletterUnsubscribePage';
+type Page = NewsletterLinkPageName;
 
 const PATH: Record<Page, string> = {
   NewsletterConfirmPage: '/api/newsletter/confirm',

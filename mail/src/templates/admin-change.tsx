@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, Section, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { AdminChangeEmailData, MailLocale } from '../types';
-import { colors, directionOf, formatDate, Layout, textStyle } from './layout';
+import { CallToAction, colors, directionOf, formatDate, Layout, textStyle } from './layout';
 
 /*
  * A change to who administers the store (docs/users.md): someone was invited as, promoted to or
@@ -124,21 +124,9 @@ export function AdminChangeEmail({ change, locale }: { change: AdminChangeEmailD
       </Text>
       <Text style={textStyle(d)}>{c.when(formatDate(change.at, locale))}</Text>
       <Text style={textStyle(d)}>{c.check}</Text>
-      <Section dir={d.dir} align="center" style={{ margin: '20px 0 8px', textAlign: 'center' }}>
-        <Button
-          href={change.accountUrl}
-          style={{
-            backgroundColor: colors.accent,
-            color: colors.white,
-            borderRadius: '6px',
-            fontSize: '15px',
-            fontWeight: 700,
-            padding: '12px 24px',
-          }}
-        >
-          {c.cta}
-        </Button>
-      </Section>
+      <CallToAction d={d} href={change.accountUrl}>
+        {c.cta}
+      </CallToAction>
       <Text style={muted}>{c.why}</Text>
     </Layout>
   );

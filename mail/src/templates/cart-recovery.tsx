@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, Column, Img, Row, Section, Text } from '@react-email/components';
+import { Column, Img, Row, Section, Text } from '@react-email/components';
 import type { CartRecoveryItem, MailLocale } from '../types';
 import { copyFor } from './copy';
-import { colors, directionOf, Layout, money, textStyle } from './layout';
+import { CallToAction, colors, directionOf, Layout, money, textStyle } from './layout';
 
 interface Props {
   locale: MailLocale;
@@ -73,21 +73,9 @@ export function CartRecoveryEmail({ locale, name, items, totalFils, restoreUrl, 
           </Column>
         </Row>
       </Section>
-      <Section dir={d.dir} align="center" style={{ margin: '20px 0 8px', textAlign: 'center' }}>
-        <Button
-          href={restoreUrl}
-          style={{
-            backgroundColor: colors.accent,
-            color: colors.white,
-            borderRadius: '6px',
-            fontSize: '15px',
-            fontWeight: 700,
-            padding: '12px 24px',
-          }}
-        >
-          {c.cta}
-        </Button>
-      </Section>
+      <CallToAction d={d} href={restoreUrl}>
+        {c.cta}
+      </CallToAction>
       <Text style={textStyle(d, { color: colors.muted, fontSize: '13px' })}>{c.note}</Text>
     </Layout>
   );

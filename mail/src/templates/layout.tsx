@@ -3,6 +3,7 @@
 import { formatAed } from '@qahwa/schema/money/money';
 import {
   Body,
+  Button,
   Container,
   Head,
   Heading,
@@ -182,5 +183,26 @@ export function Layout({ locale, preview, heading, storeUrl, unsubscribeUrl, chi
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The one button of a message (its call to action), centred in either direction. */
+export function CallToAction({ d, href, children }: { d: Direction; href: string; children: ReactNode }) {
+  return (
+    <Section dir={d.dir} align="center" style={{ margin: '20px 0 8px', textAlign: 'center' }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: colors.accent,
+          color: colors.white,
+          borderRadius: '6px',
+          fontSize: '15px',
+          fontWeight: 700,
+          padding: '12px 24px',
+        }}
+      >
+        {children}
+      </Button>
+    </Section>
   );
 }

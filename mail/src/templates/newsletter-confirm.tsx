@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, Section, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import type { MailLocale } from '../types';
 import { copyFor } from './copy';
-import { colors, directionOf, Layout, textStyle } from './layout';
+import { CallToAction, colors, directionOf, Layout, textStyle } from './layout';
 
 /**
  * The double opt-in's one question (docs/crm.md): did this address ask for the newsletter? The
@@ -28,21 +28,9 @@ export function NewsletterConfirmEmail({
         {c.intro} <span dir="ltr">{email}</span>.
       </Text>
       <Text style={textStyle(d)}>{c.ask}</Text>
-      <Section dir={d.dir} align="center" style={{ margin: '20px 0 8px', textAlign: 'center' }}>
-        <Button
-          href={confirmUrl}
-          style={{
-            backgroundColor: colors.accent,
-            color: colors.white,
-            borderRadius: '6px',
-            fontSize: '15px',
-            fontWeight: 700,
-            padding: '12px 24px',
-          }}
-        >
-          {c.cta}
-        </Button>
-      </Section>
+      <CallToAction d={d} href={confirmUrl}>
+        {c.cta}
+      </CallToAction>
       <Text style={muted}>{c.expires}</Text>
       <Text style={muted}>
         {c.plain} <span dir="ltr">{confirmUrl}</span>

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, Section, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import type { MailLocale, StaffLinkEmailData } from '../types';
-import { colors, directionOf, formatDate, Layout, textStyle } from './layout';
+import { CallToAction, colors, directionOf, formatDate, Layout, textStyle } from './layout';
 
 /*
  * The back office's one-time links (issue 12, docs/users.md): an invitation to set a first
@@ -70,21 +70,9 @@ export function StaffLinkEmail({ link, locale }: { link: StaffLinkEmailData; loc
         {c.account('')}
         <span dir="ltr">{link.email}</span>
       </Text>
-      <Section dir={d.dir} align="center" style={{ margin: '20px 0 8px', textAlign: 'center' }}>
-        <Button
-          href={link.url}
-          style={{
-            backgroundColor: colors.accent,
-            color: colors.white,
-            borderRadius: '6px',
-            fontSize: '15px',
-            fontWeight: 700,
-            padding: '12px 24px',
-          }}
-        >
-          {p.cta}
-        </Button>
-      </Section>
+      <CallToAction d={d} href={link.url}>
+        {p.cta}
+      </CallToAction>
       <Text style={muted}>{c.expires(formatDate(link.expiresAt, locale))}</Text>
       <Text style={muted}>
         {c.plain} <span dir="ltr">{link.url}</span>

@@ -1,6 +1,6 @@
 import { createPromotionsRepository, type Db, type ReleasedHold } from '@qahwa/db';
 import type { Logger } from 'pino';
-import { createPeriodic } from '../run-loop';
+import { type MaintenanceTask, maintenanceTask } from './task';
 
 export interface CouponHoldSweeperOptions {
   db: Db;
@@ -13,13 +13,7 @@ export interface CouponHoldSweeperOptions {
   orphanAfterMs: number;
 }
 
-export interface CouponHoldSweeper {
-  start(): void;
-  stop(): Promise<void>;
-  /** One pass; for tests and the loop. */
-  runOnce(now?: Date): Promise<ReleasedHold[]>;
-  health(): { running: boolean; lastRunAt: string | null; lastError: string | null };
-}
+export type CouponHoldSweeper = MaintenanceTask<ReleasedHold[], [now?: Date]>;
 
 /**
  * Gives back coupon uses held by checkouts that will never order (docs/promotions.md "Held uses
@@ -34,16 +28,13 @@ export interface CouponHoldSweeper {
 export function createCouponHoldSweeper(options: CouponHoldSweeperOptions): CouponHoldSweeper {
   const log = options.logger.child({ component: 'coupon-hold-sweeper' });
   const promotions = createPromotionsRepository(options.db);
-  let lastRunAt: string | null = null;
-  let lastError: string | null = null;
 
-  async function runOnce(now: Date = new Date()): Promise<ReleasedHold[]> {
+  async function sweep(now: Date = new Date()): Promise<ReleasedHold[]> {
     const released = await promotions.releaseStaleHolds({
       now,
       graceMs: options.graceMs,
       orphanAfterMs: options.orphanAfterMs,
     });
-    lastRunAt = new Date().toISOString();
     if (released.length > 0) {
       // Each one was a use a shopper could not have; a steady stream of them means a flow that dies.
       log.warn({ released }, 'coupon uses held by dead checkouts given back');
@@ -51,22 +42,5 @@ export function createCouponHoldSweeper(options: CouponHoldSweeperOptions): Coup
     return released;
   }
 
-  const loop = createPeriodic({
-    intervalMs: options.intervalMs,
-    async pass() {
-      await runOnce();
-      lastError = null;
-    },
-    onError(err) {
-      lastError = err instanceof Error ? err.message : String(err);
-      log.error({ err }, 'coupon hold sweep failed; next pass tries again');
-    },
-  });
-
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    runOnce,
-    health: () => ({ running: loop.running(), lastRunAt, lastError }),
-  };
+  return maintenanceTask({ intervalMs: options.intervalMs, log, name: 'coupon hold sweep', pass: sweep });
 }

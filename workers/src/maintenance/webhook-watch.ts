@@ -1,7 +1,7 @@
 import type { Db } from '@qahwa/db';
 import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
 import type { Logger } from 'pino';
-import { createPeriodic } from '../run-loop';
+import { type MaintenanceTask, maintenanceTask } from './task';
 
 export interface WebhookWatchOptions {
   db: Db;
@@ -19,13 +19,7 @@ export interface WebhookWatchResult {
   cleared: string[];
 }
 
-export interface WebhookWatch {
-  start(): void;
-  stop(): Promise<void>;
-  /** One pass; for tests and the loop. */
-  runOnce(): Promise<WebhookWatchResult>;
-  health(): { running: boolean; lastRunAt: string | null; lastError: string | null };
-}
+export type WebhookWatch = MaintenanceTask<WebhookWatchResult, []>;
 
 /**
  * "Webhook never came" (issue 12, docs/payments-logs.md): the card and pay-later flows make the
@@ -38,15 +32,12 @@ export interface WebhookWatch {
 export function createWebhookWatch(options: WebhookWatchOptions): WebhookWatch {
   const log = options.logger.child({ component: 'webhook-watch' });
   const repo = createPaymentsAdminRepository(options.db);
-  let lastRunAt: string | null = null;
-  let lastError: string | null = null;
 
-  async function runOnce(): Promise<WebhookWatchResult> {
+  async function watch(): Promise<WebhookWatchResult> {
     const result = await repo.watchWebhooks({
       olderThanMs: options.missingAfterMs,
       lookbackMs: options.lookbackMs,
     });
-    lastRunAt = new Date().toISOString();
     if (result.flagged.length > 0) {
       // An error: someone must look at the provider's webhook settings, not only at these payments.
       log.error(
@@ -59,22 +50,5 @@ export function createWebhookWatch(options: WebhookWatchOptions): WebhookWatch {
     return result;
   }
 
-  const loop = createPeriodic({
-    intervalMs: options.intervalMs,
-    async pass() {
-      await runOnce();
-      lastError = null;
-    },
-    onError(err) {
-      lastError = err instanceof Error ? err.message : String(err);
-      log.error({ err }, 'webhook watch failed; next pass tries again');
-    },
-  });
-
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    runOnce,
-    health: () => ({ running: loop.running(), lastRunAt, lastError }),
-  };
+  return maintenanceTask({ intervalMs: options.intervalMs, log, name: 'webhook watch', pass: watch });
 }

@@ -1,4 +1,4 @@
-import type { PaymentDisputed, PaymentFailed, PaymentRefunded } from '@qahwa/schema';
+import type { EventOf, PaymentDisputed, PaymentFailed, PaymentRefunded } from '@qahwa/schema';
 import { eventIdFor } from './event-ids';
 
 /*
@@ -6,6 +6,25 @@ import { eventIdFor } from './event-ids';
  * append to the outbox (docs/payments.md), each named by what it reports so that a webhook
  * delivered again, or the same news reaching us two ways, is one event.
  */
+
+type CardEventType = 'PaymentFailed' | 'PaymentRefunded' | 'PaymentDisputed';
+
+/** The envelope: the id is named by `key` (what is reported), so a copy is the same event. */
+function cardEvent<T extends CardEventType>(
+  type: T,
+  key: string,
+  requestId: string | undefined,
+  data: EventOf<T>['data'],
+): EventOf<T> {
+  return {
+    id: eventIdFor(`${type}:${key}`),
+    type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    ...(requestId ? { requestId } : {}),
+    data,
+  } as EventOf<T>;
+}
 
 /** A declined or failed card payment, as the webhook reports it (one event per Stripe event id). */
 export function paymentFailedEvent(input: {
@@ -18,23 +37,16 @@ export function paymentFailedEvent(input: {
   message?: string | undefined;
   requestId?: string | undefined;
 }): PaymentFailed {
-  return {
-    id: eventIdFor(`PaymentFailed:${input.stripeEventId}`),
-    type: 'PaymentFailed',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    ...(input.requestId ? { requestId: input.requestId } : {}),
-    data: {
-      checkoutId: input.checkoutId,
-      provider: 'STRIPE',
-      paymentId: input.paymentIntentId,
-      reason: input.reason,
-      ...(input.message ? { message: input.message } : {}),
-      amountFils: input.amountFils,
-      currency: input.currency.toUpperCase(),
-      method: 'card',
-    },
-  };
+  return cardEvent('PaymentFailed', input.stripeEventId, input.requestId, {
+    checkoutId: input.checkoutId,
+    provider: 'STRIPE',
+    paymentId: input.paymentIntentId,
+    reason: input.reason,
+    ...(input.message ? { message: input.message } : {}),
+    amountFils: input.amountFils,
+    currency: input.currency.toUpperCase(),
+    method: 'card',
+  });
 }
 
 /**
@@ -53,24 +65,17 @@ export function paymentRefundedEvent(input: {
   refundId?: string | undefined;
   requestId?: string | undefined;
 }): PaymentRefunded {
-  return {
-    id: eventIdFor(`PaymentRefunded:${input.key}`),
-    type: 'PaymentRefunded',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    ...(input.requestId ? { requestId: input.requestId } : {}),
-    data: {
-      checkoutId: input.checkoutId,
-      provider: 'STRIPE',
-      paymentId: input.paymentId,
-      amountFils: input.amountFils,
-      refundedFils: input.refundedFils,
-      currency: input.currency.toUpperCase(),
-      ...(input.method ? { method: input.method } : {}),
-      ...(input.orderId ? { orderId: input.orderId } : {}),
-      ...(input.refundId ? { refundId: input.refundId } : {}),
-    },
-  };
+  return cardEvent('PaymentRefunded', input.key, input.requestId, {
+    checkoutId: input.checkoutId,
+    provider: 'STRIPE',
+    paymentId: input.paymentId,
+    amountFils: input.amountFils,
+    refundedFils: input.refundedFils,
+    currency: input.currency.toUpperCase(),
+    ...(input.method ? { method: input.method } : {}),
+    ...(input.orderId ? { orderId: input.orderId } : {}),
+    ...(input.refundId ? { refundId: input.refundId } : {}),
+  });
 }
 
 /** The cardholder disputed a card payment (one event per Stripe dispute). */
@@ -84,21 +89,14 @@ export function paymentDisputedEvent(input: {
   orderId?: string | undefined;
   requestId?: string | undefined;
 }): PaymentDisputed {
-  return {
-    id: eventIdFor(`PaymentDisputed:${input.disputeId}`),
-    type: 'PaymentDisputed',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    ...(input.requestId ? { requestId: input.requestId } : {}),
-    data: {
-      checkoutId: input.checkoutId,
-      provider: 'STRIPE',
-      paymentId: input.paymentId,
-      disputeId: input.disputeId,
-      amountFils: input.amountFils,
-      currency: input.currency.toUpperCase(),
-      reason: input.reason,
-      ...(input.orderId ? { orderId: input.orderId } : {}),
-    },
-  };
+  return cardEvent('PaymentDisputed', input.disputeId, input.requestId, {
+    checkoutId: input.checkoutId,
+    provider: 'STRIPE',
+    paymentId: input.paymentId,
+    disputeId: input.disputeId,
+    amountFils: input.amountFils,
+    currency: input.currency.toUpperCase(),
+    reason: input.reason,
+    ...(input.orderId ? { orderId: input.orderId } : {}),
+  });
 }
