@@ -127,9 +127,7 @@ export const promotionRedemptions = pgTable(
     unique('promotion_redemptions_checkout_uq').on(t.promotionId, t.checkoutId),
     index('promotion_redemptions_promotion_idx').on(t.promotionId),
     // The sweeper's look: only the few uses still held, never the history.
-    index('promotion_redemptions_reserved_idx')
-      .on(t.updatedAt)
-      .where(sql`${t.status} = 'reserved'`),
+    index('promotion_redemptions_reserved_idx').on(t.updatedAt).where(sql`${t.status} = 'reserved'`),
   ],
 );
 
