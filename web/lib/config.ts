@@ -90,7 +90,12 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
     gatewayUrl: parsed.GATEWAY_URL.replace(/\/+$/, ''),
     gatewayTimeoutMs: parsed.GATEWAY_TIMEOUT_MS,
     trustedProxyHops: parsed.TRUSTED_PROXY_HOPS,
-    revalidateSecret: revalidateSecretOf('web', runMode(env.NODE_ENV), parsed.REVALIDATE_SECRET),
+    // `next build` imports the server's modules to collect page data, in production mode, with
+    // whatever environment the build machine has: the secret is the running server's to judge.
+    revalidateSecret:
+      env.NEXT_PHASE === 'phase-production-build'
+        ? null
+        : revalidateSecretOf('web', runMode(env.NODE_ENV), parsed.REVALIDATE_SECRET),
     publicOrigin: new URL(parsed.STOREFRONT_URL).origin,
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
     stripePublishableKey: parsed.STRIPE_PUBLISHABLE_KEY,

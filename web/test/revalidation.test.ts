@@ -51,6 +51,16 @@ describe('the storefront’s revalidation secret', () => {
     expect(loadWebConfig({ NODE_ENV: 'production' }).revalidateSecret).toBeNull();
   });
 
+  it('is not judged while `next build` collects page data (the build is production, its environment is not the server’s)', () => {
+    const build = { NODE_ENV: 'production', NEXT_PHASE: 'phase-production-build' };
+    expect(
+      loadWebConfig({ ...build, REVALIDATE_SECRET: 'dev-revalidate-secret' }).revalidateSecret,
+    ).toBeNull();
+    expect(() =>
+      loadWebConfig({ NODE_ENV: 'production', REVALIDATE_SECRET: 'dev-revalidate-secret' }),
+    ).toThrow(/REVALIDATE_SECRET/);
+  });
+
   it('defaults to the development value in development and the tests', () => {
     expect(loadWebConfig({ NODE_ENV: 'development' }).revalidateSecret).toBe('dev-revalidate-secret');
     expect(loadWebConfig({ NODE_ENV: 'test', REVALIDATE_SECRET: 'mine' }).revalidateSecret).toBe('mine');
