@@ -71,7 +71,8 @@ bash scripts/services.sh start --record "$started_file"
 compose_config() {
   # The compose file requires its secrets (${VAR:?}); the check gives it stand-ins.
   local -x POSTGRES_PASSWORD=check SESSION_SECRET=check-check-check-check-check-check ADMIN_EMAIL=check@qahwa.local \
-    ADMIN_PASSWORD=check LEAD_LINK_SECRET=check-check-check-check-check-check NATS_USER=check NATS_PASSWORD=check
+    ADMIN_PASSWORD=check LEAD_LINK_SECRET=check-check-check-check-check-check \
+    REVALIDATE_SECRET=check-check-check-check-check-check NATS_USER=check NATS_PASSWORD=check
   if ! command -v docker >/dev/null 2>&1; then
     log "docker compose config: skipped, no docker client on this machine"
     return 0
