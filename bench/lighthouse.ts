@@ -11,6 +11,7 @@
  * `noindex` on purpose, so its SEO score is reported without a goal.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { startTabbyFake } from '@qahwa/fake-tabby';
 import { LOCALE_COOKIE } from '@qahwa/schema';
@@ -175,6 +176,8 @@ export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Prom
     GATEWAY_URL: gatewayUrl,
     // The pages' canonical and Open Graph URLs are built on it (docs/security.md): the origin served.
     STOREFRONT_URL: `http://127.0.0.1:${port}`,
+    // Production refuses the development secret (next start would end); nothing calls it here.
+    REVALIDATE_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
     TABBY_PROMO_SCRIPT_URL: `${tabby.url}/tabby-promo.js`,
     NEXT_TELEMETRY_DISABLED: '1',
   };

@@ -85,6 +85,7 @@ const storeEnv = {
   NODE_ENV: 'production',
   SESSION_SECRET: secret(),
   LEAD_LINK_SECRET: secret(),
+  REVALIDATE_SECRET: secret(),
   ADMIN_EMAIL: `bench-${run}@qahwa.local`,
   ADMIN_PASSWORD: secret(),
   // Stripe, Tabby and Brevo are doubles and fakes on loopback (the bench must not reach the real
