@@ -1,20 +1,18 @@
 import type { Db } from '@qahwa/db';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
-import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import type Stripe from 'stripe';
+import { cachedWorkflowBundle } from './bundle-cache';
 import type { TabbyClient } from './payments/tabby';
 import { ensureSearchAttributes } from './search-attributes';
 import { createCheckoutWorker, workflowsPath } from './worker';
 
-let bundle: ReturnType<typeof bundleWorkflowCode> | undefined;
+let bundle: Promise<WorkflowBundle> | undefined;
 
-/** Bundling the workflow code takes seconds; tests share one bundle per process. */
+/** Bundling the workflow code takes seconds; tests share one bundle, kept on disk (bundle-cache.ts). */
 export function sharedWorkflowBundle() {
-  bundle ??= bundleWorkflowCode({
-    workflowsPath,
-    logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
-  });
+  bundle ??= cachedWorkflowBundle(workflowsPath);
   return bundle;
 }
 

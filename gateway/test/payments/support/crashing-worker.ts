@@ -1,7 +1,7 @@
 import { createDb } from '@qahwa/db';
 import { createActivities } from '@qahwa/workflows/activities';
 import { createStripeClient } from '@qahwa/workflows/payments/stripe';
-import { workflowsPath } from '@qahwa/workflows/worker';
+import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import pino from 'pino';
 
@@ -40,7 +40,7 @@ const connection = await NativeConnection.connect({
 const worker = await Worker.create({
   connection,
   taskQueue: process.env.TASK_QUEUE!,
-  workflowsPath,
+  workflowBundle: await sharedWorkflowBundle(),
   activities: wrapped,
 });
 process.stdout.write('ready\n');
