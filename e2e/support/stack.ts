@@ -163,7 +163,12 @@ export async function startStack(): Promise<Stack> {
         process.kill(-p.pid!, 'SIGTERM');
       } catch {}
     }
-    await new Promise((r) => setTimeout(r, 1500));
+    // Up to 1.5 s for them to end by themselves; then the rest are killed.
+    const exited = (p: ChildProcess) =>
+      p.exitCode !== null || p.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((r) => p.once('exit', r));
+    await Promise.race([Promise.all(procs.map(exited)), new Promise((r) => setTimeout(r, 1500))]);
     for (const p of procs) {
       try {
         process.kill(-p.pid!, 'SIGKILL');
