@@ -27,6 +27,7 @@ import type Stripe from 'stripe';
 import { AccessTable } from './auth/access';
 import { sessionPlugin } from './auth/session';
 import type { Catalogue } from './catalogue/catalogue';
+import { cataloguePlugin } from './catalogue/plugin';
 import type { GatewayConfig } from './config';
 import { localeOf, t } from './i18n/messages';
 import { translateMessage } from './i18n/translate';
@@ -73,7 +74,7 @@ export interface GatewayDeps {
   logger: Logger;
   /** Extra dependency checks for /health (NATS is probed by the server that owns the connection). */
   probes?: HealthProbe[];
-  /** The in-memory catalogue, when the server follows its changes on NATS; otherwise the route builds its own. */
+  /** The in-memory catalogue, when the server follows its changes on NATS; otherwise the app holds its own (catalogue/plugin.ts). */
   catalogue?: Catalogue;
   /** A client that starts checkouts eagerly on this process's own worker, while it runs (checkout/eager-worker.ts). */
   eagerCheckout?: () => Client | null;
@@ -321,6 +322,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(sessionPlugin);
   // The store's settings (issue 12), decorated on the root: the shipping quote and pay later read them.
   await app.register(settingsPlugin);
+  await app.register(cataloguePlugin);
   await app.register(healthRoutes);
   await app.register(productRoutes);
   await app.register(shippingRoutes);

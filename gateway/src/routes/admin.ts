@@ -115,7 +115,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function productRefs(app: FastifyInstance, dashboard: DashboardRepository, ids: string[]) {
   const wanted = [...new Set(ids)];
   const known = new Map<string, { name: { en: string; ar: string }; imageUrl: string | null }>();
-  const snapshot = app.deps.catalogue?.peek();
+  const snapshot = app.catalogue.peek();
   for (const id of wanted) {
     const answer = snapshot?.product(id);
     if (!answer) continue;

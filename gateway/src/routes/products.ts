@@ -1,9 +1,7 @@
-import { createCatalogueRepository } from '@qahwa/db';
 import { ErrorBody, message, Product, ProductList, ProductListQuery } from '@qahwa/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Catalogue, createCatalogue } from '../catalogue/catalogue';
 import { type Answer, type CatalogueSnapshot, etagMatches } from '../catalogue/snapshot';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -30,7 +28,7 @@ const NotModified = z.null().meta({ description: 'Not modified: the If-None-Matc
  * in-memory catalogue (gateway/src/catalogue): pre-serialised bytes, ETag and 304.
  */
 export async function productRoutes(app: FastifyInstance) {
-  const catalogue = app.deps.catalogue ?? ownCatalogue(app);
+  const { catalogue } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const snapshot = async (req: FastifyRequest): Promise<CatalogueSnapshot> => {
@@ -89,15 +87,3 @@ function send(req: FastifyRequest, reply: FastifyReply, answer: Answer): Fastify
   return reply.header('content-type', 'application/json; charset=utf-8').send(answer.bytes);
 }
 
-/** Without a catalogue from the server (tests, scripts): one of our own, refreshed on its interval only. */
-function ownCatalogue(app: FastifyInstance): Catalogue {
-  const repository = createCatalogueRepository(app.deps.db);
-  const catalogue = createCatalogue({
-    load: () => repository.allActive(),
-    logger: app.log,
-    refreshIntervalMs: app.deps.config.catalogueRefreshMs,
-  });
-  catalogue.start();
-  app.addHook('onClose', async () => catalogue.stop());
-  return catalogue;
-}

@@ -1,4 +1,4 @@
-import { createCatalogueRepository, createPromotionsRepository } from '@qahwa/db';
+import { createPromotionsRepository } from '@qahwa/db';
 import {
   ErrorBody,
   type Product,
@@ -9,7 +9,6 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Catalogue, createCatalogue } from '../catalogue/catalogue';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -23,7 +22,7 @@ import { HttpError } from '../platform/errors';
  * deleted target simply drops out. Random, so never stored by a cache.
  */
 export async function recommendationRoutes(app: FastifyInstance) {
-  const catalogue = app.deps.catalogue ?? ownCatalogue(app);
+  const { catalogue } = app;
   const promotions = createPromotionsRepository(app.deps.db);
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -64,16 +63,4 @@ export async function recommendationRoutes(app: FastifyInstance) {
       return picked;
     },
   );
-}
-
-function ownCatalogue(app: FastifyInstance): Catalogue {
-  const repository = createCatalogueRepository(app.deps.db);
-  const catalogue = createCatalogue({
-    load: () => repository.allActive(),
-    logger: app.log,
-    refreshIntervalMs: app.deps.config.catalogueRefreshMs,
-  });
-  catalogue.start();
-  app.addHook('onClose', async () => catalogue.stop());
-  return catalogue;
 }
