@@ -42,13 +42,19 @@ beforeAll(async () => {
   ids.v250 = v250.id;
   ids.v500 = (await variationOf('colombian-supremo', '500g')).id;
   ids.v1kg = (await variationOf('colombian-supremo', '1kg')).id;
-  await setVariation(ids.v250, { stockQuantity: 3 });
-  await setVariation(ids.v500, { isActive: false });
-  await setVariation(ids.v1kg, { stockQuantity: 57 });
+  // One transaction: a rebuild running meanwhile sees all three changes or none of them.
+  await gw.db.transaction(async (tx) => {
+    const set = (id: string, values: { stockQuantity?: number; isActive?: boolean }) =>
+      tx.update(tables.productVariations).set(values).where(eq(tables.productVariations.id, id));
+    await set(ids.v250, { stockQuantity: 3 });
+    await set(ids.v500, { isActive: false });
+    await set(ids.v1kg, { stockQuantity: 57 });
+  });
   const until = Date.now() + 10_000;
   while (Date.now() < until) {
     const p: Product = (await get('/api/products/colombian-supremo')).json();
-    if (p.variations.find((v) => v.id === ids.v250)?.stockQuantity === 3) return;
+    const v250 = p.variations.find((v) => v.id === ids.v250);
+    if (v250?.stockQuantity === 3 && !p.variations.some((v) => v.id === ids.v500)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the catalogue did not rebuild');
