@@ -86,4 +86,3 @@ function send(req: FastifyRequest, reply: FastifyReply, answer: Answer): Fastify
   if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.header('content-type', 'application/json; charset=utf-8').send(answer.bytes);
 }
-
