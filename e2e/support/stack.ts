@@ -135,6 +135,9 @@ export async function startStack(): Promise<Stack> {
     // The back office's origin: the gateway takes staff writes from its pages only (and mails its links).
     BACKOFFICE_URL: `http://127.0.0.1:${PORTS.admin}`,
     LOG_LEVEL: 'info',
+    // The workflows process and the gateway's eager worker take the tests' workflow bundle
+    // (.data/workflow-bundles) instead of bundling for every file.
+    WORKFLOW_BUNDLE_CACHE: '1',
   };
   const procs: ChildProcess[] = [];
   const start = (
@@ -179,9 +182,13 @@ export async function startStack(): Promise<Stack> {
   };
 
   try {
-    const gateway = start('gateway', 'npx', ['tsx', 'gateway/src/server.ts']);
-    start('workflows', 'npx', ['tsx', 'workflows/src/worker.ts']);
-    start('workers', 'npx', ['tsx', 'workers/src/main.ts']);
+    // Node itself, not `npx`: npm's start-up and tsx's extra process cost about a second of CPU
+    // each, five times a file, while everything starts at once on two cores.
+    const node = process.execPath;
+    const gateway = start('gateway', node, ['--import', 'tsx', 'gateway/src/server.ts']);
+    start('workflows', node, ['--import', 'tsx', 'workflows/src/worker.ts']);
+    start('workers', node, ['--import', 'tsx', 'workers/src/main.ts']);
+    const next = `${root}node_modules/next/dist/bin/next`;
     const nextEnv = { NODE_ENV: 'production' };
     // The database was just reset and the seed's ids are new: catalogue reads an earlier run left
     // in the storefront's data cache (tagged, kept up to CATALOGUE_CACHE_SECONDS) would name
@@ -190,11 +197,11 @@ export async function startStack(): Promise<Stack> {
       recursive: true,
       force: true,
     });
-    const web = start('web', 'npx', ['next', 'start', '-p', String(PORTS.web)], `${root}web`, nextEnv);
+    const web = start('web', node, [next, 'start', '-p', String(PORTS.web)], `${root}web`, nextEnv);
     const adminApp = start(
       'admin',
-      'npx',
-      ['next', 'start', '-p', String(PORTS.admin)],
+      node,
+      [next, 'start', '-p', String(PORTS.admin)],
       `${root}admin`,
       nextEnv,
     );

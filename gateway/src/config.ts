@@ -8,6 +8,7 @@ import { revalidateSecretOf } from '@qahwa/schema/config/revalidation';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
 import { UploadsEnv, type UploadsSettings, uploadsSettingsOf } from '@qahwa/schema/config/uploads';
+import { WorkflowBundleEnv, workflowBundleCacheOf } from '@qahwa/schema/config/workflow-bundle';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -31,6 +32,8 @@ export interface GatewayConfig {
   temporalAddress: string;
   temporalNamespace: string;
   checkoutTaskQueue: string;
+  /** The eager worker takes the workflow bundle from the tests' cache (WORKFLOW_BUNDLE_CACHE; refused in production). */
+  workflowBundleCache: boolean;
   sessionSecret: string;
   sessionTtlMs: number;
   /** A staff session unused this long is over (SESSION_IDLE_HOURS, default 8; docs/security.md). */
@@ -223,6 +226,7 @@ const GatewayEnv = z.object({
   ...BrevoEnv,
   ...MailEnv,
   ...UploadsEnv,
+  ...WorkflowBundleEnv,
   BACKOFFICE_URL: z.url().default(SERVICE_DEFAULTS.backOfficeUrl),
   STAFF_LINK_TTL_HOURS: z.coerce
     .number()
@@ -276,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
+    workflowBundleCache: workflowBundleCacheOf(e, mode),
     sessionSecret: e.SESSION_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,

@@ -54,6 +54,7 @@ async function main() {
     logger,
     // Half the pool: HTTP requests keep the other half while checkouts run.
     activityConcurrency: Math.max(1, Math.floor(config.db.poolSize / 2)),
+    bundleCache: config.workflowBundleCache,
   });
   // NATS being down must not keep the gateway from serving the catalogue: connect in the
   // background (retrying for ever) and let /health/ready report it until it answers.

@@ -10,8 +10,9 @@ import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
  * integration file that starts a worker did it again. The bundle is named by a hash of everything
  * it can be built from: the sources of the workspaces workflow code may import, the lockfile (the
  * SDK and webpack versions) and the entry file. Any change to one of them names another file, so
- * a stale bundle is never used. Only tests use it; the worker and the gateway's eager worker
- * bundle at start-up as before.
+ * a stale bundle is never used. Only tests use it: the integration tests' workers, and the
+ * end-to-end stack's processes through WORKFLOW_BUNDLE_CACHE=1 (schema/src/config/workflow-bundle.ts),
+ * which production refuses.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -5,6 +5,7 @@ import { LeadLinkEnv, type LeadLinkSettings, leadLinkSettingsOf } from '@qahwa/s
 import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
 import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
 import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
+import { WorkflowBundleEnv, workflowBundleCacheOf } from '@qahwa/schema/config/workflow-bundle';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { z } from 'zod';
 
@@ -15,6 +16,8 @@ export interface WorkflowsConfig {
   temporalAddress: string;
   temporalNamespace: string;
   checkoutTaskQueue: string;
+  /** The workflow bundle from the tests' cache instead of bundling at start (WORKFLOW_BUNDLE_CACHE; refused in production). */
+  workflowBundleCache: boolean;
   /**
    * Activities (and local activities) this worker runs at once. Each holds one database
    * connection for its transaction, so it never exceeds the pool: a checkout must not wait for a
@@ -44,6 +47,7 @@ const WorkflowsEnv = z
     ...TabbyEnv,
     ...MailEnv,
     ...LeadLinkEnv,
+    ...WorkflowBundleEnv,
   })
   .refine(
     (e) =>
@@ -62,6 +66,7 @@ export function loadWorkflowsConfig(env: Record<string, string | undefined> = pr
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     checkoutTaskQueue: e.CHECKOUT_TASK_QUEUE,
+    workflowBundleCache: workflowBundleCacheOf(e, runMode(env.NODE_ENV)),
     activityConcurrency: e.WORKFLOWS_ACTIVITY_CONCURRENCY ?? e.DB_POOL_SIZE,
     stripe: stripeSettingsOf(e, runMode(env.NODE_ENV)),
     tabby: tabbySettingsOf(e, runMode(env.NODE_ENV)),

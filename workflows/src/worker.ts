@@ -5,6 +5,7 @@ import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import pino, { type Logger } from 'pino';
 import { type ActivityDeps, createActivities } from './activities';
+import { cachedWorkflowBundle } from './bundle-cache';
 import { loadWorkflowsConfig, type WorkflowsConfig } from './config';
 import { createStripeClient } from './payments/stripe';
 import { createTabbyClient } from './payments/tabby';
@@ -74,6 +75,7 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
     taskQueue: config.checkoutTaskQueue,
     namespace: config.temporalNamespace,
     activityConcurrency: config.activityConcurrency,
+    workflowBundle: config.workflowBundleCache ? await cachedWorkflowBundle(workflowsPath) : undefined,
   });
   logger.info(
     { taskQueue: config.checkoutTaskQueue, activityConcurrency: config.activityConcurrency },

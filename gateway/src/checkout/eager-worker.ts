@@ -1,11 +1,12 @@
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import type { LeadRecoverySettings } from '@qahwa/workflows/activities/leads';
+import { cachedWorkflowBundle } from '@qahwa/workflows/bundle-cache';
 import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
 import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
 import { Client } from '@temporalio/client';
-import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 
@@ -30,6 +31,8 @@ export interface EagerCheckoutOptions {
   activityConcurrency: number;
   /** Wait between attempts to (re)connect. */
   retryMs?: number;
+  /** The workflow bundle from the tests' cache (config.workflowBundleCache), not bundled here. */
+  bundleCache?: boolean;
 }
 
 export interface EagerCheckout {
@@ -55,7 +58,7 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
   let closed = false;
   let wake: (() => void) | null = null;
   // Bundled once per process: webpack takes seconds, a reconnect should not.
-  let bundle: ReturnType<typeof bundleWorkflowCode> | null = null;
+  let bundle: Promise<WorkflowBundle> | null = null;
 
   const loop = (async () => {
     while (!closed) {
@@ -63,7 +66,9 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
       try {
         connection = await NativeConnection.connect({ address: opts.address });
         await ensureSearchAttributes(connection, opts.namespace);
-        bundle ??= bundleWorkflowCode({ workflowsPath, logger: quiet });
+        bundle ??= opts.bundleCache
+          ? cachedWorkflowBundle(workflowsPath)
+          : bundleWorkflowCode({ workflowsPath, logger: quiet });
         const worker = await createCheckoutWorker({
           connection,
           deps: {
