@@ -136,7 +136,6 @@ narrow=()
 set +e
 SCHEMATHESIS_HOOKS=scripts/fuzz/hooks.py \
   "$SCHEMATHESIS" --config-file scripts/fuzz/schemathesis.toml run "$gateway/openapi.json" \
-  --checks all \
   --seed "$seed" \
   --max-examples "$max_examples" \
   --generation-database none \
