@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { cardPrice, productName } from '../catalogue/display';
 import { ProductImage } from '../catalogue/product-image';
 import { useLocale, useTranslations } from '../i18n/client';
+import { api } from '../lib/browser-api';
 
 /** SPEC 9: the suggestions block shows 4 products. */
 const SUGGESTIONS = 4;
@@ -33,15 +34,11 @@ export function CartRecommendations({
     const controller = new AbortController();
     const query = new URLSearchParams({ limit: String(SUGGESTIONS) });
     if (key) query.set('productIds', key);
-    fetch(`/api/recommendations?${query}`, {
-      signal: controller.signal,
-      headers: { accept: 'application/json' },
-    })
-      .then(async (res) => (res.ok ? ((await res.json()) as Product[]) : []))
-      .then((list) => setProducts(Array.isArray(list) ? list.slice(0, SUGGESTIONS) : []))
-      .catch(() => {
-        if (!controller.signal.aborted) setProducts([]);
-      });
+    void api(`/api/recommendations?${query}`, { signal: controller.signal }).then((answer) => {
+      if (controller.signal.aborted) return;
+      const list = answer.ok ? answer.body : [];
+      setProducts(Array.isArray(list) ? (list as Product[]).slice(0, SUGGESTIONS) : []);
+    });
     return () => controller.abort();
   }, [key]);
 

@@ -9,6 +9,7 @@ import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from '../i18n/client';
+import { api } from '../lib/browser-api';
 import { useShopperSettings } from '../settings/shopper-settings';
 import { useAtom } from '../shell/atoms';
 import {
@@ -58,44 +59,43 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
     if (wanted === '') return setError(localize(VALIDATION_MESSAGES['validation.couponEmpty'], locale));
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch('/api/promotions/validate', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          code: wanted,
-          orderAmount: pricing.subtotalFils / 100,
-          productIds: [...new Set(items.map((i) => i.productId))],
-          items: items.map((i) => ({
-            productId: i.productId,
-            ...(i.variationId ? { variationId: i.variationId } : {}),
-            quantity: i.quantity,
-            price: i.price,
-          })),
-          locale,
-        }),
-      });
-      const body = (await res.json().catch(() => null)) as ValidateAnswer | null;
-      if (!res.ok || !body?.valid || !body.promotionId) {
-        setError(couponRefusalMessage({ answer: body, code: wanted, items, listed, sale, locale }));
-        return;
-      }
-      const next: AppliedCouponState = {
+    const answer = await api('/api/promotions/validate', {
+      method: 'POST',
+      body: {
         code: wanted,
-        discountAmount: body.discountAmount ?? 0,
-        discountType: body.discountType ?? 'PERCENTAGE',
-        promotionId: body.promotionId,
-        name: body.name ?? wanted,
-        description: body.description ?? '',
-        promotion: body.promotion ?? null,
-      };
-      setApplied(next);
-      setCode('');
-    } catch {
+        orderAmount: pricing.subtotalFils / 100,
+        productIds: [...new Set(items.map((i) => i.productId))],
+        items: items.map((i) => ({
+          productId: i.productId,
+          ...(i.variationId ? { variationId: i.variationId } : {}),
+          quantity: i.quantity,
+          price: i.price,
+        })),
+        locale,
+      },
+    });
+    setBusy(false);
+    if (!answer.ok && answer.reason === 'network') {
       setError(localize(PROMOTION_MESSAGES['coupon.networkFailed'], locale));
-    } finally {
-      setBusy(false);
+      return;
     }
+    // A refusal is either a 200 with `valid: false` or the gateway's error body: both read the same.
+    const body = answer.body as ValidateAnswer | null;
+    if (!answer.ok || !body?.valid || !body.promotionId) {
+      setError(couponRefusalMessage({ answer: body, code: wanted, items, listed, sale, locale }));
+      return;
+    }
+    const next: AppliedCouponState = {
+      code: wanted,
+      discountAmount: body.discountAmount ?? 0,
+      discountType: body.discountType ?? 'PERCENTAGE',
+      promotionId: body.promotionId,
+      name: body.name ?? wanted,
+      description: body.description ?? '',
+      promotion: body.promotion ?? null,
+    };
+    setApplied(next);
+    setCode('');
   }
 
   function remove() {

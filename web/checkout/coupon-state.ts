@@ -10,6 +10,7 @@ import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { publicCouponRefusal } from '@qahwa/schema/promotions/shopper-view';
 import type { SaleConfig } from '@qahwa/schema/sale/sale-config';
 import { useEffect, useMemo, useState } from 'react';
+import { api } from '../lib/browser-api';
 import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 import { atomWithStorage, createJSONStorage, useAtomValue } from '../shell/atoms';
 import type { Quote } from './shipping-quote';
@@ -40,13 +41,13 @@ export const appliedCouponAtom = atomWithStorage<AppliedCouponState | null>(
 let activePromotions: Promise<Promotion[]> | null = null;
 
 function loadActivePromotions(): Promise<Promotion[]> {
-  activePromotions ??= fetch('/api/promotions?active=true', { headers: { accept: 'application/json' } })
-    .then(async (res) => (res.ok ? ((await res.json()) as Promotion[]) : []))
-    .catch(() => {
-      // Without the list the summary shows no automatic discount; the order still gets it.
-      activePromotions = null;
-      return [];
-    });
+  activePromotions ??= api('/api/promotions?active=true').then((answer) => {
+    if (answer.ok && Array.isArray(answer.body)) return answer.body as Promotion[];
+    // Without the list the summary shows no automatic discount; the order still gets it. A
+    // refusal is the gateway's answer for this page; no answer at all is asked again.
+    if (answer.ok || answer.reason === 'network') activePromotions = null;
+    return [];
+  });
   return activePromotions;
 }
 

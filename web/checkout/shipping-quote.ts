@@ -11,6 +11,7 @@ import {
   toFils,
 } from '@qahwa/schema';
 import { useEffect, useState } from 'react';
+import { api } from '../lib/browser-api';
 import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
 
 export interface Quote {
@@ -55,10 +56,9 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
     }
     const controller = new AbortController();
     const lines = JSON.parse(itemsKey) as [string, string | undefined, number, number][];
-    fetch('/api/shipping/calculate', {
+    void api('/api/shipping/calculate', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+      body: {
         orderTotal: toAed(subtotalFils),
         items: lines.map(([productId, variationId, quantity, price]) => ({
           productId,
@@ -66,24 +66,32 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
           quantity,
           price,
         })),
-      }),
+      },
       signal: controller.signal,
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const body = (await res.json()) as { shippingCost?: unknown; amountToFreeShipping?: unknown };
-        if (typeof body.shippingCost !== 'number') throw new Error('no shippingCost');
-        setQuote({
-          shippingCostFils: toFils(body.shippingCost),
-          amountToFreeShippingFils:
-            typeof body.amountToFreeShipping === 'number' ? toFils(body.amountToFreeShipping) : 0,
-        });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('shipping calculation failed, using the local fallback', error);
+    }).then((answer) => {
+      if (controller.signal.aborted) return;
+      const body = (answer.ok ? answer.body : null) as {
+        shippingCost?: unknown;
+        amountToFreeShipping?: unknown;
+      } | null;
+      if (typeof body?.shippingCost !== 'number') {
+        console.warn(
+          'shipping calculation failed, using the local fallback',
+          answer.ok
+            ? 'no shippingCost'
+            : answer.reason === 'server'
+              ? `HTTP ${answer.status}`
+              : answer.reason,
+        );
         setQuote(fromFallback(subtotalFils, shipping));
+        return;
+      }
+      setQuote({
+        shippingCostFils: toFils(body.shippingCost),
+        amountToFreeShippingFils:
+          typeof body.amountToFreeShipping === 'number' ? toFils(body.amountToFreeShipping) : 0,
       });
+    });
     return () => controller.abort();
   }, [subtotalFils, itemsKey, shipping]);
 

@@ -5,7 +5,7 @@ import {
   ORDER_TOTAL_HEADER,
   toFils,
 } from '@qahwa/schema';
-import { uuid } from './uuid';
+import { api, refusalOf } from '../lib/browser-api';
 
 export type SubmitResult =
   | { ok: true; orderId: string; totalAmount: number | null }
@@ -18,47 +18,29 @@ export type SubmitResult =
 
 /** POST /api/orders (same origin, rewritten to the gateway). Never throws. */
 export async function submitOrder(order: CreateOrderRequest, idempotencyKey: string): Promise<SubmitResult> {
-  let res: Response;
-  try {
-    res = await fetch('/api/orders', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-        'x-request-id': uuid(),
-      },
-      body: JSON.stringify(order),
-    });
-  } catch {
-    return { ok: false, reason: 'network' };
-  }
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    // A proxy error page or an empty body: fall through to the generic message.
-  }
-  const parsed = CreateOrderResponse.safeParse(body);
-  if (res.ok && parsed.success && parsed.data.success && parsed.data.orderId) {
+  const answer = await api('/api/orders', {
+    method: 'POST',
+    body: order,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  if (!answer.ok && answer.reason === 'network') return { ok: false, reason: 'network' };
+  const parsed = CreateOrderResponse.safeParse(answer.body);
+  if (answer.ok && parsed.success && parsed.data.success && parsed.data.orderId) {
     return {
       ok: true,
       orderId: parsed.data.orderId,
       totalAmount: parsed.data.totalAmount ?? null,
     };
   }
-  const message =
-    (parsed.success ? parsed.data.error : undefined) ??
-    (typeof (body as { error?: unknown } | null)?.error === 'string'
-      ? (body as { error: string }).error
-      : null);
-  const code = (body as { code?: unknown } | null)?.code;
+  const refusal = refusalOf(answer.body);
+  const message = (parsed.success ? parsed.data.error : undefined) ?? refusal.message;
   // The gateway's PRICE_CHANGED carries its total in a header (the error body has one shape).
-  const total = code === 'PRICE_CHANGED' ? res.headers.get(ORDER_TOTAL_HEADER) : null;
+  const total = refusal.code === 'PRICE_CHANGED' ? answer.headers.get(ORDER_TOTAL_HEADER) : null;
   return {
     ok: false,
     reason: 'server',
     message: message || null,
-    ...(typeof code === 'string' ? { code } : {}),
+    ...(refusal.code ? { code: refusal.code } : {}),
     ...(total && /^\d+\.\d{2}$/.test(total) ? { totalFils: toFils(total) } : {}),
   };
 }

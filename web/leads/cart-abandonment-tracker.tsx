@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { readStoredProfile } from '../account/profile-store';
 import { cartItemsAtom } from '../cart/cart-store';
 import { useLocale } from '../i18n/client';
+import { api } from '../lib/browser-api';
 import { useAtomValue } from '../shell/atoms';
 import {
   abandonmentPayload,
@@ -91,30 +92,23 @@ export function CartAbandonmentTracker() {
         referrer: document.referrer,
         lastPage: window.location.pathname,
       };
-      const body = JSON.stringify(
-        abandonmentPayload({
-          items: current,
-          trigger,
-          cartKey: state.cartKey,
-          session,
-          now: Date.now(),
-          userAgent: navigator.userAgent,
-          width: window.innerWidth,
-          locale: localeRef.current,
-          contact,
-        }),
-      );
+      const payload = abandonmentPayload({
+        items: current,
+        trigger,
+        cartKey: state.cartKey,
+        session,
+        now: Date.now(),
+        userAgent: navigator.userAgent,
+        width: window.innerWidth,
+        locale: localeRef.current,
+        contact,
+      });
       writeJson(window.localStorage, LEAD_CART_KEY, { ...state, reported: true });
       try {
         // A beacon survives the page closing; it is sent as text/plain (no preflight), which the
         // gateway reads as JSON on this route.
-        if (trigger === 'page_exit' && navigator.sendBeacon?.(ENDPOINT, body)) return;
-        void fetch(ENDPOINT, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body,
-          keepalive: true,
-        }).catch(() => {});
+        if (trigger === 'page_exit' && navigator.sendBeacon?.(ENDPOINT, JSON.stringify(payload))) return;
+        void api(ENDPOINT, { method: 'POST', body: payload, keepalive: true });
       } catch {
         // SPEC 8: cart-abandonment failures are logged only (by the server); nothing to show.
       }

@@ -1,4 +1,5 @@
 import type { AbandonmentTrigger, LeadUpdateRequest } from '@qahwa/schema/contracts/leads';
+import { api } from '../lib/browser-api';
 import {
   isEmail,
   LEAD_CART_KEY,
@@ -16,17 +17,9 @@ import {
 /** The tracker (cart-abandonment-tracker.tsx) listens for these: email_capture and manual. */
 export const LEAD_TRIGGER_EVENT = 'qahwa:lead-trigger';
 
+// Silent by design (SPEC 8): the answer, refusal or not, is not read.
 function send(method: 'PATCH' | 'POST', url: string, body: unknown): void {
-  try {
-    void fetch(url, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      keepalive: true,
-    }).catch(() => {});
-  } catch {
-    // silent by design (SPEC 8)
-  }
+  void api(url, { method, body, keepalive: true });
 }
 
 export function readJson<T>(storage: Storage | undefined, key: string): T | null {

@@ -2,7 +2,7 @@
 
 import { type PaymentIntentRequest, type PaymentMessageCode, toFils } from '@qahwa/schema';
 import { useEffect, useRef, useState } from 'react';
-import { uuid } from '../checkout/uuid';
+import { api, refusalOf } from '../lib/browser-api';
 
 export interface IntentState {
   clientSecret: string | null;
@@ -73,33 +73,27 @@ export function usePaymentIntent(request: PaymentIntentRequest | null): IntentSt
   return { ...state, switchTo };
 }
 
-function withIntent(body: string, paymentIntentId: string | null, paymentMethod?: 'card' | 'wallet'): string {
+function withIntent(
+  body: string,
+  paymentIntentId: string | null,
+  paymentMethod?: 'card' | 'wallet',
+): PaymentIntentRequest {
   const request = JSON.parse(body) as PaymentIntentRequest;
-  return JSON.stringify({
+  return {
     ...request,
     ...(paymentIntentId ? { paymentIntentId } : {}),
     ...(paymentMethod ? { paymentMethod } : {}),
-  });
+  };
 }
-async function createIntent(body: string, signal: AbortSignal): Promise<IntentState> {
-  let res: Response;
-  try {
-    res = await fetch('/api/create-payment-intent', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-request-id': uuid() },
-      body,
-      signal,
-    });
-  } catch {
-    return { ...IDLE, error: { code: 'payment.intentFailed' } };
-  }
-  const json = (await res.json().catch(() => null)) as {
+async function createIntent(body: PaymentIntentRequest, signal: AbortSignal): Promise<IntentState> {
+  const answer = await api('/api/create-payment-intent', { method: 'POST', body, signal });
+  if (!answer.ok && answer.reason === 'network') return { ...IDLE, error: { code: 'payment.intentFailed' } };
+  const json = answer.body as {
     clientSecret?: unknown;
     paymentIntentId?: unknown;
     totalAmount?: unknown;
-    error?: unknown;
   } | null;
-  if (res.ok && typeof json?.clientSecret === 'string' && typeof json.paymentIntentId === 'string') {
+  if (answer.ok && typeof json?.clientSecret === 'string' && typeof json.paymentIntentId === 'string') {
     return {
       clientSecret: json.clientSecret,
       paymentIntentId: json.paymentIntentId,
@@ -109,9 +103,6 @@ async function createIntent(body: string, signal: AbortSignal): Promise<IntentSt
     };
   }
   // SPEC 8 "Payment intent error: the server text"; nothing readable: the network message.
-  return {
-    ...IDLE,
-    error:
-      typeof json?.error === 'string' && json.error ? { text: json.error } : { code: 'payment.intentFailed' },
-  };
+  const text = refusalOf(answer.body).message;
+  return { ...IDLE, error: text ? { text } : { code: 'payment.intentFailed' } };
 }

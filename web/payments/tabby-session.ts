@@ -5,7 +5,7 @@ import {
   payLaterOutcomeMessage,
 } from '@qahwa/schema';
 import { z } from 'zod';
-import { uuid } from '../checkout/uuid';
+import { api, refusalOf } from '../lib/browser-api';
 
 /**
  * The storefront's side of the pay-later round trip with the gateway (docs/web-pay-later.md). The
@@ -24,34 +24,28 @@ export async function startPayLaterSession(
   request: PayLaterSessionRequest,
   idempotencyKey: string,
 ): Promise<StartResult> {
-  let res: Response;
-  try {
-    res = await fetch('/api/payments/tabby', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-        'x-request-id': uuid(),
-      },
-      body: JSON.stringify(request),
-    });
-  } catch {
-    return { ok: false, reason: 'network' };
-  }
-  const body = await res.json().catch(() => null);
-  const parsed = PayLaterSessionResponse.safeParse(body);
-  if (res.ok && parsed.success && parsed.data.success && parsed.data.checkout_url && parsed.data.payment_id) {
+  const answer = await api('/api/payments/tabby', {
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  if (!answer.ok && answer.reason === 'network') return { ok: false, reason: 'network' };
+  const parsed = PayLaterSessionResponse.safeParse(answer.body);
+  if (
+    answer.ok &&
+    parsed.success &&
+    parsed.data.success &&
+    parsed.data.checkout_url &&
+    parsed.data.payment_id
+  ) {
     return { ok: true, checkoutUrl: parsed.data.checkout_url, paymentId: parsed.data.payment_id };
   }
-  return { ok: false, reason: 'server', ...errorOf(body) };
+  return { ok: false, reason: 'server', ...errorOf(answer.body) };
 }
 
 function errorOf(body: unknown): { message: string | null; code?: string } {
-  const b = body as { error?: unknown; code?: unknown } | null;
-  return {
-    message: typeof b?.error === 'string' && b.error !== '' ? b.error : null,
-    ...(typeof b?.code === 'string' ? { code: b.code } : {}),
-  };
+  const { message, code } = refusalOf(body);
+  return { message, ...(code ? { code } : {}) };
 }
 
 /** The gateway's answer about a returning shopper's payment (the workflow's view of the provider's truth). */
@@ -87,27 +81,18 @@ export function paymentIdOf(value: string | null | undefined): string | null {
  */
 export async function payLaterStatus(paymentId: string, result: ReturnResult | null): Promise<StatusResult> {
   const path = `/api/payments/tabby/${encodeURIComponent(paymentId)}`;
-  let res: Response;
-  try {
-    res = await fetch(
-      result ? `${path}/return` : path,
-      result
-        ? {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'x-request-id': uuid() },
-            body: JSON.stringify({ result }),
-          }
-        : { headers: { accept: 'application/json', 'x-request-id': uuid() }, cache: 'no-store' },
-    );
-  } catch {
-    return { ok: false, reason: 'network', message: null };
-  }
-  const body = await res.json().catch(() => null);
+  const answer = await api(
+    result ? `${path}/return` : path,
+    result ? { method: 'POST', body: { result } } : { cache: 'no-store' },
+  );
+  if (!answer.ok && answer.reason === 'network') return { ok: false, reason: 'network', message: null };
   // Unknown (404) or refused as no payment id at all (400): asking again would not change it.
-  if (res.status === 404 || res.status === 400) return { ok: false, reason: 'not_found', ...errorOf(body) };
-  const parsed = PayLaterStatus.safeParse(body);
-  if (res.ok && parsed.success) return { ok: true, status: parsed.data };
-  return { ok: false, reason: 'server', ...errorOf(body) };
+  if (!answer.ok && (answer.status === 404 || answer.status === 400)) {
+    return { ok: false, reason: 'not_found', ...errorOf(answer.body) };
+  }
+  const parsed = PayLaterStatus.safeParse(answer.body);
+  if (answer.ok && parsed.success) return { ok: true, status: parsed.data };
+  return { ok: false, reason: 'server', ...errorOf(answer.body) };
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useLocale, useTranslations } from '../../i18n/client';
+import { api } from '../../lib/browser-api';
 import { REVIEW_FIELDS, type ReviewField, reviewErrorId } from './review-limits';
 
 type Status =
@@ -58,39 +59,37 @@ export function ReviewFormIsland({
     show(form, {});
     setStatus({ kind: 'sending' });
     const text = (name: ReviewField) => String(data.get(name) ?? '').trim();
-    try {
-      const res = await fetch(`/api/products/${encodeURIComponent(productId)}/reviews`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-locale': locale },
-        body: JSON.stringify({
-          authorName: text('authorName'),
-          email: text('email') || undefined,
-          rating,
-          title: text('title') || undefined,
-          body: text('body'),
-          locale,
-        }),
+    const answer = await api(`/api/products/${encodeURIComponent(productId)}/reviews`, {
+      method: 'POST',
+      headers: { 'x-locale': locale },
+      body: {
+        authorName: text('authorName'),
+        email: text('email') || undefined,
+        rating,
+        title: text('title') || undefined,
+        body: text('body'),
+        locale,
+      },
+    });
+    if (answer.ok) {
+      form.reset();
+      setStatus({
+        kind: 'sent',
+        message: (answer.body as { message?: string } | null)?.message || t('thanks'),
       });
-      const body = (await res.json().catch(() => null)) as {
-        message?: string;
-        error?: string;
-        issues?: { path: string; message: string }[];
-      } | null;
-      if (res.ok) {
-        form.reset();
-        setStatus({ kind: 'sent', message: body?.message || t('thanks') });
-        return;
-      }
-      const fieldErrors: Partial<Record<ReviewField, string>> = {};
-      for (const issue of body?.issues ?? []) {
-        const field = REVIEW_FIELDS.find((f) => issue.path.endsWith(`/${f}`));
-        if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-      }
-      show(form, fieldErrors);
-      setStatus({ kind: 'failed', message: body?.error || t('failed') });
-    } catch {
-      setStatus({ kind: 'failed', message: t('networkError') });
+      return;
     }
+    if (answer.reason === 'network') {
+      setStatus({ kind: 'failed', message: t('networkError') });
+      return;
+    }
+    const fieldErrors: Partial<Record<ReviewField, string>> = {};
+    for (const issue of answer.issues) {
+      const field = REVIEW_FIELDS.find((f) => issue.path.endsWith(`/${f}`));
+      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    show(form, fieldErrors);
+    setStatus({ kind: 'failed', message: answer.message || t('failed') });
   }
 
   return (
