@@ -34,6 +34,7 @@ import { translateMessage } from './i18n/translate';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError, isHttpError } from './platform/errors';
 import { InFlight, isCardOrder } from './platform/in-flight';
+import { repositoriesPlugin } from './repositories/plugin';
 import { adminRoutes } from './routes/admin';
 import { adminCategoryRoutes } from './routes/admin-categories';
 import { adminContentRoutes } from './routes/admin-content';
@@ -175,6 +176,8 @@ export async function buildApp(deps: GatewayDeps) {
     stripe: deps.stripe ?? createStripeClient(deps.config.stripe),
     mailer,
   });
+  // The repositories, made once from deps.db: every route plugin below reads app.repos.
+  await app.register(repositoriesPlugin);
 
   // Shutting down (docs/operations.md): new requests are refused at once (another instance, or
   // the shopper's retry, takes them), and card orders in flight get up to shutdownGraceMs to

@@ -1,4 +1,3 @@
-import { createStaffRepository } from '@qahwa/db';
 import { can, type MenuModule, type SessionUser, type StaffAction } from '@qahwa/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,7 +32,7 @@ export function sessionToken(req: FastifyRequest): string | null {
  * `sessionIdleMs` is over (docs/security.md "The staff session").
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
-  const staff = createStaffRepository(app.deps.db);
+  const staff = app.repos.staff;
   const idleMs = app.deps.config.sessionIdleMs;
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const req = this as FastifyRequest & { _session?: Promise<SessionUser | null> };

@@ -1,4 +1,3 @@
-import { createCatalogueRepository } from '@qahwa/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Catalogue, createCatalogue } from './catalogue';
@@ -18,7 +17,7 @@ declare module 'fastify' {
  */
 export const cataloguePlugin = fp(async (app: FastifyInstance) => {
   const own = (): Catalogue => {
-    const repository = createCatalogueRepository(app.deps.db);
+    const repository = app.repos.catalogue;
     const catalogue = createCatalogue({
       load: () => repository.allActive(),
       logger: app.log,

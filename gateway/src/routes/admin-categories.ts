@@ -1,4 +1,3 @@
-import { createProductEditingRepository } from '@qahwa/db';
 import {
   AdminCategory,
   AdminCategoryList,
@@ -18,7 +17,7 @@ import { catalogueRefusal, writeContext } from './admin-products';
  * its products show its name.
  */
 export async function adminCategoryRoutes(app: FastifyInstance) {
-  const repo = createProductEditingRepository(app.deps.db);
+  const repo = app.repos.productEditing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

@@ -1,4 +1,3 @@
-import { createContentEditingRepository } from '@qahwa/db';
 import {
   AdminContent,
   AdminSlider,
@@ -29,7 +28,7 @@ function notFound(req: FastifyRequest): never {
  */
 export async function adminContentRoutes(app: FastifyInstance) {
   const db = app.deps.db;
-  const content = createContentEditingRepository(db);
+  const content = app.repos.contentEditing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

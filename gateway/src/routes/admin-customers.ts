@@ -1,4 +1,3 @@
-import { createCustomerAdminRepository } from '@qahwa/db/repositories/customer-admin';
 import { ErrorBody } from '@qahwa/schema';
 import {
   AdminCustomerDetail,
@@ -18,7 +17,7 @@ import { HttpError } from '../platform/errors';
  * customer's page must agree with the orders list next to it.
  */
 export async function adminCustomerRoutes(app: FastifyInstance) {
-  const repo = createCustomerAdminRepository(app.deps.db);
+  const repo = app.repos.customerAdmin;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

@@ -1,4 +1,4 @@
-import { createPaymentsAdminRepository, type PaymentRecord } from '@qahwa/db/repositories/payments-admin';
+import type { PaymentRecord } from '@qahwa/db/repositories/payments-admin';
 import { ErrorBody } from '@qahwa/schema';
 import {
   type AdminPayment,
@@ -47,7 +47,7 @@ function paymentOf(row: PaymentRecord): AdminPayment {
  * edit, **Refund** and **Complete the order** (docs/payments.md "Staff actions").
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
-  const repo = createPaymentsAdminRepository(app.deps.db);
+  const repo = app.repos.paymentsAdmin;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const staff = createStaffResolution({

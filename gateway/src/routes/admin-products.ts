@@ -1,9 +1,4 @@
-import {
-  type CatalogueRefusal,
-  CatalogueWriteError,
-  createProductEditingRepository,
-  type WriteContext,
-} from '@qahwa/db';
+import { type CatalogueRefusal, CatalogueWriteError, type WriteContext } from '@qahwa/db';
 import {
   AdminProduct,
   AdminProductIdParams,
@@ -53,7 +48,7 @@ export async function writeContext(req: FastifyRequest): Promise<WriteContext> {
  * writes products edit (the access declaration). Every write is audited and tells the catalogue.
  */
 export async function adminProductRoutes(app: FastifyInstance) {
-  const repo = createProductEditingRepository(app.deps.db);
+  const repo = app.repos.productEditing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const noStore = 'no-store';

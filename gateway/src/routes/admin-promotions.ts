@@ -1,4 +1,4 @@
-import { createPromotionEditingRepository, isPromotionWriteError, PromotionWriteError } from '@qahwa/db';
+import { isPromotionWriteError, PromotionWriteError } from '@qahwa/db';
 import {
   ErrorBody,
   localize,
@@ -57,7 +57,7 @@ function checkProductIds(req: FastifyRequest, lists: Record<string, readonly str
  */
 export async function adminPromotionRoutes(app: FastifyInstance) {
   const db = app.deps.db;
-  const editing = createPromotionEditingRepository(db);
+  const editing = app.repos.promotionEditing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const refusals = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

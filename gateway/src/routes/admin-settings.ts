@@ -1,4 +1,4 @@
-import { createSettingsRepository, type VersionedSection } from '@qahwa/db';
+import type { VersionedSection } from '@qahwa/db';
 import {
   AdminSettings,
   ErrorBody,
@@ -49,7 +49,7 @@ const EDITS = {
  */
 export const settingsPlugin = fp(async (app: FastifyInstance) => {
   const own = (): SettingsStore => {
-    const repository = createSettingsRepository(app.deps.db);
+    const repository = app.repos.settings;
     const store = createSettingsStore({
       load: () => repository.read(),
       logger: app.log,
@@ -78,7 +78,7 @@ export async function currentSettings(app: FastifyInstance, req: FastifyRequest)
  */
 export async function adminSettingsRoutes(app: FastifyInstance) {
   const db = app.deps.db;
-  const repository = createSettingsRepository(db);
+  const repository = app.repos.settings;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

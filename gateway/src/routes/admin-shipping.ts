@@ -1,4 +1,3 @@
-import { createShippingEditingRepository } from '@qahwa/db';
 import {
   ErrorBody,
   ShippingRuleIdParams,
@@ -25,7 +24,7 @@ function notFound(req: FastifyRequest): never {
  */
 export async function adminShippingRoutes(app: FastifyInstance) {
   const db = app.deps.db;
-  const rules = createShippingEditingRepository(db);
+  const rules = app.repos.shippingEditing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

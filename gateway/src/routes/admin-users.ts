@@ -1,8 +1,6 @@
 import { hash } from '@node-rs/argon2';
-import { createStaffRepository } from '@qahwa/db';
 import {
   type AdminChange,
-  createStaffAdminRepository,
   isStaffAdminError,
   StaffAdminError,
   type StaffAdminErrorCode,
@@ -72,7 +70,7 @@ export function checkPassword(password: string, field: string, locale: Locale): 
  */
 export async function adminUserRoutes(app: FastifyInstance) {
   const { config } = app.deps;
-  const repo = createStaffAdminRepository(app.deps.db);
+  const repo = app.repos.staffAdmin;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const mailDeps = { db: app.deps.db, mailer: app.deps.mailer as Mailer, logger: app.log };
@@ -228,8 +226,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
  */
 async function staffLinkRoutes(app: FastifyInstance) {
   const { config } = app.deps;
-  const repo = createStaffAdminRepository(app.deps.db);
-  const staff = createStaffRepository(app.deps.db);
+  const repo = app.repos.staffAdmin;
+  const staff = app.repos.staff;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = publicRoute({ rateLimit: config.rateLimits.signIn });
   const linkErrors = { 404: ErrorBody, 410: ErrorBody };

@@ -1,10 +1,4 @@
-import {
-  createDashboardRepository,
-  createOrdersRepository,
-  DASHBOARD_LIMITS,
-  type DashboardRepository,
-  periodRange,
-} from '@qahwa/db';
+import { DASHBOARD_LIMITS, type DashboardRepository, periodRange } from '@qahwa/db';
 import { AdminOrderList, DashboardQuery, DashboardSummary, ErrorBody, toAed } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +8,7 @@ import { adminOrderRoutes } from './admin-orders';
 
 /** The back office's reads. Signed-in staff with the 'orders' permission only. */
 export async function adminRoutes(app: FastifyInstance) {
-  const orders = createOrdersRepository(app.deps.db);
-  const dashboard = createDashboardRepository(app.deps.db);
+  const { orders, dashboard } = app.repos;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   // Search, detail, the status command and the CSV export (issue 12) live in their own file.

@@ -1,5 +1,4 @@
 import { verify } from '@node-rs/argon2';
-import { createStaffRepository } from '@qahwa/db';
 import {
   ErrorBody,
   isLocale,
@@ -66,7 +65,7 @@ export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
 /** Staff sign-in with an httpOnly, signed session cookie; SPEC 7 GET /api/auth/session. */
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
-  const staff = createStaffRepository(app.deps.db);
+  const staff = app.repos.staff;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = config.signIn;
 

@@ -1,4 +1,3 @@
-import { createCategoriesRepository } from '@qahwa/db';
 import { CategoryList } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +5,7 @@ import { CONTENT_CACHE_CONTROL } from './content';
 
 /** GET /api/categories: the shop's categories with their product counts (issue 10). */
 export async function categoryRoutes(app: FastifyInstance) {
-  const categories = createCategoriesRepository(app.deps.db);
+  const categories = app.repos.categories;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/categories',
     {

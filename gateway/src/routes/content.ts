@@ -1,4 +1,3 @@
-import { createContentRepository } from '@qahwa/db';
 import { OfferSettings, SiteTexts, SliderList } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +11,7 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60';
 
 /** SPEC 7 GET /api/content/fomo-offers and the storefront's other content (issue 10). */
 export async function contentRoutes(app: FastifyInstance) {
-  const content = createContentRepository(app.deps.db);
+  const content = app.repos.content;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reads = {
     logLevel: 'warn' as const,

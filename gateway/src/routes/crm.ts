@@ -1,4 +1,3 @@
-import { createCrmRepository, createMarketingRepository } from '@qahwa/db';
 import {
   AdminBrevoStatus,
   AdminBrevoSyncResult,
@@ -29,8 +28,7 @@ type Connection = AdminBrevoStatus['connection'];
  * docs/crm.md). Reads need the module's 'view', writes its 'edit' (config.access).
  */
 export async function crmRoutes(app: FastifyInstance) {
-  const crm = createCrmRepository(app.deps.db);
-  const marketing = createMarketingRepository(app.deps.db);
+  const { crm, marketing } = app.repos;
   const brevo = app.deps.config.brevo;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };

@@ -1,4 +1,3 @@
-import { createCatalogueRepository, createEngagementRepository } from '@qahwa/db';
 import {
   AcceptedResponse,
   ContactRequest,
@@ -19,8 +18,7 @@ import { newsletterRoutes } from './newsletter';
  * transaction (views: the event only).
  */
 export async function engagementRoutes(app: FastifyInstance) {
-  const engagement = createEngagementRepository(app.deps.db);
-  const catalogue = createCatalogueRepository(app.deps.db);
+  const { engagement, catalogue } = app.repos;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

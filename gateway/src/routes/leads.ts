@@ -1,4 +1,4 @@
-import { createLeadsRepository, type LeadLine } from '@qahwa/db';
+import type { LeadLine } from '@qahwa/db';
 import {
   CartAbandonmentRequest,
   ErrorBody,
@@ -58,7 +58,7 @@ const variationText = (v: LeadLine['variation']) =>
  * phone, user agent or referrer is ever logged.
  */
 export async function leadRoutes(app: FastifyInstance) {
-  const leads = createLeadsRepository(app.deps.db);
+  const leads = app.repos.leads;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = app.deps.config.rateLimits.leads;
 

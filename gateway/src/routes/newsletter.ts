@@ -1,4 +1,3 @@
-import { createEngagementRepository } from '@qahwa/db';
 import { verifyConfirmLink, verifyUnsubscribeLink } from '@qahwa/mail/marketing-links';
 import {
   ErrorBody,
@@ -20,7 +19,7 @@ import { HttpError } from '../platform/errors';
  * LEAD_LINK_SECRET by mail's one signed-link implementation; nothing here needs a session.
  */
 export async function newsletterRoutes(app: FastifyInstance) {
-  const engagement = createEngagementRepository(app.deps.db);
+  const engagement = app.repos.engagement;
   const { config } = app.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

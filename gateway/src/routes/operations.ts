@@ -1,6 +1,4 @@
-import { createOutboxRepository, recordAudit } from '@qahwa/db';
-import { createAuditSearchRepository } from '@qahwa/db/repositories/audit-search';
-import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
+import { recordAudit } from '@qahwa/db';
 import {
   DeadLetterIdParams,
   DeadLetterList,
@@ -29,9 +27,9 @@ import { HttpError } from '../platform/errors';
  * operators without a browser: `npm run outbox:redrive -w @qahwa/workers`.
  */
 export async function operationsRoutes(app: FastifyInstance) {
-  const outbox = createOutboxRepository(app.deps.db);
-  const consumerDeadLetters = createDeadLettersRepository(app.deps.db);
-  const audit = createAuditSearchRepository(app.deps.db);
+  const outbox = app.repos.outbox;
+  const consumerDeadLetters = app.repos.deadLetters;
+  const audit = app.repos.auditSearch;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

@@ -1,9 +1,4 @@
-import {
-  createCheckoutsRepository,
-  createIdempotencyRepository,
-  createOrdersRepository,
-  isDatabaseUnavailable,
-} from '@qahwa/db';
+import { isDatabaseUnavailable } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
   type CheckoutToOrderResult,
@@ -124,9 +119,7 @@ function failureError(failure: ApplicationFailure, locale: Locale): HttpError {
  */
 export async function orderRoutes(app: FastifyInstance) {
   const { config, temporal } = app.deps;
-  const orders = createOrdersRepository(app.deps.db);
-  const idempotency = createIdempotencyRepository(app.deps.db);
-  const checkouts = createCheckoutsRepository(app.deps.db);
+  const { orders, idempotency, checkouts } = app.repos;
   const { placeOrder } = createOrderPlacement({ db: app.deps.db, logger: app.deps.logger });
 
   /** The cash-on-delivery order, with the retries a transient failure deserves. */

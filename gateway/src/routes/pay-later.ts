@@ -1,5 +1,4 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createCheckoutsRepository, createOutboxRepository, createPromotionsRepository } from '@qahwa/db';
 import {
   contactOf,
   ErrorBody,
@@ -72,9 +71,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 export async function payLaterRoutes(app: FastifyInstance) {
   const { config, db, temporal } = app.deps;
   const tabby = app.deps.tabby ?? createTabbyClient(config.tabby);
-  const checkouts = createCheckoutsRepository(db);
-  const promotions = createPromotionsRepository(db);
-  const outbox = createOutboxRepository(db);
+  const { checkouts, promotions, outbox } = app.repos;
   const holds = createPayLaterHolds({
     db,
     tabby,

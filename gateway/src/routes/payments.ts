@@ -1,4 +1,3 @@
-import { createCheckoutsRepository } from '@qahwa/db';
 import { ErrorBody, type Locale, PaymentIntentRequest, PaymentIntentResponse, toAed } from '@qahwa/schema';
 import { newCheckoutId } from '@qahwa/workflows/payments/stripe';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +41,7 @@ const isUnexpectedState = (err: unknown) =>
 export async function paymentRoutes(app: FastifyInstance) {
   const { config, db } = app.deps;
   const stripe = app.deps.stripe;
-  const checkouts = createCheckoutsRepository(db);
+  const checkouts = app.repos.checkouts;
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/create-payment-intent',

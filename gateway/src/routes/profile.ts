@@ -1,6 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { createStaffRepository } from '@qahwa/db';
-import { createStaffAdminRepository } from '@qahwa/db/repositories/staff-admin';
 import { ErrorBody, isLocale, localize } from '@qahwa/schema';
 import {
   ChangePassword,
@@ -56,8 +54,8 @@ function profileOf(u: {
  */
 export async function profileRoutes(app: FastifyInstance) {
   const { config } = app.deps;
-  const repo = createStaffAdminRepository(app.deps.db);
-  const staff = createStaffRepository(app.deps.db);
+  const repo = app.repos.staffAdmin;
+  const staff = app.repos.staff;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const own = { ...publicRoute(), onRequest: async (req: FastifyRequest) => void (await signedIn(req)) };
 

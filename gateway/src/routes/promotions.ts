@@ -1,4 +1,3 @@
-import { createPromotionsRepository } from '@qahwa/db';
 import {
   type CouponAudience,
   type CouponValidation,
@@ -42,7 +41,7 @@ type CouponCheck = CouponValidation | { valid: false; code: 'coupon.outranked' }
 export async function promotionRoutes(app: FastifyInstance) {
   const db = app.deps.db;
   const limits = app.deps.config.rateLimits;
-  const promotions = createPromotionsRepository(db);
+  const promotions = app.repos.promotions;
   const attempts = createCouponAttempts(app, { perCode: limits.couponCode, all: limits.couponsAll });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

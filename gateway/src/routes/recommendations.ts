@@ -1,4 +1,3 @@
-import { createPromotionsRepository } from '@qahwa/db';
 import {
   ErrorBody,
   type Product,
@@ -23,7 +22,7 @@ import { HttpError } from '../platform/errors';
  */
 export async function recommendationRoutes(app: FastifyInstance) {
   const { catalogue } = app;
-  const promotions = createPromotionsRepository(app.deps.db);
+  const promotions = app.repos.promotions;
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/recommendations',

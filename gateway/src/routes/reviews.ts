@@ -1,4 +1,4 @@
-import { createCatalogueRepository, createReviewsRepository, isReviewModerationError } from '@qahwa/db';
+import { isReviewModerationError } from '@qahwa/db';
 import {
   AdminReview,
   AdminReviewList,
@@ -28,8 +28,7 @@ import { HttpError } from '../platform/errors';
  * catalogue follows. Staff writes carry the version the moderator saw: two at once, one wins.
  */
 export async function reviewRoutes(app: FastifyInstance) {
-  const reviews = createReviewsRepository(app.deps.db);
-  const catalogue = createCatalogueRepository(app.deps.db);
+  const { reviews, catalogue } = app.repos;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
 

@@ -1,4 +1,3 @@
-import { createShippingRepository } from '@qahwa/db';
 import {
   calculateShipping,
   ShippingCalculateRequest,
@@ -15,7 +14,7 @@ import { currentSettings } from './admin-settings';
  * covers the order from the store's fallback settings (held in memory, issue 12).
  */
 export async function shippingRoutes(app: FastifyInstance) {
-  const shipping = createShippingRepository(app.deps.db);
+  const shipping = app.repos.shipping;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/shipping/calculate',
     {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createUploadsRepository, recordAudit } from '@qahwa/db';
+import { recordAudit } from '@qahwa/db';
 import {
   ErrorBody,
   IMAGE_FOLDERS,
@@ -72,7 +72,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   const store: ImageStore = settings.cloudinary
     ? createCloudinaryImageStore(settings.cloudinary)
     : createLocalImageStore(settings.dir);
-  const uploads = createUploadsRepository(app.deps.db);
+  const uploads = app.repos.uploads;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // This plugin is encapsulated: the parser below applies to its routes only. The body is read

@@ -1,5 +1,4 @@
 import {
-  createVariationsRepository,
   isVariationWriteError,
   type VariationRefusal,
   type VariationsRepository,
@@ -107,7 +106,7 @@ function refused(err: unknown, req: FastifyRequest, op: 'add' | 'other' = 'other
  */
 export async function variationRoutes(app: FastifyInstance) {
   const db = app.deps.db;
-  const variations: VariationsRepository = createVariationsRepository(db);
+  const variations: VariationsRepository = app.repos.variations;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const refusals = { ...denied, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };

@@ -1,4 +1,3 @@
-import { createCheckoutsRepository, createOutboxRepository } from '@qahwa/db';
 import { ErrorBody } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
 import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows/client';
@@ -36,8 +35,7 @@ const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAns
 export async function webhookRoutes(app: FastifyInstance) {
   const { config, db, temporal } = app.deps;
   const stripe = app.deps.stripe;
-  const checkouts = createCheckoutsRepository(db);
-  const outbox = createOutboxRepository(db);
+  const { checkouts, outbox } = app.repos;
 
   // In this plugin only: the body stays the exact string Stripe signed (JSON.parse and
   // re-serialise would change it). Any content type: a forgery with another one is still a 400.

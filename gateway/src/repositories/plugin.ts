@@ -1,0 +1,95 @@
+import {
+  createCatalogueRepository,
+  createCategoriesRepository,
+  createCheckoutsRepository,
+  createContentEditingRepository,
+  createContentRepository,
+  createCrmRepository,
+  createDashboardRepository,
+  createEngagementRepository,
+  createIdempotencyRepository,
+  createLeadsRepository,
+  createMarketingRepository,
+  createOrdersRepository,
+  createOutboxRepository,
+  createProductEditingRepository,
+  createPromotionEditingRepository,
+  createPromotionsRepository,
+  createReviewsRepository,
+  createSettingsRepository,
+  createShippingEditingRepository,
+  createShippingRepository,
+  createStaffRepository,
+  createUploadsRepository,
+  createVariationsRepository,
+  type Db,
+} from '@qahwa/db';
+import { createAuditSearchRepository } from '@qahwa/db/repositories/audit-search';
+import { createCustomerAdminRepository } from '@qahwa/db/repositories/customer-admin';
+import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
+import { createOrderAdminRepository } from '@qahwa/db/repositories/order-admin';
+import { createPayLaterSessionsRepository } from '@qahwa/db/repositories/pay-later-sessions';
+import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
+import { createStaffAdminRepository } from '@qahwa/db/repositories/staff-admin';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Every repository the gateway reads and writes through, each bound to the app's pool. They hold
+ * no state of their own, so one of each serves every route; a write that must share a
+ * transaction passes its `tx` to the method, as before.
+ */
+export function createRepositories(db: Db) {
+  return {
+    auditSearch: createAuditSearchRepository(db),
+    catalogue: createCatalogueRepository(db),
+    categories: createCategoriesRepository(db),
+    checkouts: createCheckoutsRepository(db),
+    content: createContentRepository(db),
+    contentEditing: createContentEditingRepository(db),
+    crm: createCrmRepository(db),
+    customerAdmin: createCustomerAdminRepository(db),
+    dashboard: createDashboardRepository(db),
+    deadLetters: createDeadLettersRepository(db),
+    engagement: createEngagementRepository(db),
+    idempotency: createIdempotencyRepository(db),
+    leads: createLeadsRepository(db),
+    marketing: createMarketingRepository(db),
+    orderAdmin: createOrderAdminRepository(db),
+    orders: createOrdersRepository(db),
+    outbox: createOutboxRepository(db),
+    payLaterSessions: createPayLaterSessionsRepository(db),
+    paymentsAdmin: createPaymentsAdminRepository(db),
+    productEditing: createProductEditingRepository(db),
+    promotionEditing: createPromotionEditingRepository(db),
+    promotions: createPromotionsRepository(db),
+    reviews: createReviewsRepository(db),
+    settings: createSettingsRepository(db),
+    shipping: createShippingRepository(db),
+    shippingEditing: createShippingEditingRepository(db),
+    staff: createStaffRepository(db),
+    staffAdmin: createStaffAdminRepository(db),
+    uploads: createUploadsRepository(db),
+    variations: createVariationsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's repositories (repositories/plugin.ts), made once from `deps.db`; routes read them here. */
+    repos: Repositories;
+  }
+}
+
+/**
+ * `app.repos`, decorated on the root (fastify-plugin: not encapsulated), so every route plugin
+ * registered after it reads the same repositories instead of making its own.
+ */
+export const repositoriesPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('repos', createRepositories(app.deps.db));
+  },
+  { name: 'repositories' },
+);
