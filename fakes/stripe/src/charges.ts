@@ -1,7 +1,7 @@
-import type { Charge, PaymentIntent, StripeEvent } from './double';
 import { invalid } from './errors';
 import { type FormObject, obj, str } from './form';
 import { now, randomId } from './ids';
+import type { Charge, PaymentIntent, StripeEvent } from './objects';
 
 /**
  * What happens to a charge after it succeeded, as Stripe does it: refunds (`POST /v1/refunds`,

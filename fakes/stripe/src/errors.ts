@@ -1,4 +1,4 @@
-import type { PaymentIntent } from './double';
+import type { PaymentIntent } from './objects';
 
 /** Stripe's error body (`{ error: … }`), as the API answers it. */
 export interface StripeErrorBody {

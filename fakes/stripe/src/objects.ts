@@ -1,0 +1,91 @@
+import type { Dispute } from './charges';
+import type { StripeErrorBody } from './errors';
+
+/** Stripe's objects as the double answers them: the fields Stripe documents that we use. */
+
+export const API_VERSION = '2026-10-28.endive';
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  automatic_payment_methods: { enabled: boolean } | null;
+  canceled_at: number | null;
+  capture_method: 'automatic' | 'automatic_async';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  customer: null;
+  description: string | null;
+  last_payment_error: StripeErrorBody | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  shipping: null;
+  status: IntentStatus;
+}
+
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  /** What refunds gave back so far; `refunded` once it is the whole amount (charges.ts). */
+  amount_refunded: number;
+  refunded: boolean;
+  /** A dispute (chargeback) was opened on it (charges.ts). */
+  disputed: boolean;
+  currency: string;
+  paid: boolean;
+  status: 'succeeded' | 'failed';
+  payment_intent: string;
+  payment_method: string;
+  billing_details: Record<string, unknown>;
+  outcome: { type: string; network_status: string; seller_message: string };
+  payment_method_details: {
+    type: 'card';
+    card: { brand: string; last4: string; wallet: { type: string } | null };
+  };
+  created: number;
+  livemode: false;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  /** The object at that moment: the intent (payment_intent.*), the charge (charge.refunded) or the dispute (charge.dispute.*). */
+  data: { object: PaymentIntent | Charge | Dispute; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+/** A card PaymentMethod; `number` stays inside the double (publicMethod drops it). */
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; wallet: { type: string } | null };
+  billing_details: Record<string, unknown>;
+  number: string;
+}
+
+/** The API call that caused a change: its request id and Idempotency-Key. */
+export type ApiRequest = { id: string; idempotencyKey: string | null };
