@@ -12,6 +12,7 @@ import { createDb, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { Client, Connection } from '@temporalio/client';
 import { startTestWorker, temporalAddress } from '../src/testing';
+import { checkoutWorkflowId } from '../src/workflow-ids';
 
 const handle = createDb(process.env.DATABASE_URL);
 await resetDatabase(handle.db);
@@ -20,12 +21,13 @@ const worker = await startTestWorker(handle.db, taskQueue);
 const client = new Client({ connection: await Connection.connect({ address: temporalAddress() }) });
 const [v] = await handle.db.select().from(tables.productVariations).limit(1);
 const [p] = await handle.db.select().from(tables.products).where(eq(tables.products.id, v!.productId));
+const checkoutId = `record-${randomUUID()}`;
 const wf = await client.workflow.start('checkoutToOrder', {
   taskQueue,
-  workflowId: `record-${randomUUID()}`,
+  workflowId: checkoutWorkflowId(checkoutId),
   args: [
     {
-      checkoutId: `record-${randomUUID()}`,
+      checkoutId,
       requestId: 'record-history',
       order: {
         customerInfo: { fullName: 'Record Shopper', email: 'record@example.ae', phone: '+971501234567' },

@@ -3,7 +3,6 @@ import {
   type CheckoutToOrderInput,
   type CheckoutToOrderResult,
   contactOf,
-  workflowIdOf,
 } from '@qahwa/schema';
 import {
   type Client,
@@ -13,6 +12,7 @@ import {
 } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
 import { SA } from './checkout/search-attributes';
+import { workflowIdOf } from './workflow-ids';
 import { type checkoutToOrder, paymentSucceededSignal } from './workflows';
 
 /** The Temporal service could not be reached to start a checkout: nothing was started. */

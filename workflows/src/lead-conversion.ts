@@ -11,7 +11,7 @@ import { SA } from './checkout/search-attributes';
 
 /**
  * leadConversion (DESIGN.md "Workflows", issue 9, docs/leads.md): one run per open lead, its id
- * from the e-mail (`leadWorkflowId`). Started or signalled by the workers' lead consumer on
+ * from the e-mail (`leadWorkflowId` in ./workflow-ids). Started or signalled by the workers' lead consumer on
  * LeadQualified and CartAbandoned; told of the order by the consumer of OrderPlaced and
  * LeadConverted. It waits for the order or for the shopper to be idle for `recoveryDelayMs`
  * (each new activity restarts that wait: no e-mail while someone is still shopping); on the
@@ -52,8 +52,6 @@ export interface LeadConversionState {
   signals: number;
 }
 export const leadStateQuery = defineQuery<LeadConversionState>('leadState');
-
-export const leadWorkflowId = (email: string) => `lead-${email.trim().toLowerCase()}`;
 
 export async function leadConversion(input: LeadConversionInput): Promise<LeadConversionOutcome> {
   const { sendLeadRecovery, convertLead } = proxyActivities<LeadActivities>({

@@ -1,6 +1,7 @@
 import { log, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from './activities';
 import type { EMAIL_FAILURE } from './activities/email';
+import { orderConfirmationWorkflowId } from './workflow-ids';
 
 const permanent: (typeof EMAIL_FAILURE)[keyof typeof EMAIL_FAILURE][] = [
   'MAIL_NOT_CONFIGURED',
@@ -24,14 +25,6 @@ const schedule = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumAttempts: 5 },
 });
-
-/**
- * The workflow id of an order's confirmation: the id of the workflow that made the order (one per
- * checkout, random in its checkout id) with a suffix. Not the order number: order numbers restart
- * with a fresh database (tests, `make clean-data`) while Temporal remembers older runs, and a
- * confirmation of another database's QH-100001 must not stand in for this one.
- */
-export const orderConfirmationWorkflowId = (parentWorkflowId: string) => `${parentWorkflowId}/confirmation`;
 
 /**
  * orderConfirmation: sends one order's confirmation (the activity is idempotent by order id), in

@@ -1,9 +1,9 @@
-import { orderFollowUpWorkflowId } from '@qahwa/schema';
 import { isShopperNotified } from '@qahwa/schema/orders/transitions';
 import type { OrderStatus } from '@qahwa/schema/reference/constants';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { SA } from './checkout/search-attributes';
 import type { orderFollowUp } from './order-cancellation';
+import { orderFollowUpWorkflowId } from './workflow-ids';
 
 export interface OrderFollowUpStart {
   orderId: string;

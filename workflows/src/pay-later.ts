@@ -54,14 +54,12 @@ export const PAY_LATER_TIMING: PayLaterTiming = {
 export interface PayLaterInput {
   /** The order to make, built from what the gateway stored at the session (never the browser's return). */
   checkout: CheckoutToOrderInput;
-  /** Tabby's payment id: the workflow id is `pay-later-{paymentId}`. */
+  /** Tabby's payment id: the workflow id is `payLaterWorkflowId(paymentId)` (./workflow-ids). */
   paymentId: string;
   /** What the session asked for (the read model shows it on refusals). */
   amountFils: number;
   timing?: Partial<PayLaterTiming>;
 }
-
-export const payLaterWorkflowId = (paymentId: string) => `pay-later-${paymentId}`;
 
 /** Tabby's webhook arrived (its body is not trusted: it only makes the workflow look). */
 export const webhookReceivedSignal = defineSignal<[{ status?: string }]>('webhookReceived');

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActivities } from '../src/activities';
 import { CHECKOUT_FAILURE } from '../src/checkout/errors';
 import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
+import { checkoutWorkflowId } from '../src/workflow-ids';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -134,7 +135,7 @@ describe('checkoutToOrder workflow', () => {
     try {
       const wf = await client.workflow.start('checkoutToOrder', {
         taskQueue,
-        workflowId: `checkout-${checkoutId}`,
+        workflowId: checkoutWorkflowId(checkoutId),
         args: [input(checkoutId)],
       });
       // Wait until the first worker's activity is blocked on our lock: mid-checkout.
@@ -215,7 +216,11 @@ describe('checkoutToOrder workflow', () => {
       bad.order.items[0]!.variationId = 'x';
       const t0 = Date.now();
       const err = await client.workflow
-        .execute('checkoutToOrder', { taskQueue, workflowId: `checkout-${bad.checkoutId}`, args: [bad] })
+        .execute('checkoutToOrder', {
+          taskQueue,
+          workflowId: checkoutWorkflowId(bad.checkoutId),
+          args: [bad],
+        })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkflowFailedError);
       let cause: unknown = err;

@@ -11,6 +11,7 @@ import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporalAddress } from '../src/testing';
+import { orderFollowUpWorkflowId } from '../src/workflow-ids';
 import { createFollowUpWorker } from './fixtures/follow-up-worker';
 import { cancelledPaidOrder } from './support/cancelled-order';
 
@@ -135,7 +136,7 @@ describe('cancelling a card order with the worker killed mid-refund', () => {
     try {
       const wf = await client.workflow.start('orderFollowUp', {
         taskQueue,
-        workflowId: `order-cancelled-${orderId}-${randomUUID()}`,
+        workflowId: orderFollowUpWorkflowId(orderId, 'cancelled', randomUUID()),
         args: [{ orderId, status: 'cancelled' }],
       });
       const deadline = Date.now() + 200_000;

@@ -8,9 +8,9 @@ import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/se
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payLaterWorkflowId } from '../src/pay-later';
 import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
 import { startTestWorker, temporalAddress } from '../src/testing';
+import { payLaterWorkflowId } from '../src/workflow-ids';
 import { brassDallah, payLaterCheckout } from './pay-later-support';
 
 /**

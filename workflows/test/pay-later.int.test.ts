@@ -7,9 +7,10 @@ import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/se
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PayLaterInput, payLaterStateQuery, payLaterWorkflowId } from '../src/pay-later';
+import { type PayLaterInput, payLaterStateQuery } from '../src/pay-later';
 import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
 import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
+import { payLaterWorkflowId } from '../src/workflow-ids';
 import { brassDallah, payLaterCheckout } from './pay-later-support';
 
 /**

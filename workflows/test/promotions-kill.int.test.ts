@@ -9,6 +9,7 @@ import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorker, temporalAddress } from '../src/testing';
+import { checkoutWorkflowId } from '../src/workflow-ids';
 
 /**
  * maxUses survives a worker killed in the middle of a checkout (issue 7): the coupon's use is
@@ -105,7 +106,7 @@ describe('a single-use coupon and a worker killed mid-checkout', () => {
     try {
       const wf = await client.workflow.start('checkoutToOrder', {
         taskQueue,
-        workflowId: `checkout-${checkoutId}`,
+        workflowId: checkoutWorkflowId(checkoutId),
         args: [input(checkoutId, 'onlyone')],
       });
       const deadline = Date.now() + 200_000;

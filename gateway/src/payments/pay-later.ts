@@ -20,11 +20,11 @@ import {
   type PayLaterTiming,
   type payLaterReconciliation,
   payLaterStateQuery,
-  payLaterWorkflowId,
   shopperReturnedSignal,
   webhookReceivedSignal,
 } from '@qahwa/workflows/pay-later';
 import type { TabbySessionRequest } from '@qahwa/workflows/payments/tabby';
+import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
 import {
   type Client,
   isGrpcServiceError,

@@ -12,7 +12,7 @@ import {
   tables,
 } from '@qahwa/db';
 import type { PaymentRecord } from '@qahwa/db/repositories/payments-admin';
-import { type Locale, type PaymentResolved, paymentWorkflowId } from '@qahwa/schema';
+import type { Locale, PaymentResolved } from '@qahwa/schema';
 import type {
   AdminPaymentActions,
   AdminPaymentCompleteBody,
@@ -30,6 +30,7 @@ import {
   type VerifiedPayment,
 } from '@qahwa/workflows/payments/stripe';
 import { paymentRefundedEvent } from '@qahwa/workflows/payments/stripe-events';
+import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { ApplicationFailure, type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -437,7 +438,7 @@ export function createStaffResolution({
     try {
       await temporal.connection.withDeadline(Date.now() + 3000, () =>
         temporal.workflow.start('orderConfirmation', {
-          workflowId: `${paymentWorkflowId(paymentId)}/confirmation`,
+          workflowId: orderConfirmationWorkflowId(paymentWorkflowId(paymentId)),
           taskQueue,
           args: [orderId],
           workflowIdConflictPolicy: 'USE_EXISTING',

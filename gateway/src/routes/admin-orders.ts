@@ -3,14 +3,7 @@ import {
   isOrderMoveError,
   type OrderMoved,
 } from '@qahwa/db/repositories/order-admin';
-import {
-  checkoutWorkflowId,
-  ErrorBody,
-  gulfDate,
-  orderFollowUpWorkflowId,
-  paymentWorkflowId,
-  toAed,
-} from '@qahwa/schema';
+import { ErrorBody, gulfDate, toAed } from '@qahwa/schema';
 import {
   AdminOrderDetail,
   AdminOrderFilter,
@@ -23,6 +16,7 @@ import {
 import { csvRow } from '@qahwa/schema/export/csv';
 import { allowedTransitions, isShopperNotified, transitionRefusal } from '@qahwa/schema/orders/transitions';
 import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
+import { orderCheckoutWorkflowId, orderFollowUpWorkflowId } from '@qahwa/workflows/workflow-ids';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -171,15 +165,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
       // The runs that made and followed this order; their ids are derived, as the code that starts them derives them.
       const workflows = [
-        {
-          workflowId:
-            order.paymentProvider === 'STRIPE' && order.paymentIntentId
-              ? paymentWorkflowId(order.paymentIntentId)
-              : order.paymentProvider === 'TABBY' && order.paymentIntentId
-                ? `pay-later-${order.paymentIntentId}`
-                : checkoutWorkflowId(order.checkoutId),
-          kind: 'checkout',
-        },
+        { workflowId: orderCheckoutWorkflowId(order), kind: 'checkout' },
         ...history
           .filter((h) => h.toStatus === 'cancelled' || isShopperNotified(h.toStatus as never))
           .map((h) => ({

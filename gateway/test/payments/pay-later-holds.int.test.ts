@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createPromotionsRepository, eq, tables } from '@qahwa/db';
 import { localize, PAY_LATER_PROVIDER_NAME } from '@qahwa/schema';
-import { payLaterWorkflowId } from '@qahwa/workflows/pay-later';
 import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/workflows/payments/tabby';
+import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { eq, tables } from '@qahwa/db';
 import { payLaterOutcomeMessage } from '@qahwa/schema';
-import { payLaterWorkflowId } from '@qahwa/workflows/pay-later';
 import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
+import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import pino from 'pino';

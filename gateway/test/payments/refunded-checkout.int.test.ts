@@ -1,6 +1,6 @@
 import { and, eq, sql, tables } from '@qahwa/db';
-import { paymentWorkflowId } from '@qahwa/schema';
 import { runCheckout } from '@qahwa/workflows/client';
+import { paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardCheckoutInput } from '../../src/payments/card-checkout';

@@ -1,6 +1,6 @@
 import { and, eq, tables } from '@qahwa/db';
-import { paymentWorkflowId } from '@qahwa/schema';
 import type { AdminPaymentDetail } from '@qahwa/schema/contracts/admin-payments';
+import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../harness';
 import { staffCookie } from '../staff-session';
@@ -145,7 +145,7 @@ describe('staff actions on a flagged card payment', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ checkoutStatus: 'ordered', orderId: a.orderId });
     // The shopper's confirmation, as every card order gets it.
-    await stack.temporal.workflow.getHandle(`${paymentWorkflowId(pi)}/confirmation`).describe();
+    await stack.temporal.workflow.getHandle(orderConfirmationWorkflowId(paymentWorkflowId(pi))).describe();
     // The shopper's old tab gets that order; a refund now is the order's cancellation.
     expect((await orderWithPayment(stack, f.claim, pi)).json()).toMatchObject({
       success: true,

@@ -4,7 +4,7 @@ import { CreateOrderRequest } from './orders';
 
 export const CHECKOUT_TASK_QUEUE = 'checkout';
 
-/** Input of the checkoutToOrder workflow. The workflow id is derived from the checkout id. */
+/** Input of the checkoutToOrder workflow. Its workflow id: `workflowIdOf` in workflows/src/workflow-ids.ts. */
 export const CheckoutToOrderInput = z.object({
   checkoutId: CheckoutId(),
   requestId: z.string(),
@@ -39,26 +39,3 @@ export const SEARCH_ATTRIBUTES = [
   'PaymentId',
 ] as const;
 export type SearchAttributeName = (typeof SEARCH_ATTRIBUTES)[number];
-
-export const checkoutWorkflowId = (checkoutId: string) => `checkout-${checkoutId}`;
-
-/**
- * A card checkout's workflow id comes from its payment intent: the browser's POST /api/orders
- * and every delivery of the Stripe webhook name the same workflow, so one payment is one run.
- */
-export const paymentWorkflowId = (paymentIntentId: string) => `checkout-${paymentIntentId}`;
-
-/**
- * The follow-up of a staff move (refund, e-mail; docs/orders.md): one run per move, named after
- * its history row, so the gateway's immediate start and the workers' start from the outbox's
- * OrderStatusChanged name the same run and the second is a no-op. Not the order number alone:
- * numbers start again at QH-100001 in a fresh database while Temporal keeps its runs.
- */
-export const orderFollowUpWorkflowId = (orderId: string, status: string, moveId: string) =>
-  `order-${status}-${orderId}-${moveId}`;
-
-/** The workflow a checkout runs as: by payment intent for a card, by checkout id otherwise. */
-export const workflowIdOf = (input: Pick<CheckoutToOrderInput, 'checkoutId' | 'order'>) =>
-  input.order.paymentIntentId
-    ? paymentWorkflowId(input.order.paymentIntentId)
-    : checkoutWorkflowId(input.checkoutId);

@@ -7,8 +7,8 @@ import {
   leadActivitySignal,
   leadConversion,
   leadOrderSignal,
-  leadWorkflowId,
 } from '@qahwa/workflows/lead-conversion';
+import { leadWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
 import {
@@ -16,9 +16,9 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  InvalidEventError,
   messageJson,
-} from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+} from '../jetstream';
 
 export interface LeadConsumerOptions
   extends Pick<
