@@ -1,11 +1,13 @@
 export * from './brevo';
 export * from './config';
-export * from './durable-consumer';
-export * from './errors';
 export * from './health';
+export { consumerGroup } from './jetstream/consumer-group';
+export * from './jetstream/durable-consumer';
+export * from './jetstream/errors';
+export { messageJson } from './jetstream/event-envelope';
+export * from './jetstream/stream';
 export * from './leads/lead-consumer';
 export * from './maintenance';
 export * from './orders/follow-up-starter';
 export * from './outbox-relay';
 export * from './projections';
-export * from './stream';

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
+import { ensureStream } from './jetstream';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
 import { createCouponHoldSweeper, createPruner, createWebhookWatch } from './maintenance';
@@ -19,7 +20,6 @@ import {
   createProductViewsProjection,
 } from './projections';
 import { createCodPaymentsProjection } from './projections/cod-payments';
-import { ensureStream } from './stream';
 
 async function main() {
   const config = loadWorkersConfig();

@@ -6,7 +6,7 @@ import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters
 import type { PaymentSucceeded } from '@qahwa/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDurableConsumer, createOutboxRelay, ensureStream } from '../src';
-import { messageJson } from '../src/durable-consumer';
+import { messageJson } from '../src/jetstream/event-envelope';
 import {
   applyPaymentEventOnce,
   createPaymentsProjection,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../src/limiter';
+import { createLimiter } from '../src/jetstream/limiter';
 
 describe('createLimiter', () => {
   it('lets at most `max` holders in and hands a released slot to the next waiter', async () => {

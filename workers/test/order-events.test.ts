@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidEventError } from '../src/errors';
+import { InvalidEventError } from '../src/jetstream/errors';
 import { parseOrderEvent } from '../src/projections/order-stats';
 import { orderPlaced, orderStatusChanged } from './fixtures';
 

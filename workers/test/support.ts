@@ -5,7 +5,7 @@ import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import pino from 'pino';
-import { ensureStream } from '../src/stream';
+import { ensureStream } from '../src/jetstream/stream';
 
 export { orderPlaced, orderStatusChanged } from './fixtures';
 

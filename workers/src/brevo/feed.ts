@@ -21,9 +21,9 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  InvalidEventError,
   messageJson,
-} from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+} from '../jetstream';
 import { customerContact, leadContact, subscriberContact, unsubscribedContact } from './contacts';
 
 export interface BrevoFeedOptions

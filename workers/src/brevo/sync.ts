@@ -1,8 +1,8 @@
 import { createMarketingRepository, type Db, type MarketingRow } from '@qahwa/db';
 import type { Logger } from 'pino';
 import type { BrevoSyncSettings } from '../config';
+import { createSleeper } from '../jetstream';
 import { backoffDelay } from '../outbox-relay/backoff';
-import { createSleeper } from '../sleeper';
 import { type BrevoClient, createBrevoClient, isBrevoError } from './client';
 
 export interface BrevoSyncOptions

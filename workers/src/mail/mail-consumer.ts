@@ -26,9 +26,9 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  InvalidEventError,
   messageJson,
-} from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+} from '../jetstream';
 
 export interface MailConsumerOptions
   extends Pick<

@@ -1,6 +1,6 @@
 import { createMaintenanceRepository, type Db, type PruneResult, type Retention } from '@qahwa/db';
 import type { Logger } from 'pino';
-import { createPeriodic } from '../run-loop';
+import { createPeriodic } from '../jetstream';
 
 export interface PrunerOptions {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createPeriodic } from '../run-loop';
+import { createPeriodic } from '../jetstream';
 
 /** A maintenance pass run every interval (the first at start), with what its health reports. */
 export interface MaintenanceTask<R, A extends unknown[]> {

@@ -8,9 +8,9 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
+  InvalidEventError,
   messageJson,
-} from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+} from '../jetstream';
 
 /** Deliveries before a follow-up's event is dead-lettered (the consumer's default is 20, about 15 minutes). */
 export const FOLLOW_UP_MAX_DELIVER = 1_500;

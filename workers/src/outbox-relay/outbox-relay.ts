@@ -2,8 +2,7 @@ import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import { createOutboxRepository, type Db, type OutboxFailure, type OutboxRow } from '@qahwa/db';
 import type { Logger } from 'pino';
-import { OutboxPublishError, WorkerError } from '../errors';
-import { createRunLoop } from '../run-loop';
+import { createRunLoop, OutboxPublishError, WorkerError } from '../jetstream';
 import { type BackoffOptions, backoffDelay } from './backoff';
 
 export interface OutboxRelayOptions {

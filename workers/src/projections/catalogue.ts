@@ -1,8 +1,7 @@
 import { type DbOrTx, inArray, sql, tables } from '@qahwa/db';
 import { CatalogueChanged } from '@qahwa/schema';
-import type { DurableConsumer } from '../durable-consumer';
-import { messageJson } from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+import type { DurableConsumer } from '../jetstream';
+import { InvalidEventError, messageJson } from '../jetstream';
 import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';
 
 const { products, promotions, projectionProducts, projectionPromotions } = tables;

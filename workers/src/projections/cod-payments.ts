@@ -1,7 +1,6 @@
 import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
 import { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
-import { type DurableConsumer, messageJson } from '../durable-consumer';
-import { parseEnvelope } from '../event-envelope';
+import { type DurableConsumer, messageJson, parseEnvelope } from '../jetstream';
 import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';
 
 export const COD_PAYMENTS_DURABLE = 'payments-cod';

@@ -1,8 +1,7 @@
 import { and, type Db, eq, inArray, sql, type Tx, tables } from '@qahwa/db';
 import { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
-import type { DurableConsumer } from '../durable-consumer';
-import { messageJson, messageLog } from '../durable-consumer';
-import { parseEnvelope } from '../event-envelope';
+import type { DurableConsumer } from '../jetstream';
+import { messageJson, messageLog, parseEnvelope } from '../jetstream';
 import { dubaiDay } from './dubai-day';
 import { holdProjectionShared, lockKeys } from './locks';
 import { createProjectionConsumer, firstTimesFor, type ProjectionOptions } from './projection-consumer';

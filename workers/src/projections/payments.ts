@@ -8,9 +8,8 @@ import {
   TabbyApproved,
   TabbyRejected,
 } from '@qahwa/schema';
-import type { DurableConsumer } from '../durable-consumer';
-import { messageJson } from '../durable-consumer';
-import { parseEnvelope } from '../event-envelope';
+import type { DurableConsumer } from '../jetstream';
+import { messageJson, parseEnvelope } from '../jetstream';
 import { applyDisputed, applyRefunded, applyResolved, REVERSED_STATUSES } from './payment-reversals';
 import { createProjectionConsumer, firstTimeFor, type ProjectionOptions } from './projection-consumer';
 

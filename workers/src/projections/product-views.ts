@@ -1,8 +1,7 @@
 import { createEngagementRepository, type Db, sql, type Tx, tables } from '@qahwa/db';
 import { ProductViewed } from '@qahwa/schema';
-import type { DurableConsumer } from '../durable-consumer';
-import { messageJson } from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+import type { DurableConsumer } from '../jetstream';
+import { InvalidEventError, messageJson } from '../jetstream';
 import { dubaiDay } from './dubai-day';
 import { holdProjectionShared } from './locks';
 import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';

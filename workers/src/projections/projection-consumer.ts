@@ -7,7 +7,7 @@ import {
   createDurableConsumer,
   type DurableConsumer,
   type DurableConsumerOptions,
-} from '../durable-consumer';
+} from '../jetstream';
 
 /** What every projection's consumer is given (main.ts and the tests pass the same fields). */
 export interface ProjectionOptions

@@ -2,8 +2,7 @@ import { DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg 
 import { type Db, sql, type Tx } from '@qahwa/db';
 import { ProductViewed, STREAM_NAME } from '@qahwa/schema';
 import type { Logger } from 'pino';
-import { messageJson } from '../durable-consumer';
-import { InvalidEventError } from '../errors';
+import { InvalidEventError, messageJson } from '../jetstream';
 import { CATALOGUE_COUNTS_DURABLE, refreshCatalogueCounts } from './catalogue';
 import { holdProjectionExclusive } from './locks';
 import { applyOrderEventIn, ORDER_STATS_DURABLE, parseOrderEvent } from './order-stats';

@@ -2,15 +2,11 @@ import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from 
 import type { DbOrTx } from '@qahwa/db';
 import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
 import type { Logger } from 'pino';
+import { type BackoffOptions, backoffDelay } from '../outbox-relay/backoff';
 import { ensureDurable, watchStatus } from './consumer-setup';
 import { InvalidEventError, WorkerError } from './errors';
 import { createLimiter } from './limiter';
-import { type BackoffOptions, backoffDelay } from './outbox-relay/backoff';
 import { createRunLoop } from './run-loop';
-
-// Kept importable from here: every consumer imports its helpers from this module.
-export { consumerGroup } from './consumer-group';
-export { messageJson } from './event-envelope';
 
 /**
  * Deliveries a message gets before the consumer gives up on it (with `db`: recorded in
