@@ -12,16 +12,6 @@ export DATABASE_URL="$TEST_DATABASE_URL"
 unset NODE_ENV
 
 bash scripts/install.sh
-mkdir -p "$DATA_DIR"
-started_file="$DATA_DIR/bench-$$.started"
-: >"$started_file"
-cleanup() {
-  local names=()
-  mapfile -t names <"$started_file" 2>/dev/null || true
-  if ((${#names[@]})); then bash scripts/services.sh stop "${names[@]}" || true; fi
-  rm -f "$started_file"
-}
-trap cleanup EXIT
-bash scripts/services.sh start --record "$started_file"
+start_services_for_this_run bench
 bash scripts/db.sh test
 npx --no -- tsx bench/main.ts

@@ -12,27 +12,7 @@ load_env
 
 bash scripts/install.sh
 
-mkdir -p "$DATA_DIR"
-started_file="$DATA_DIR/dev-$$.started"
-: >"$started_file"
-# shellcheck disable=SC2317 # called by the EXIT trap
-cleanup() {
-  local rc=$?
-  trap - EXIT INT TERM
-  local names=()
-  mapfile -t names <"$started_file" 2>/dev/null || true
-  if ((${#names[@]})); then
-    log "stopping the services this run started: ${names[*]}"
-    bash scripts/services.sh stop "${names[@]}" || true
-  fi
-  rm -f "$started_file"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-bash scripts/services.sh start --record "$started_file"
+start_services_for_this_run dev
 # The demo store (products, promotions, reviews, content) besides the bootstrap: docs/operations.md.
 SEED_DEMO="${SEED_DEMO:-1}" bash scripts/db.sh setup
 

@@ -123,6 +123,41 @@ db_url_with_name() {
   printf '%s/%s%s\n' "${base%/*}" "$name" "$query"
 }
 
+# start_services_for_this_run NAME — starts the services that are not running yet
+# (scripts/services.sh start --record) and stops exactly those when the script ends: on exit,
+# Ctrl-C (exit 130) or TERM (exit 143). Services already running (another engineer's, another
+# run's) are reused and stay up. NAME names the run's record, .data/NAME-<pid>.started.
+start_services_for_this_run() {
+  mkdir -p "$DATA_DIR"
+  _started_file="$DATA_DIR/$1-$$.started"
+  : >"$_started_file"
+  trap _stop_started_services_and_exit EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  bash "$QAHWA_ROOT/scripts/services.sh" start --record "$_started_file"
+}
+
+# stop_started_services — stops the services this run started (see above); a no-op the second time.
+stop_started_services() {
+  [[ -n "${_started_file:-}" ]] || return 0
+  local names=()
+  mapfile -t names <"$_started_file" 2>/dev/null || true
+  if ((${#names[@]})); then
+    log "stopping the services this run started: ${names[*]}"
+    bash "$QAHWA_ROOT/scripts/services.sh" stop "${names[@]}" || true
+  fi
+  rm -f "$_started_file"
+  _started_file=''
+}
+
+# shellcheck disable=SC2317 # called by the EXIT trap
+_stop_started_services_and_exit() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_started_services
+  exit "$rc"
+}
+
 # Ports of the infrastructure, fixed by DESIGN.md.
 PG_PORT=5432
 NATS_PORT=4222

@@ -16,18 +16,7 @@ export DATABASE_URL="$TEST_DATABASE_URL"
 export NODE_ENV=test
 
 bash scripts/install.sh
-mkdir -p "$DATA_DIR"
-started_file="$DATA_DIR/soak-$$.started"
-: >"$started_file"
-# shellcheck disable=SC2317 # called by the EXIT trap
-cleanup() {
-  local names=()
-  mapfile -t names <"$started_file" 2>/dev/null || true
-  if ((${#names[@]})); then bash scripts/services.sh stop "${names[@]}" || true; fi
-  rm -f "$started_file"
-}
-trap cleanup EXIT
-bash scripts/services.sh start --record "$started_file"
+start_services_for_this_run soak
 bash scripts/db.sh test
 
 export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1

@@ -43,30 +43,8 @@ t0=$SECONDS
 bash scripts/install.sh
 step_times+=("install $((SECONDS - t0))s")
 
-mkdir -p "$DATA_DIR"
-started_file="$DATA_DIR/test-$$.started"
-: >"$started_file"
-stop_started_services() {
-  local names=()
-  mapfile -t names <"$started_file" 2>/dev/null || true
-  if ((${#names[@]})); then
-    log "stopping the services this run started: ${names[*]}"
-    bash scripts/services.sh stop "${names[@]}" || true
-  fi
-  rm -f "$started_file"
-}
-cleanup() {
-  local rc=$?
-  trap - EXIT INT TERM
-  stop_started_services
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
 printf '\n%s\n' "==================== services"
-bash scripts/services.sh start --record "$started_file"
+start_services_for_this_run test
 
 compose_config() {
   # The compose file requires its secrets (${VAR:?}); the check gives it stand-ins.
