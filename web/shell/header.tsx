@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { CartButton } from '../cart/cart-button';
 import { LanguageSwitcher } from '../i18n/language-switcher';
-import { type MenuLink, MobileMenu } from './mobile-menu';
+import type { MenuLink } from './menu-link';
+import { MobileMenu } from './mobile-menu';
 
 const iconLink =
   'flex h-10 w-10 items-center justify-center rounded-full text-coffee-900 hover:bg-coffee-100';

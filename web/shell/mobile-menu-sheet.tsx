@@ -3,7 +3,7 @@
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { usePathname } from 'next/navigation';
 import { DialogHeader } from './dialog-header';
-import type { MenuLink } from './mobile-menu';
+import type { MenuLink } from './menu-link';
 
 /** The phone menu's sheet, sliding in from the start side (the right in Arabic). Loaded on the first tap. */
 export function MobileMenuSheet({

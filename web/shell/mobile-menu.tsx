@@ -1,11 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useState } from 'react';
-
-export interface MenuLink {
-  href: string;
-  label: string;
-}
+import type { MenuLink } from './menu-link';
 
 // The sheet (and the dialog library) loads on the first tap, not with every page (issue 10).
 // React's lazy, not next/dynamic: it is only ever rendered after a tap, so it needs no server
