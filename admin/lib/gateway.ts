@@ -1,6 +1,5 @@
 import 'server-only';
 import {
-  AdminOrderList,
   type DashboardPeriod,
   DashboardSummary,
   LeadList,
@@ -76,11 +75,6 @@ export async function getSessionUser(): Promise<SessionUser | null> {
 /** The dashboard's ten figures (issue 12) for one period of the picker. */
 export function getDashboard(period: DashboardPeriod): Promise<DashboardSummary> {
   return gatewayGet(`/api/admin/dashboard?period=${period}`, DashboardSummary);
-}
-
-export function getOrders(page: { limit: number; offset: number }): Promise<AdminOrderList> {
-  const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  return gatewayGet(`/api/admin/orders?${query}`, AdminOrderList);
 }
 
 /** The leads list of `/backend/leads` (issue 9), newest activity first, by status when given. */

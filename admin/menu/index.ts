@@ -1,7 +1,6 @@
-// The one place the admin takes its menu from. The SPEC 6 rule is @qahwa/schema's
-// canViewModule; the list (with the profile entry) and its labels are the admin's.
+// The one place the admin takes its menu from: @qahwa/schema's SPEC 2.1 list and SPEC 6 rule,
+// with the profile entry; the labels are the admin's (messages/*.json).
 export {
-  canViewEntry,
   MENU,
   type MenuEntry,
   type MenuId,

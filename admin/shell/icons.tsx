@@ -85,14 +85,6 @@ export function LockIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function ToolsIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <Icon {...props}>
-      <path d="M14.7 6.3a4 4 0 00-5.4 5.1L4 16.7V20h3.3l5.3-5.3a4 4 0 005.1-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
-    </Icon>
-  );
-}
-
 export function AlertIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <Icon {...props}>
