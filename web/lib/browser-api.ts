@@ -1,8 +1,8 @@
 import { uuid } from '../checkout/uuid';
 
 /**
- * The storefront's calls from the browser, in one place: same origin, /api/* (next.config.ts
- * rewrites them to the gateway), JSON both ways, a fresh request id per call so the gateway's
+ * The storefront's calls from the browser, in one place: same origin, /api/* (proxy.ts forwards
+ * them to the gateway), JSON both ways, a fresh request id per call so the gateway's
  * logs follow it. The shopper's language goes as the locale cookie, which the browser sends.
  *
  * Nothing here throws: a call ends as the gateway's answer, its refusal read from the one error
