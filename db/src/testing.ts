@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { createOrderAdminRepository } from './repositories/order-admin';
+import { createOrdersRepository } from './repositories/orders';
+import * as tables from './schema';
 import { seed } from './seed';
 
 /**
@@ -29,4 +33,95 @@ export async function resetDatabase(db: Db, admin?: { email: string; password: s
     SEED_DEMO: '1',
     ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
   });
+}
+
+/** A shopper's order as the integration tests of several workspaces need one: placed, maybe paid. */
+export interface TestOrder {
+  provider: 'COD' | 'STRIPE' | 'TABBY';
+  customer: { fullName: string; email: string; phone: string };
+  locale: 'en' | 'ar';
+  /** The provider's payment (a PaymentIntent, a Tabby payment) and its row in the payments read model. */
+  payment?: { id: string; method: 'card' | 'pay_later'; status: 'succeeded' | 'captured' };
+  /** Default: `<provider>-<uuid>`. */
+  checkoutId?: string;
+  /** The one line of coffee (default two at 70 AED); delivery to JBR is 25 AED on top. */
+  line?: { unitFils: number; quantity: number };
+}
+
+/**
+ * Writes a placed order straight into the database (customer, order, its line, the payment row
+ * when paid), status `new`, as checkout would have left it. Returns the order's id (its number).
+ */
+export async function placedOrder(db: Db, order: TestOrder): Promise<string> {
+  const [v] = await db
+    .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
+    .from(tables.productVariations)
+    .limit(1);
+  const [customer] = await db
+    .insert(tables.customers)
+    .values(order.customer)
+    .returning({ id: tables.customers.id });
+  const { unitFils, quantity } = order.line ?? { unitFils: 70_00, quantity: 2 };
+  const subtotalFils = unitFils * quantity;
+  const totalFils = subtotalFils + 25_00;
+  return db.transaction(async (tx) => {
+    const id = await createOrdersRepository(db).insert(
+      {
+        checkoutId: order.checkoutId ?? `${order.provider.toLowerCase()}-${randomUUID()}`,
+        customerId: customer!.id,
+        customer: order.customer,
+        paymentProvider: order.provider,
+        paymentIntentId: order.payment?.id ?? null,
+        subtotalFils,
+        shippingFils: 25_00,
+        discountFils: 0,
+        taxFils: 0,
+        totalFils,
+        emirate: 'dubai',
+        city: 'jbr',
+        address: 'The Walk, Building 3, Apt 1204',
+        locale: order.locale,
+        status: 'new',
+        items: [
+          {
+            productId: v!.productId,
+            variationId: v!.id,
+            name: 'Coffee',
+            nameAr: 'قهوة',
+            variation: { weight: '250g', beans: null, additions: null },
+            unitFils,
+            quantity,
+          },
+        ],
+      },
+      tx,
+    );
+    if (order.payment)
+      await tx.insert(tables.payments).values({
+        id: order.payment.id,
+        provider: order.provider,
+        method: order.payment.method,
+        status: order.payment.status,
+        amountFils: totalFils,
+        orderId: id,
+      });
+    return id;
+  });
+}
+
+/**
+ * A placed order, then cancelled by staff as the order page does (status, history, audit, outbox,
+ * and the refund row a paid order owes): what a refund starts from. Returns the order's id.
+ */
+export async function cancelledOrder(db: Db, order: TestOrder): Promise<string> {
+  const orderId = await placedOrder(db, order);
+  await db.transaction((tx) =>
+    createOrderAdminRepository(db).move(tx, {
+      orderId,
+      to: 'cancelled',
+      version: 1,
+      actor: { id: null, email: 'staff@qahwa.local' },
+    }),
+  );
+  return orderId;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createOrdersRepository, eq, sql, tables } from '@qahwa/db';
+import { eq, sql, tables } from '@qahwa/db';
+import { placedOrder } from '@qahwa/db/testing';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
@@ -27,49 +28,17 @@ afterAll(async () => {
   await gw?.close();
 });
 
-async function placeOrder() {
-  const [v] = await gw.db
-    .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
-    .from(tables.productVariations)
-    .limit(1);
-  const email = `shopper-${randomUUID()}@example.ae`;
-  const [customer] = await gw.db
-    .insert(tables.customers)
-    .values({ email, fullName: 'Hessa Al Mansoori', phone: '+971 50 222 3344' })
-    .returning({ id: tables.customers.id });
-  return gw.db.transaction((tx) =>
-    createOrdersRepository(gw.db).insert(
-      {
-        checkoutId: `cod-${randomUUID()}`,
-        customerId: customer!.id,
-        customer: { fullName: 'Hessa Al Mansoori', email, phone: '+971 50 222 3344' },
-        paymentProvider: 'COD',
-        paymentIntentId: null,
-        subtotalFils: 46_80,
-        shippingFils: 25_00,
-        discountFils: 0,
-        taxFils: 0,
-        totalFils: 71_80,
-        emirate: 'sharjah',
-        city: 'al-majaz',
-        address: 'Corniche Street, Tower 3, Flat 902',
-        locale: 'ar',
-        status: 'new',
-        items: [
-          {
-            productId: v!.productId,
-            variationId: v!.id,
-            name: 'Coffee',
-            nameAr: 'قهوة',
-            variation: { weight: '250g', beans: null, additions: null },
-            unitFils: 46_80,
-            quantity: 1,
-          },
-        ],
-      },
-      tx,
-    ),
-  );
+function placeOrder() {
+  return placedOrder(gw.db, {
+    provider: 'COD',
+    customer: {
+      fullName: 'Hessa Al Mansoori',
+      email: `shopper-${randomUUID()}@example.ae`,
+      phone: '+971 50 222 3344',
+    },
+    locale: 'ar',
+    line: { unitFils: 46_80, quantity: 1 },
+  });
 }
 
 describe('moving an order while Temporal is out of reach', () => {

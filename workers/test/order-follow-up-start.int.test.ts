@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createOrdersRepository, eq, sql, tables } from '@qahwa/db';
+import { eq, sql, tables } from '@qahwa/db';
 import { createOrderAdminRepository } from '@qahwa/db/repositories/order-admin';
-import { resetDatabase } from '@qahwa/db/testing';
+import { placedOrder, resetDatabase } from '@qahwa/db/testing';
 import { createMailer } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
@@ -149,59 +149,17 @@ afterAll(async () => {
 
 /** A placed order (card or cash on delivery) with its payment row, in the test database. */
 async function placeOrder(email: string, provider: 'STRIPE' | 'COD') {
-  const db = s.handle.db;
-  const [v] = await db
-    .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
-    .from(tables.productVariations)
-    .limit(1);
-  const [customer] = await db
-    .insert(tables.customers)
-    .values({ email, fullName: 'Mariam Al Ketbi', phone: '+971 50 123 9876' })
-    .returning({ id: tables.customers.id });
   const paymentIntentId = provider === 'STRIPE' ? `pi_${randomUUID().replace(/-/g, '')}` : null;
-  return db.transaction(async (tx) => {
-    const id = await createOrdersRepository(db).insert(
-      {
-        checkoutId: `${provider.toLowerCase()}-${randomUUID()}`,
-        customerId: customer!.id,
-        customer: { fullName: 'Mariam Al Ketbi', email, phone: '+971 50 123 9876' },
-        paymentProvider: provider,
-        paymentIntentId,
-        subtotalFils: 120_00,
-        shippingFils: 25_00,
-        discountFils: 0,
-        taxFils: 0,
-        totalFils: 145_00,
-        emirate: 'abu-dhabi',
-        city: 'khalifa-city',
-        address: 'Street 12, Villa 8',
-        locale: 'en',
-        status: 'new',
-        items: [
-          {
-            productId: v!.productId,
-            variationId: v!.id,
-            name: 'Coffee',
-            nameAr: 'قهوة',
-            variation: { weight: '250g', beans: null, additions: null },
-            unitFils: 60_00,
-            quantity: 2,
-          },
-        ],
-      },
-      tx,
-    );
-    if (paymentIntentId)
-      await tx.insert(tables.payments).values({
-        id: paymentIntentId,
-        provider: 'STRIPE',
-        method: 'card',
-        status: 'succeeded',
-        amountFils: 145_00,
-        orderId: id,
-      });
-    return { orderId: id, paymentIntentId };
+  const orderId = await placedOrder(s.handle.db, {
+    provider,
+    customer: { fullName: 'Mariam Al Ketbi', email, phone: '+971 50 123 9876' },
+    locale: 'en',
+    line: { unitFils: 60_00, quantity: 2 },
+    ...(paymentIntentId
+      ? { payment: { id: paymentIntentId, method: 'card', status: 'succeeded' } as const }
+      : {}),
   });
+  return { orderId, paymentIntentId };
 }
 
 /** What the gateway's route commits for a staff move: status, history, audit, outbox (and the refund row). */

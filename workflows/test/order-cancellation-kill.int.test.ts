@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
-import { resetDatabase } from '@qahwa/db/testing';
+import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { Client, Connection } from '@temporalio/client';
@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporalAddress } from '../src/testing';
 import { orderFollowUpWorkflowId } from '../src/workflow-ids';
 import { createFollowUpWorker } from './fixtures/follow-up-worker';
-import { cancelledPaidOrder } from './support/cancelled-order';
 
 /**
  * Issue 12: a cancelled card order is refunded once, even with the worker killed mid-refund. The
@@ -93,12 +92,12 @@ afterAll(async () => {
 async function cancelledCardOrder(email: string) {
   const paymentIntentId = `pi_${randomUUID().replace(/-/g, '')}`;
   const checkoutId = `card-${randomUUID()}`;
-  const orderId = await cancelledPaidOrder(handle.db, {
+  const orderId = await cancelledOrder(handle.db, {
     provider: 'STRIPE',
-    paymentId: paymentIntentId,
-    payment: { method: 'card', status: 'succeeded' },
+    payment: { id: paymentIntentId, method: 'card', status: 'succeeded' },
     checkoutId,
     customer: { fullName: 'Noura Al Suwaidi', email, phone: '+971 50 765 4321' },
+    locale: 'ar',
   });
   return { orderId, paymentIntentId, checkoutId };
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
-import { resetDatabase } from '@qahwa/db/testing';
+import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRefundActivities } from '../src/activities/refunds';
 import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
-import { cancelledPaidOrder } from './support/cancelled-order';
 
 /**
  * Cancelling a pay-later order (issue 12) against the Tabby fake, which follows TABBY.md: a
@@ -64,12 +63,12 @@ async function tabbyPayment(capture: boolean): Promise<string> {
 }
 
 function cancelledTabbyOrder(paymentId: string) {
-  return cancelledPaidOrder(handle.db, {
+  return cancelledOrder(handle.db, {
     provider: 'TABBY',
-    paymentId,
-    payment: { method: 'pay_later', status: 'captured' },
+    payment: { id: paymentId, method: 'pay_later', status: 'captured' },
     checkoutId: `tabby-${randomUUID()}`,
     customer: { fullName: 'Amal Saeed', email: `amal-${randomUUID()}@example.ae`, phone: '+971501234567' },
+    locale: 'ar',
   });
 }
 
