@@ -1,51 +1,34 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  contactOf,
   ErrorBody,
   type Locale,
   PayLaterReturnRequest,
   PayLaterSessionRequest,
   PayLaterSessionResponse,
   PayLaterStatusResponse,
-  payLaterAmountOutcome,
-  payLaterOutcomeFrom,
-  payLaterOutcomeMessage,
   TabbyPaymentIdParams,
-  type TabbyRejected,
   TabbyWebhookBody,
 } from '@qahwa/schema';
-import { eventIdFor } from '@qahwa/workflows/payments/event-ids';
-import { createTabbyClient, isTabbyError, type TabbySession } from '@qahwa/workflows/payments/tabby';
+import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { localeOf, t } from '../i18n/messages';
-import { quoteCheckout } from '../payments/card-checkout';
 import {
   isPayLaterUnavailable,
-  type PayLaterStoredRequest,
   payLaterAnswer,
   payLaterInputOf,
   payLaterStateOf,
   payLaterUnavailable,
-  sessionFailedMessage,
-  sessionRequestOf,
   signalPayLater,
-  startPayLater,
   waitForPayLaterState,
 } from '../payments/pay-later';
-import { createPayLaterHolds } from '../payments/pay-later-holds';
+import { createPayLaterSessions } from '../payments/pay-later-session';
 import { HttpError } from '../platform/errors';
 import { currentSettings } from './admin-settings';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'TabbyWebhookAnswer' });
-
-const REFUSAL_CODE = {
-  not_available: 'PAY_LATER_NOT_AVAILABLE',
-  amount_too_high: 'PAY_LATER_AMOUNT_TOO_HIGH',
-  amount_too_low: 'PAY_LATER_AMOUNT_TOO_LOW',
-} as const;
 
 /**
  * A checkout that ended before any workflow could run for it: refused at pre-scoring (`rejected`)
@@ -66,18 +49,13 @@ function sameSecret(given: string | undefined, expected: string): boolean {
  * Pay later through Tabby (docs/pay-later.md): the session (SPEC 7), the shopper's return and its
  * polling, and Tabby's webhook. The gateway decides nothing about a payment: the
  * payLaterReconciliation workflow reads it from Tabby and acts; these routes start it, signal it
- * and report its state.
+ * and report its state. Opening a session is payments/pay-later-session.ts's steps.
  */
 export async function payLaterRoutes(app: FastifyInstance) {
   const { config, db, temporal } = app.deps;
   const tabby = app.deps.tabby ?? createTabbyClient(config.tabby);
-  const { checkouts, promotions, outbox } = app.repos;
-  const holds = createPayLaterHolds({
-    db,
-    tabby,
-    maxOpen: config.payLater.maxOpenSessionsPerContact,
-    lifetimeMs: config.payLater.timing.expiryMs,
-  });
+  const { checkouts } = app.repos;
+  const sessions = createPayLaterSessions({ db, tabby, temporal, repos: app.repos, config });
   const clientOpts = { taskQueue: config.checkoutTaskQueue };
   const timing = config.payLater.timing;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -103,160 +81,19 @@ export async function payLaterRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      const { amount, currency: _currency, ...claim } = req.body;
-      const locale: Locale = claim.locale ?? localeOf(req.headers);
+      const locale: Locale = req.body.locale ?? localeOf(req.headers);
       const key = req.headers['idempotency-key'];
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
         throw new HttpError(400, 'BAD_IDEMPOTENCY_KEY', t('badIdempotencyKey', locale));
       }
-      const refuse = (outcome: keyof typeof REFUSAL_CODE) =>
-        new HttpError(422, REFUSAL_CODE[outcome], payLaterOutcomeMessage(outcome, locale));
-
-      let priced: Awaited<ReturnType<typeof quoteCheckout>>;
-      try {
-        priced = await quoteCheckout(db, claim, locale);
-      } catch (err) {
-        // The card's minimum (2 AED) is Stripe's; under it, pay later's own "too low" applies.
-        if (err instanceof HttpError && err.code === 'PAYMENT_TOO_SMALL') throw refuse('amount_too_low');
-        throw err;
-      }
-      const claimedFils = Math.round(amount * 100);
-      if (claimedFils !== priced.totalFils) {
-        req.log.info(
-          { claimedFils, totalFils: priced.totalFils },
-          'claimed amount differs; the session is for the server total',
-        );
-      }
-      // SPEC 4 / 9: the store's range (1–5000 AED unless staff narrowed it), on the server's total.
-      const { payLater } = (await currentSettings(app, req)).values;
-      const outOfRange = payLaterAmountOutcome(priced.totalFils, payLater);
-      if (outOfRange === 'amount_too_high' || outOfRange === 'amount_too_low') throw refuse(outOfRange);
-
-      // A retry of this very request (same key, same order) answers the session already made.
-      const fingerprint = createHash('sha256').update(JSON.stringify(claim)).digest('hex');
-      const keyed = key
-        ? `tabby-${createHash('sha256').update(`${key}:${fingerprint}`).digest('hex').slice(0, 40)}`
-        : null;
-      if (keyed) {
-        const existing = await checkouts.byId(keyed);
-        const stored = existing?.request as PayLaterStoredRequest | undefined;
-        if (existing && existing.status === 'open' && stored?.session.webUrl && existing.providerPaymentId) {
-          return {
-            success: true,
-            checkout_url: stored.session.webUrl,
-            payment_id: existing.providerPaymentId,
-          };
-        }
-      }
-      const checkoutId = keyed && !(await checkouts.byId(keyed)) ? keyed : `tabby-${randomUUID()}`;
-      const log = req.log.child({ checkoutId });
-      const contact = contactOf(claim.customerInfo);
-      await holds.checkCap(contact, locale);
-      // A limited code's use is held only once Tabby accepts the session (below); a code already
-      // used up was refused by the quote above.
-      const code = claim.appliedCoupon?.code?.trim();
-      const promotion = code ? await promotions.byCode(code) : null;
-
-      let session: TabbySession;
-      try {
-        session = await tabby.createSession(
-          sessionRequestOf({
-            claim,
-            priced,
-            checkoutId,
-            locale,
-            storefrontUrl: config.payLater.storefrontUrl,
-          }),
-        );
-      } catch (err) {
-        if (isTabbyError(err)) {
-          log.error({ err, status: err.status }, 'tabby session could not be created');
-          throw new HttpError(
-            err.retryable ? 503 : 502,
-            'PAY_LATER_UNAVAILABLE',
-            sessionFailedMessage(locale),
-            {},
-            err.retryable ? { 'retry-after': '5' } : {},
-          );
-        }
-        throw err;
-      }
-      const stored = {
-        request: {
-          ...claim,
-          session: { id: session.id, webUrl: session.webUrl },
-          idempotencyKey: key ?? null,
-          contact: { email: contact.email, phone: contact.phone },
-        } satisfies PayLaterStoredRequest,
-        pricing: priced,
-        totalFils: priced.totalFils,
+      return sessions.open({
+        body: req.body,
         locale,
+        idempotencyKey: key,
         requestId: req.id,
-      };
-
-      // Pre-scoring said no: nothing to wait for, nothing held. The checkout is kept (rejected) for the read model.
-      if (!session.isAvailable || !session.webUrl) {
-        const outcome = payLaterOutcomeFrom({ reason: session.rejectionReason ?? 'not_available' });
-        await db.transaction(async (tx) => {
-          await checkouts.insert(
-            {
-              id: checkoutId,
-              provider: 'TABBY',
-              providerPaymentId: session.paymentId,
-              status: 'rejected',
-              currency: 'AED',
-              ...stored,
-            },
-            tx,
-          );
-          const event: TabbyRejected = {
-            id: eventIdFor(`TabbyRejected:${session.paymentId}`),
-            type: 'TabbyRejected',
-            version: 1,
-            occurredAt: new Date().toISOString(),
-            requestId: req.id,
-            data: { checkoutId, paymentId: session.paymentId, outcome, amountFils: priced.totalFils },
-          };
-          await outbox.append(event, tx);
-        });
-        log.info(
-          { paymentId: session.paymentId, reason: session.rejectionReason },
-          'tabby pre-scoring rejected the session',
-        );
-        const code =
-          outcome === 'amount_too_high' || outcome === 'amount_too_low' ? outcome : 'not_available';
-        throw refuse(code);
-      }
-
-      await holds.keep({
-        checkout: {
-          id: checkoutId,
-          provider: 'TABBY',
-          providerPaymentId: session.paymentId,
-          currency: 'AED',
-          ...stored,
-        },
-        contact,
-        limitedPromotionId: promotion && promotion.maxUses !== null ? promotion.id : null,
-        locale,
-        requestId: req.id,
-        log,
+        log: req.log,
+        payLaterRange: async () => (await currentSettings(app, req)).values.payLater,
       });
-      const row = await checkouts.byId(checkoutId);
-      try {
-        await startPayLater(temporal, payLaterInputOf(row!, timing), clientOpts);
-      } catch (err) {
-        // The session stands: the webhook or the shopper's return starts the workflow later
-        // (signal-with-start from the stored checkout). Until then nothing can go wrong: no
-        // money is taken without the workflow, and a coupon use it holds ends with the session.
-        if (!isPayLaterUnavailable(err)) throw err;
-        log.error(
-          { err },
-          'pay-later workflow not started (Temporal unreachable); the return or webhook will',
-        );
-      }
-      log.info({ paymentId: session.paymentId, totalFils: priced.totalFils }, 'tabby session created');
-      return { success: true, checkout_url: session.webUrl, payment_id: session.paymentId };
     },
   );
 
