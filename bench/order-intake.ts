@@ -1,4 +1,5 @@
 import { ORDER_TOTAL_HEADER, type Product } from '@qahwa/schema';
+import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { parseServerTiming, percentile } from './report';
 
 /**
@@ -59,32 +60,13 @@ export function shopper(run: string, i: number): Shopper {
  * shopper was shown: cash on delivery is placed only when it is the server's (`serverTotal`).
  */
 export function orderBody(product: Product, who: Shopper, totalAmount = 0): string {
-  const v = product.variations[0]!;
-  return JSON.stringify({
-    customerInfo: { fullName: 'Bench Shopper', email: who.email, phone: who.phone },
-    shippingInfo: { emirate: 'dubai', city: 'business-bay', address: 'Bay Square, Building 7, Office 301' },
-    items: [
-      {
-        id: `${product.id}-${v.id}`,
-        productId: product.id,
-        variationId: v.id,
-        name: product.name,
-        price: v.price,
-        quantity: 1,
-        variation: {
-          weight: v.size.displayName,
-          beans: v.beans?.name ?? null,
-          additions: v.type?.name ?? null,
-        },
-      },
-    ],
-    totalAmount,
-    subtotal: 0,
-    tax: 0,
-    shippingCost: 0,
-    discount: 0,
-    paymentProvider: 'COD',
-  });
+  return JSON.stringify(
+    codOrder({
+      customerInfo: { fullName: 'Bench Shopper', email: who.email, phone: who.phone },
+      items: [orderLineOf(product, product.variations[0]!)],
+      totalAmount,
+    }),
+  );
 }
 
 export function orderRequest(run: string, i: number, product: Product, totalAmount: number) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_TOTAL_HEADER, type Product, type ShopperVariation, unitsAvailable } from '@qahwa/schema';
+import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { expect } from 'vitest';
 import type { Stack } from './stack';
 
@@ -59,33 +60,15 @@ export async function placeCodOrder(stack: Stack, order: CodOrder): Promise<stri
       },
       body: JSON.stringify(claim),
     });
-  const claim = {
+  const claim = codOrder({
     customerInfo: customer,
-    shippingInfo: { emirate: 'dubai', city: 'business-bay', address: 'Bay Square, Building 7, Office 301' },
-    items: [
-      {
-        id: `${product.id}-${v.id}`,
-        productId: product.id,
-        variationId: v.id,
-        name: product.name,
-        price: v.price,
-        quantity,
-        variation: {
-          weight: v.size.displayName,
-          beans: v.beans?.name ?? null,
-          additions: v.type?.name ?? null,
-        },
-      },
-    ],
+    items: [orderLineOf(product, v, quantity)],
     totalAmount: subtotal - discount,
     subtotal,
-    tax: 0,
-    shippingCost: 0,
     discount,
     appliedCoupon: order.coupon ?? null,
-    paymentProvider: 'COD',
-    ...(order.locale ? { locale: order.locale } : {}),
-  };
+    locale: order.locale,
+  });
   let res = await post(claim);
   const serverTotal = res.headers.get(ORDER_TOTAL_HEADER);
   if (res.status === 409 && serverTotal) res = await post({ ...claim, totalAmount: Number(serverTotal) });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, createStockRepository, eq, sql, tables } from '@qahwa/db';
-import { MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY, MAX_ORDERS_PER_CONTACT, type Product } from '@qahwa/schema';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_QUANTITY,
+  MAX_ORDERS_PER_CONTACT,
+  type OrderItemClaim,
+  type Product,
+} from '@qahwa/schema';
+import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { claimingServerTotal } from './support/claimed-total';
@@ -34,23 +41,12 @@ function shopper() {
   };
 }
 
-function line(product: Product, quantity: number) {
-  const v = product.variations[0]!;
-  return {
-    id: `${product.id}-${v.id}`,
-    productId: product.id,
-    variationId: v.id,
-    name: product.name,
-    price: v.price,
-    quantity,
-    variation: { weight: v.size.displayName, beans: null, additions: null },
-  };
-}
+const line = (product: Product, quantity: number) => orderLineOf(product, product.variations[0]!, quantity);
 
 function order(
-  over: { customerInfo?: ReturnType<typeof shopper>; items?: unknown[]; address?: string } = {},
+  over: { customerInfo?: ReturnType<typeof shopper>; items?: OrderItemClaim[]; address?: string } = {},
 ) {
-  return {
+  return codOrder({
     customerInfo: over.customerInfo ?? shopper(),
     shippingInfo: {
       emirate: 'dubai',
@@ -60,11 +56,7 @@ function order(
     items: over.items ?? [line(colombian, 1)],
     // No totalAmount: `post` claims the server's, as the checkout's summary shows it.
     subtotal: 1,
-    tax: 0,
-    shippingCost: 0,
-    discount: 0,
-    paymentProvider: 'COD' as const,
-  };
+  });
 }
 
 let client = 0;

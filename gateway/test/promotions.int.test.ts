@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPromotionsRepository, eq, sql, tables } from '@qahwa/db';
 import { ANNIVERSARY_CODE, type Product, type Promotion } from '@qahwa/schema';
+import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { claimingServerTotal } from './support/claimed-total';
@@ -35,35 +36,19 @@ afterAll(async () => gw?.close());
 let shopper = 0;
 function order(product: Product, options: { code?: string; quantity?: number; claimedTotal?: number } = {}) {
   shopper += 1;
-  const v = product.variations[0]!;
-  const quantity = options.quantity ?? 1;
-  return {
+  return codOrder({
     customerInfo: {
       fullName: 'Mariam Al Suwaidi',
       email: `mariam-${randomUUID()}@example.ae`,
       phone: `+971 52 ${String(shopper).padStart(3, '0')} ${String(Date.now() % 10_000).padStart(4, '0')}`,
     },
     shippingInfo: { emirate: 'sharjah', city: 'sharjah', address: 'Al Majaz 2, Building 7, Flat 12' },
-    items: [
-      {
-        id: `${product.id}-${v.id}`,
-        productId: product.id,
-        variationId: v.id,
-        name: product.name,
-        price: v.price,
-        quantity,
-        variation: { weight: v.size.displayName, beans: null, additions: null },
-      },
-    ],
+    items: [orderLineOf(product, product.variations[0]!, options.quantity ?? 1)],
     // Without a claimed total, `place` claims the server's, as the checkout's summary shows it.
-    ...(options.claimedTotal === undefined ? {} : { totalAmount: options.claimedTotal }),
+    totalAmount: options.claimedTotal,
     subtotal: 1,
-    tax: 0,
-    shippingCost: 0,
-    discount: 0,
     appliedCoupon: options.code ? { code: options.code, discountAmount: 999 } : null,
-    paymentProvider: 'COD' as const,
-  };
+  });
 }
 
 const place = async (
