@@ -1,0 +1,40 @@
+'use client';
+
+import { localize, PAYMENT_MESSAGES } from '@qahwa/schema';
+import { useRef, useState } from 'react';
+import { useLocale, useTranslations } from '../../i18n/client';
+import { cardOrderRequest } from '../../payments/card-order';
+import { attemptKey } from '../attempt-key';
+import { orderIntent } from '../order-request';
+import { submitOrder } from '../submit-order';
+import type { Attempt, Claim } from './use-attempt';
+
+/**
+ * After Stripe took the money (card or wallet): SPEC 4, on confirmation success (status
+ * succeeded) the order is created with the intent's id. A retry skips straight to the order.
+ */
+export function usePaidOrder(attempt: Attempt, claim: Claim) {
+  const t = useTranslations('PaymentStep');
+  const locale = useLocale() as 'en' | 'ar';
+  // The intent Stripe already took the money for: a retry skips straight to the order.
+  const paid = useRef<string | null>(null);
+  const [paidNote, setPaidNote] = useState(false);
+
+  async function placePaid(paymentIntentId: string) {
+    paid.current = paymentIntentId;
+    const order = cardOrderRequest(claim, paymentIntentId);
+    const result = await submitOrder(order, attemptKey(orderIntent(order)));
+    if (result.ok) return attempt.done(result.orderId, result.totalAmount);
+    // The money is taken; the gateway's webhook makes the order even if this never succeeds.
+    setPaidNote(true);
+    attempt.stop(
+      result.reason === 'network'
+        ? t('networkError')
+        : (result.message ?? localize(PAYMENT_MESSAGES['order.createFailed'], locale)),
+    );
+  }
+
+  return { paid, paidNote, placePaid };
+}
+
+export type PaidOrder = ReturnType<typeof usePaidOrder>;
