@@ -1,0 +1,166 @@
+'use client';
+
+import { EMIRATES, findEmirate } from '@qahwa/schema/reference/emirates';
+import { type FormEvent, useState } from 'react';
+import { SelectField, TextField } from '../checkout/fields';
+import { validateShipping } from '../checkout/validation';
+import { useLocale, useTranslations } from '../i18n/client';
+import { useAtomValue, useSetAtom } from '../shell/atoms';
+import { dispatchProfileAtom, profileAtom, type SavedAddress } from './profile-store';
+import { secondary, section } from './profile-styles';
+
+/** SPEC 6: the saved addresses (one the default), and a form to add one. */
+export function Addresses({ onSaved }: { onSaved: (message: string) => void }) {
+  const t = useTranslations('ProfilePage');
+  const ts = useTranslations('ShippingStep');
+  const locale = useLocale();
+  const profile = useAtomValue(profileAtom);
+  const dispatch = useSetAtom(dispatchProfileAtom);
+  const blank = { label: '', emirate: '', city: '', address: '' };
+  const [draft, setDraft] = useState(blank);
+  const [errors, setErrors] = useState<Partial<Record<'emirate' | 'city' | 'address', string>>>({});
+  const emirate = findEmirate(draft.emirate);
+  const placeName = (a: SavedAddress) => {
+    const e = findEmirate(a.emirate);
+    const c = e?.cities.find((x) => x.slug === a.city);
+    const pick = (x: { en: string; ar: string } | undefined) => (x ? (locale === 'ar' ? x.ar : x.en) : '');
+    return [pick(c), pick(e)].filter(Boolean).join(locale === 'ar' ? '، ' : ', ');
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateShipping(draft, locale);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`profile-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    dispatch({
+      type: 'addAddress',
+      address: {
+        id: crypto.randomUUID(),
+        ...draft,
+        label: draft.label.trim(),
+        address: draft.address.trim(),
+      },
+    });
+    setDraft(blank);
+    onSaved(t('addressSaved'));
+  }
+
+  return (
+    <section aria-labelledby="addresses-title" className={section}>
+      <h2 id="addresses-title" className="text-lg font-semibold text-coffee-900">
+        {t('addresses')}
+      </h2>
+      <p className="mb-4 text-sm text-coffee-600">{t('addressesIntro')}</p>
+      {profile.addresses.length === 0 ? (
+        <p className="mb-4 text-sm text-coffee-700">{t('noAddresses')}</p>
+      ) : (
+        <ul aria-label={t('addresses')} className="mb-6 space-y-2">
+          {profile.addresses.map((a) => {
+            const isDefault = a.id === profile.defaultAddressId;
+            const title = a.label || placeName(a);
+            return (
+              <li key={a.id} className="rounded-lg border border-coffee-200 p-3">
+                <p className="font-medium text-coffee-900">
+                  {title}
+                  {isDefault && (
+                    <span className="ms-2 rounded-full bg-coffee-100 px-2 py-0.5 text-xs text-coffee-800">
+                      {t('default')}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-coffee-700">{placeName(a)}</p>
+                <p className="text-sm text-coffee-700">{a.address}</p>
+                <div className="mt-2 flex gap-4 text-sm">
+                  {!isDefault && (
+                    <button
+                      type="button"
+                      className="text-coffee-800 underline"
+                      aria-label={t('makeDefaultFor', { name: title })}
+                      onClick={() => dispatch({ type: 'makeDefault', id: a.id })}
+                    >
+                      {t('makeDefault')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="text-red-700 underline"
+                    aria-label={t('removeAddressFor', { name: title })}
+                    onClick={() => dispatch({ type: 'removeAddress', id: a.id })}
+                  >
+                    {t('removeAddress')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <h3 className="mb-3 font-semibold text-coffee-900">{t('addAddress')}</h3>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          id="profile-label"
+          label={t('addressLabel')}
+          hint={t('addressLabelHint')}
+          value={draft.label}
+          onChange={(label) => setDraft((d) => ({ ...d, label }))}
+          error={undefined}
+        />
+        <SelectField
+          id="profile-emirate"
+          label={ts('emirate')}
+          placeholder={ts('emiratePlaceholder')}
+          value={draft.emirate}
+          error={errors.emirate}
+          onChange={(slug) => {
+            setDraft((d) => ({ ...d, emirate: slug, city: '' }));
+            setErrors((e) => ({ ...e, emirate: undefined, city: undefined }));
+          }}
+        >
+          {EMIRATES.map((x) => (
+            <option key={x.slug} value={x.slug}>
+              {locale === 'ar' ? x.ar : x.en}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="profile-city"
+          label={ts('city')}
+          placeholder={ts('cityPlaceholder')}
+          value={draft.city}
+          error={errors.city}
+          disabled={!emirate}
+          hint={emirate ? undefined : ts('cityHint')}
+          onChange={(city) => {
+            setDraft((d) => ({ ...d, city }));
+            setErrors((e) => ({ ...e, city: undefined }));
+          }}
+        >
+          {emirate?.cities.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {locale === 'ar' ? c.ar : c.en}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="profile-address"
+          label={ts('address')}
+          multiline
+          placeholder={ts('addressPlaceholder')}
+          value={draft.address}
+          error={errors.address}
+          autoComplete="street-address"
+          onChange={(address) => {
+            setDraft((d) => ({ ...d, address }));
+            setErrors((e) => ({ ...e, address: undefined }));
+          }}
+        />
+        <button type="submit" className={secondary}>
+          {t('saveAddress')}
+        </button>
+      </form>
+    </section>
+  );
+}
