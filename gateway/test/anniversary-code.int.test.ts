@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, tables } from '@qahwa/db';
 import { ANNIVERSARY_CODE, DEFAULT_SETTINGS, type Product } from '@qahwa/schema';
+import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 
@@ -49,33 +50,19 @@ async function saveSale(value: typeof DEFAULT_SETTINGS.sale) {
 const SALE_ON = { ...DEFAULT_SETTINGS.sale, isActive: true, startDate: '2020-01-01', endDate: '2099-12-31' };
 
 function order(code: string | null, claimedTotal: number) {
-  const v = dallah.variations[0]!;
-  return {
+  return codOrder({
     customerInfo: {
       fullName: 'Noura Al Mansouri',
       email: `noura-${randomUUID()}@example.ae`,
       phone: `+971 50 ${String(Date.now() % 1_000_000).padStart(6, '0')}`,
     },
     shippingInfo: { emirate: 'dubai', city: 'dubai-marina', address: 'Marina Walk, Tower 5, Flat 1203' },
-    items: [
-      {
-        id: `${dallah.id}-${v.id}`,
-        productId: dallah.id,
-        variationId: v.id,
-        name: dallah.name,
-        price: v.price,
-        quantity: 1,
-        variation: { weight: v.size.displayName, beans: null, additions: null },
-      },
-    ],
+    items: [orderLineOf(dallah, dallah.variations[0]!)],
     totalAmount: claimedTotal,
     subtotal: 165,
-    tax: 0,
     shippingCost: 25,
-    discount: 0,
     appliedCoupon: code ? { code, discountAmount: 66 } : null,
-    paymentProvider: 'COD' as const,
-  };
+  });
 }
 
 /** Sent again with the same key while the checkout is still on its way (202/503), as the browser does. */

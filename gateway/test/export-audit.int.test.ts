@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tables } from '@qahwa/db';
 import type { Product } from '@qahwa/schema';
 import type { AuditLogList } from '@qahwa/schema/contracts/logs';
+import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
@@ -33,28 +34,15 @@ async function exportsIn(module: string) {
 async function placeOrder(email: string) {
   const dallah: Product = (await gw.app.inject({ method: 'GET', url: '/api/products/brass-dallah' })).json();
   const v = dallah.variations[0]!;
-  const payload = {
+  const payload = codOrder({
     customerInfo: { fullName: 'Hessa Al Falasi', email, phone: '+971 50 765 4321' },
     shippingInfo: { emirate: 'dubai', city: 'dubai-marina', address: 'Marina Walk, Tower 2, Flat 904' },
-    items: [
-      {
-        id: `${dallah.id}-${v.id}`,
-        productId: dallah.id,
-        variationId: v.id,
-        name: dallah.name,
-        price: v.price,
-        quantity: 1,
-        variation: { weight: v.size.displayName, beans: null, additions: null },
-      },
-    ],
+    items: [orderLineOf(dallah, v)],
     totalAmount: v.price + 25,
     subtotal: v.price,
-    tax: 0,
     shippingCost: 25,
-    discount: 0,
     appliedCoupon: null,
-    paymentProvider: 'COD' as const,
-  };
+  });
   const key = `k-${randomUUID()}`;
   for (let attempt = 0; ; attempt++) {
     const res = await gw.app.inject({
