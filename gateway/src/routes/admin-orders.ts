@@ -1,8 +1,4 @@
-import {
-  createOrderAdminRepository,
-  isOrderMoveError,
-  type OrderMoved,
-} from '@qahwa/db/repositories/order-admin';
+import { isOrderMoveError, type OrderMoved } from '@qahwa/db/repositories/order-admin';
 import { ErrorBody, gulfDate, toAed } from '@qahwa/schema';
 import {
   AdminOrderDetail,
@@ -14,14 +10,14 @@ import {
   OrderStatusMoved,
 } from '@qahwa/schema/contracts/admin-orders';
 import { csvRow } from '@qahwa/schema/export/csv';
-import { allowedTransitions, isShopperNotified, transitionRefusal } from '@qahwa/schema/orders/transitions';
+import { transitionRefusal } from '@qahwa/schema/orders/transitions';
 import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
-import { orderCheckoutWorkflowId, orderFollowUpWorkflowId } from '@qahwa/workflows/workflow-ids';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
+import { orderDetailOf } from '../orders/order-detail';
 import { HttpError } from '../platform/errors';
 import { auditStaffWrite } from './staff-audit';
 
@@ -35,7 +31,7 @@ import { auditStaffWrite } from './staff-audit';
 const FOLLOW_UP_START_DEADLINE_MS = 2_000;
 
 export async function adminOrderRoutes(app: FastifyInstance) {
-  const repo = createOrderAdminRepository(app.deps.db);
+  const repo = app.repos.orderAdmin;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const params = z.object({ id: OrderNumber() });
@@ -135,110 +131,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (req) => {
       const found = await repo.detail(req.params.id);
       if (!found) throw new HttpError(404, 'ORDER_NOT_FOUND', t('notFound', localeOf(req.headers)));
-      const { order, items, discounts, payment, history, events, mails, customerRecord } = found;
-      const timeline = [
-        ...history.map((h) => ({
-          at: h.createdAt.toISOString(),
-          kind: 'status' as const,
-          label: h.toStatus,
-          from: h.fromStatus,
-          by: h.byEmail,
-          note: h.note,
-        })),
-        ...events.map((e) => ({
-          at: e.createdAt.toISOString(),
-          kind: 'event' as const,
-          label: e.type,
-          from: null,
-          by: null,
-          note: null,
-        })),
-        ...mails.map((m) => ({
-          at: m.at.toISOString(),
-          kind: 'email' as const,
-          label: m.purpose,
-          from: null,
-          by: null,
-          note: m.status,
-        })),
-      ].sort((a, b) => a.at.localeCompare(b.at));
-
-      // The runs that made and followed this order; their ids are derived, as the code that starts them derives them.
-      const workflows = [
-        { workflowId: orderCheckoutWorkflowId(order), kind: 'checkout' },
-        ...history
-          .filter((h) => h.toStatus === 'cancelled' || isShopperNotified(h.toStatus as never))
-          .map((h) => ({
-            workflowId: orderFollowUpWorkflowId(order.id, h.toStatus, h.id),
-            kind: h.toStatus,
-          })),
-      ];
-
-      return {
-        id: order.id,
-        status: order.status,
-        version: order.version,
-        createdAt: order.createdAt.toISOString(),
-        locale: order.locale,
-        checkoutId: order.checkoutId,
-        allowedTransitions: [...allowedTransitions(order.status)],
-        customer: {
-          id: order.customerId,
-          fullName: order.customerName,
-          email: order.customerEmail,
-          phone: order.customerPhone,
-          emirate: order.emirate,
-          city: order.city,
-          address: order.address,
-          record: customerRecord,
-        },
-        items: items.map((i) => ({
-          productId: i.productId,
-          variationId: i.variationId,
-          name: i.name,
-          nameAr: i.nameAr,
-          variation: i.variation,
-          imageUrl: i.imageUrl,
-          unitPrice: toAed(i.unitFils),
-          quantity: i.quantity,
-          lineTotal: toAed(i.lineFils),
-        })),
-        totals: {
-          subtotal: toAed(order.subtotalFils),
-          discount: toAed(order.discountFils),
-          shipping: toAed(order.shippingFils),
-          tax: toAed(order.taxFils),
-          total: toAed(order.totalFils),
-        },
-        payment: {
-          provider: order.paymentProvider,
-          reference: payment?.id ?? order.paymentIntentId,
-          status: payment?.status ?? (order.paymentProvider === 'COD' ? 'cash_on_delivery' : null),
-          method: payment?.method ?? null,
-          amount: payment ? toAed(payment.amountFils) : null,
-          refunded: toAed(payment?.refundedFils ?? 0),
-          needsAttention: payment?.needsAttention ?? false,
-          attentionReason: payment?.attentionReason ?? null,
-        },
-        discounts: discounts.map((d) => ({
-          kind: d.kind,
-          name: d.name,
-          nameAr: d.nameAr,
-          code: d.code,
-          amount: toAed(d.amountFils),
-        })),
-        refunds: found.refunds.map((f) => ({
-          reference: f.reference,
-          provider: f.provider,
-          amount: toAed(f.amountFils),
-          status: f.status,
-          providerRefundId: f.providerRefundId,
-          lastError: f.lastError,
-          createdAt: f.createdAt.toISOString(),
-        })),
-        timeline,
-        workflows,
-      };
+      return orderDetailOf(found);
     },
   );
 
