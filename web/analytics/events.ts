@@ -48,9 +48,6 @@ export interface AnalyticsEvents {
 }
 
 export type AnalyticsEventName = keyof AnalyticsEvents;
-export type AnalyticsRecord = {
-  [K in AnalyticsEventName]: { event: K } & AnalyticsEvents[K];
-}[AnalyticsEventName];
 
 /** The Meta pixel's standard events among ours (the rest are custom events there). */
 const META_STANDARD = new Set<AnalyticsEventName>([

@@ -2,6 +2,7 @@
 
 import type { OfferSettings } from '@qahwa/schema/contracts/content';
 import { offerCountdown } from '@qahwa/schema/offers/offer-banner';
+import { OFFER_TICK_MS } from '@qahwa/schema/reference/constants';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -23,7 +24,7 @@ export function OfferClock({
   const ref = useRef<HTMLTimeElement>(null);
   useEffect(() => {
     setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), OFFER_TICK_MS);
     return () => clearInterval(timer);
   }, []);
   const countdown = offerCountdown(offer, new Date(now));

@@ -7,9 +7,6 @@ import type { AbandonmentTrigger, CartAbandonmentRequest, DeviceType } from '@qa
  * are pure (the tracker component wires them to the browser), so they are tested without one.
  */
 
-/** SPEC 4: five minutes without a key, a click, a scroll or a touch. */
-export const CART_IDLE_MS = 5 * 60_000;
-
 /** localStorage: which cart this is, and whether it was reported. */
 export const LEAD_CART_KEY = 'qahwa-lead-cart';
 /** sessionStorage: when this visit began, how many pages it saw, where it came from. */

@@ -1,6 +1,7 @@
 'use client';
 
 import type { AbandonmentTrigger } from '@qahwa/schema/contracts/leads';
+import { CART_IDLE_TIMEOUT_MS } from '@qahwa/schema/reference/constants';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { readStoredProfile } from '../account/profile-store';
@@ -10,7 +11,6 @@ import { api } from '../lib/browser-api';
 import { useAtomValue } from '../shell/atoms';
 import {
   abandonmentPayload,
-  CART_IDLE_MS,
   LEAD_CART_KEY,
   LEAD_SESSION_KEY,
   type LeadCartState,
@@ -117,7 +117,7 @@ export function CartAbandonmentTracker() {
     let idle: ReturnType<typeof setTimeout> | undefined;
     const restartIdle = () => {
       if (idle) clearTimeout(idle);
-      idle = setTimeout(() => report('cart_idle'), CART_IDLE_MS);
+      idle = setTimeout(() => report('cart_idle'), CART_IDLE_TIMEOUT_MS);
     };
     const onExit = () => report('page_exit');
     const onTrigger = (e: Event) => {

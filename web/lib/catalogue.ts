@@ -28,10 +28,6 @@ export class CatalogueError extends Error {
   }
 }
 
-export function isCatalogueError(error: unknown): error is CatalogueError {
-  return error instanceof CatalogueError;
-}
-
 /** The tag of every cached catalogue fetch; app/revalidate/catalogue drops them all at once. */
 export const CATALOGUE_TAG = 'catalogue';
 

@@ -6,11 +6,10 @@ import {
 import { storableJson } from '@qahwa/schema/validation/fields';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { checkouts, payments, webhookEvents } from '../schema';
+import { checkouts, webhookEvents } from '../schema';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type NewCheckout = typeof checkouts.$inferInsert;
-export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Checkouts priced before the shopper paid (card now, pay later next): the claim and the
@@ -149,20 +148,6 @@ export function createCheckoutsRepository(db: DbOrTx) {
         })
         .returning({ handledCount: webhookEvents.handledCount });
       return rows[0]?.handledCount === 1;
-    },
-  };
-}
-
-/** The payments read model (kept by the workers' payments projection; read by staff screens and tests). */
-export function createPaymentsRepository(db: DbOrTx) {
-  return {
-    async byId(id: string, tx: DbOrTx = db): Promise<PaymentRow | null> {
-      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
-      return row ?? null;
-    },
-
-    async needingAttention(tx: DbOrTx = db): Promise<PaymentRow[]> {
-      return tx.select().from(payments).where(eq(payments.needsAttention, true));
     },
   };
 }

@@ -20,8 +20,6 @@ export class CatalogueUnavailableError extends Error {
   override readonly name = 'CatalogueUnavailableError';
   readonly code = 'CATALOGUE_UNAVAILABLE';
 }
-export const isCatalogueUnavailableError = (e: unknown): e is CatalogueUnavailableError =>
-  e instanceof CatalogueUnavailableError;
 
 /**
  * The gateway's in-memory catalogue: built once from the database, rebuilt on a

@@ -29,10 +29,6 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES;
 
-export function isMessageCode(code: string): code is MessageCode {
-  return Object.hasOwn(MESSAGES, code);
-}
-
 /** The text of a message in one language, placeholders filled. */
 export function message(code: MessageCode, locale: Locale, params?: MessageParams): string {
   return localize(MESSAGES[code], locale, params);

@@ -5,7 +5,6 @@ import type { LocalizedText } from '../messages/localized-text';
 export const PAYMENT_METHODS = ['card', 'tabby', 'cod'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS).meta({ id: 'PaymentMethod' });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'card';
 
 /** The instalment provider of DESIGN.md, by name in both languages. */
 export const PAY_LATER_PROVIDER_NAME: LocalizedText = { en: 'Tabby', ar: 'تابي' };

@@ -100,8 +100,6 @@ export const EMIRATES: readonly Emirate[] = [
   },
 ];
 
-export const EMIRATE_SLUGS = EMIRATES.map((e) => e.slug);
-
 export function findEmirate(slug: string): Emirate | undefined {
   return EMIRATES.find((e) => e.slug === slug);
 }

@@ -212,14 +212,6 @@ export const PayLaterSettingsEdit = versioned(PayLaterSettings, 'PayLaterSetting
 export const SaleSettingsEdit = versioned(SaleSettings, 'SaleSettingsEdit');
 export const TrackingSettingsEdit = versioned(TrackingSettings, 'TrackingSettingsEdit');
 
-export const SETTINGS_EDIT_SCHEMAS = {
-  store: StoreSettingsEdit,
-  shipping: ShippingSettingsEdit,
-  payLater: PayLaterSettingsEdit,
-  sale: SaleSettingsEdit,
-  tracking: TrackingSettingsEdit,
-} as const;
-
 /** GET /api/admin/settings: the Settings screen's four sections, each with its version. */
 export const AdminSettings = z
   .object({

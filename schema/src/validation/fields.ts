@@ -107,13 +107,3 @@ export function phoneField(t: ValidationText) {
     })
     .meta({ pattern: PHONE_INPUT_PATTERN.source });
 }
-
-/** An optional field: '' and whitespace count as not given. */
-export function optionalText(max: number, t: ValidationText) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: t('validation.tooLong', { max }) })
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? undefined : v));
-}

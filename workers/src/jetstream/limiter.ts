@@ -41,4 +41,3 @@ export function createLimiter(max: number) {
     },
   };
 }
-export type Limiter = ReturnType<typeof createLimiter>;
