@@ -1,8 +1,8 @@
+import { directionOf } from '@qahwa/schema/reference/locale';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { testPaymentsInUse } from '../lib/payment-mode';
 import { TestPaymentsBanner } from '../shell/test-payments-banner';

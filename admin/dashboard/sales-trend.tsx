@@ -1,7 +1,7 @@
 import { type DashboardSummary, formatAed, toFils } from '@qahwa/schema';
+import { directionOf } from '@qahwa/schema/reference/locale';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount, formatDay } from '../i18n/format';
-import { directionOf } from '../i18n/locale';
 import { EmptyState } from '../ui/empty-state';
 import { columns, labelIndexes, niceAxis, peakIndex } from './chart';
 import { AxisChart, DayFigures } from './chart-parts';

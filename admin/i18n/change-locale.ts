@@ -1,6 +1,6 @@
 import type { Locale } from '@qahwa/schema';
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import { directionOf } from './locale';
+import { directionOf } from '@qahwa/schema/reference/locale';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

@@ -1,11 +1,11 @@
 'use client';
 
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
+import { isLocale } from '@qahwa/schema/reference/locale';
 import { useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { useEffect } from 'react';
 import { applyLocale } from './change-locale';
-import { isLocale } from './locale';
 
 /**
  * SPEC 1: the saved preference wins. The server only sees the cookie; if the cookie is gone

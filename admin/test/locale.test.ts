@@ -1,5 +1,5 @@
+import { directionOf, localeFromAcceptLanguage, resolveLocale } from '@qahwa/schema/reference/locale';
 import { describe, expect, it } from 'vitest';
-import { directionOf, localeFromAcceptLanguage, resolveLocale } from '../i18n/locale';
 
 describe('locale resolution', () => {
   it('prefers the saved cookie over the browser languages', () => {

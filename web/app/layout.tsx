@@ -1,9 +1,9 @@
+import { directionOf } from '@qahwa/schema/reference/locale';
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { TrackingPixels } from '../analytics/pixels';
 import { ClientMessages } from '../i18n/client';
-import { directionOf } from '../i18n/locale';
 import { LocaleSync } from '../i18n/locale-sync';
 import { CartAbandonmentTracker } from '../leads/cart-abandonment-tracker';
 import { webConfig } from '../lib/config';

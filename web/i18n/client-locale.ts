@@ -1,6 +1,6 @@
 import type { Locale } from '@qahwa/schema/money/money';
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import { directionOf, isLocale } from './locale';
+import { directionOf, isLocale } from '@qahwa/schema/reference/locale';
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 

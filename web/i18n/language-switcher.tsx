@@ -2,12 +2,12 @@
 
 import type { Locale } from '@qahwa/schema/money/money';
 import { LOCALES } from '@qahwa/schema/reference/constants';
+import { isLocale } from '@qahwa/schema/reference/locale';
 import { useRouter } from 'next/navigation';
 import { useId, useTransition } from 'react';
 import { track } from '../analytics/events';
 import { useLocale, useTranslations } from './client';
 import { saveLocale } from './client-locale';
-import { isLocale } from './locale';
 
 /** A native select: the lightest accessible control ("Language" combobox with English / العربية). */
 export function LanguageSwitcher() {

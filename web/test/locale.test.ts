@@ -1,5 +1,10 @@
+import {
+  directionOf,
+  isLocale,
+  localeFromAcceptLanguage,
+  resolveLocale,
+} from '@qahwa/schema/reference/locale';
 import { describe, expect, it } from 'vitest';
-import { directionOf, isLocale, localeFromAcceptLanguage, resolveLocale } from '../i18n/locale';
 
 describe('resolveLocale', () => {
   it('takes the saved cookie first', () => {
