@@ -9,12 +9,13 @@ import {
   slugify,
 } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { ApiError, api } from '../lib/browser-api';
 import { adminImageSrc } from '../lib/image-src';
-import { DataTable, type TableState } from '../ui/data-table';
+import { DataTable } from '../ui/data-table';
 import { buttonClass, FormField, inputClass } from '../ui/form-field';
 import { useToast } from '../ui/toast';
+import { useListLoader } from '../ui/use-list-loader';
 import { ImageUploader } from './image-uploader';
 
 interface Draft {
@@ -34,31 +35,23 @@ export function CategoriesManager({ canEdit }: { canEdit: boolean }) {
   const tf = useTranslations('Form');
   const locale = useLocale() as Locale;
   const toast = useToast();
-  const [rows, setRows] = useState<AdminCategoryList>([]);
-  const [state, setState] = useState<TableState>({ status: 'loading' });
+  const {
+    data: rows,
+    state,
+    load,
+  } = useListLoader(
+    useCallback(() => api<AdminCategoryList>('GET', '/admin/categories'), []),
+    {
+      initial: [] as AdminCategoryList,
+      loadFailed: tt('loadFailed'),
+      retryLabel: tt('retry'),
+      serverMessage: true,
+    },
+  );
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [slugTouched, setSlugTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const list = await api<AdminCategoryList>('GET', '/admin/categories');
-      setRows(list);
-      setState({ status: 'ready', empty: list.length === 0 });
-    } catch (error) {
-      setState({
-        status: 'error',
-        message: error instanceof ApiError && error.status !== 0 ? error.message : tt('loadFailed'),
-        retry: () => void load(),
-        retryLabel: tt('retry'),
-      });
-    }
-  }, [tt]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({

@@ -4,10 +4,11 @@ import type { AdminCategoryList, AdminProductList, Locale } from '@qahwa/schema'
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
+import { api } from '../lib/browser-api';
 import { adminImageSrc } from '../lib/image-src';
-import { DataTable, type TableState } from '../ui/data-table';
+import { DataTable } from '../ui/data-table';
 import { inputClass } from '../ui/form-field';
+import { useListLoader } from '../ui/use-list-loader';
 
 const PAGE = 20;
 
@@ -20,34 +21,24 @@ export function ProductsList({ canEdit }: { canEdit: boolean }) {
   const [categoryId, setCategoryId] = useState('');
   const [status, setStatus] = useState<'active' | 'archived' | 'all'>('active');
   const [offset, setOffset] = useState(0);
-  const [list, setList] = useState<AdminProductList | null>(null);
   const [categories, setCategories] = useState<AdminCategoryList>([]);
-  const [state, setState] = useState<TableState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const query = new URLSearchParams({ status, limit: String(PAGE), offset: String(offset) });
-    if (q.trim()) query.set('q', q.trim());
-    if (categoryId) query.set('categoryId', categoryId);
-    try {
-      const result = await api<AdminProductList>('GET', `/admin/products?${query}`);
-      setList(result);
-      setState({ status: 'ready', empty: result.products.length === 0 });
-    } catch (error) {
-      setState({
-        status: 'error',
-        message: error instanceof ApiError && error.status !== 0 ? error.message : tt('loadFailed'),
-        retry: () => void load(),
-        retryLabel: tt('retry'),
-      });
-    }
-  }, [q, categoryId, status, offset, tt]);
-
-  useEffect(() => {
-    // Typing waits a moment before asking again.
-    const timer = setTimeout(() => void load(), 250);
-    return () => clearTimeout(timer);
-  }, [load]);
+  const { data: list, state } = useListLoader(
+    useCallback(() => {
+      const query = new URLSearchParams({ status, limit: String(PAGE), offset: String(offset) });
+      if (q.trim()) query.set('q', q.trim());
+      if (categoryId) query.set('categoryId', categoryId);
+      return api<AdminProductList>('GET', `/admin/products?${query}`);
+    }, [q, categoryId, status, offset]),
+    {
+      initial: null as AdminProductList | null,
+      isEmpty: (result) => result?.products.length === 0,
+      loadFailed: tt('loadFailed'),
+      retryLabel: tt('retry'),
+      serverMessage: true,
+      // Typing waits a moment before asking again.
+      delayMs: 250,
+    },
+  );
 
   useEffect(() => {
     api<AdminCategoryList>('GET', '/admin/categories').then(setCategories, () => setCategories([]));

@@ -5,8 +5,9 @@ import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { promotionStatus, remainingUses } from '@qahwa/schema/promotions/promotion-status';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { DataTable, type TableState } from '../ui/data-table';
+import { useCallback } from 'react';
+import { DataTable } from '../ui/data-table';
+import { useListLoader } from '../ui/use-list-loader';
 import { promotionsApi } from './promotions-api';
 
 const STATUS_STYLE = {
@@ -21,27 +22,10 @@ const STATUS_STYLE = {
 export function PromotionsList({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations('Promotions');
   const locale = useLocale() as Locale;
-  const [rows, setRows] = useState<Promotion[]>([]);
-  const [state, setState] = useState<TableState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const list = await promotionsApi.list();
-      setRows(list);
-      setState({ status: 'ready', empty: list.length === 0 });
-    } catch {
-      setState({
-        status: 'error',
-        message: t('loadFailed'),
-        retry: () => void load(),
-        retryLabel: t('retry'),
-      });
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: rows, state } = useListLoader(
+    useCallback(() => promotionsApi.list(), []),
+    { initial: [] as Promotion[], loadFailed: t('loadFailed'), retryLabel: t('retry') },
+  );
 
   const now = new Date();
   const date = (iso: string) =>

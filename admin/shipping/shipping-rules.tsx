@@ -3,10 +3,11 @@
 import type { ShippingRuleView } from '@qahwa/schema/contracts/shipping';
 import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ApiError, api } from '../lib/browser-api';
-import { DataTable, type TableState } from '../ui/data-table';
+import { DataTable } from '../ui/data-table';
 import { useToast } from '../ui/toast';
+import { useListLoader } from '../ui/use-list-loader';
 import { ShippingPreview } from './shipping-preview';
 import { draftOfRule, NEW_RULE, type RuleDraft, ShippingRuleForm, writeOf } from './shipping-rule-form';
 
@@ -17,31 +18,18 @@ export function ShippingRules({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations('Shipping');
   const locale = useLocale() as Locale;
   const toast = useToast();
-  const [rules, setRules] = useState<ShippingRuleView[]>([]);
-  const [state, setState] = useState<TableState>({ status: 'loading' });
+  const {
+    data: rules,
+    state,
+    load,
+  } = useListLoader(
+    useCallback(() => api<ShippingRuleView[]>('GET', '/admin/shipping/rules'), []),
+    { initial: [] as ShippingRuleView[], loadFailed: t('loadFailed'), retryLabel: t('retry') },
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<RuleDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const list = await api<ShippingRuleView[]>('GET', '/admin/shipping/rules');
-      setRules(list);
-      setState({ status: 'ready', empty: list.length === 0 });
-    } catch {
-      setState({
-        status: 'error',
-        message: t('loadFailed'),
-        retry: () => void load(),
-        retryLabel: t('retry'),
-      });
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // The preview prices with the rule being edited as it stands in the form.
   const previewRules = useMemo(() => {
