@@ -1,7 +1,8 @@
-import { createCheckoutsRepository, createOutboxRepository, type Db } from '@qahwa/db';
+import type { Db } from '@qahwa/db';
 import { paymentDisputedEvent, paymentRefundedEvent } from '@qahwa/workflows/payments/stripe-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import type { Repositories } from '../repositories/plugin';
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
@@ -18,12 +19,12 @@ const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref ==
  */
 export async function recordChargeEvent(
   db: Db,
+  repos: Pick<Repositories, 'checkouts' | 'outbox'>,
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   if (event.type !== 'charge.refunded' && event.type !== 'charge.dispute.created') return false;
-  const checkouts = createCheckoutsRepository(db);
-  const outbox = createOutboxRepository(db);
+  const { checkouts, outbox } = repos;
   const object = event.data.object;
   const paymentIntentId = idOf(object.payment_intent);
   const row = paymentIntentId ? await checkouts.byPaymentId(paymentIntentId) : null;

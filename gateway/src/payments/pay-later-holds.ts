@@ -1,20 +1,13 @@
-import {
-  createCheckoutsRepository,
-  createOutboxRepository,
-  createPromotionsRepository,
-  type Db,
-} from '@qahwa/db';
+import { createOutboxRepository, type Db } from '@qahwa/db';
 import type { NewCheckout } from '@qahwa/db/repositories/checkouts';
-import {
-  createPayLaterSessionsRepository,
-  type SessionContact,
-} from '@qahwa/db/repositories/pay-later-sessions';
+import type { SessionContact } from '@qahwa/db/repositories/pay-later-sessions';
 import { type Locale, localize, PAY_LATER_PROVIDER_NAME, type TabbyRejected } from '@qahwa/schema';
 import { eventIdFor } from '@qahwa/workflows/payments/event-ids';
 import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import type { FastifyBaseLogger } from 'fastify';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import type { Repositories } from '../repositories/plugin';
 
 /** Why a session Tabby accepted is not used after all. */
 class SessionNotKept extends Error {
@@ -33,6 +26,7 @@ class SessionNotKept extends Error {
  */
 export function createPayLaterHolds(deps: {
   db: Db;
+  repos: Pick<Repositories, 'payLaterSessions' | 'promotions' | 'checkouts'>;
   tabby: TabbyClient;
   /** Sessions one phone or e-mail may have open at once. */
   maxOpen: number;
@@ -40,9 +34,7 @@ export function createPayLaterHolds(deps: {
   lifetimeMs: number;
 }) {
   const { db, tabby, maxOpen, lifetimeMs } = deps;
-  const sessions = createPayLaterSessionsRepository(db);
-  const promotions = createPromotionsRepository(db);
-  const checkouts = createCheckoutsRepository(db);
+  const { payLaterSessions: sessions, promotions, checkouts } = deps.repos;
 
   const tooMany = (locale: Locale) =>
     new HttpError(

@@ -39,7 +39,7 @@ export interface PayLaterSessionDeps {
   db: Db;
   tabby: TabbyClient;
   temporal: Client;
-  repos: Pick<Repositories, 'checkouts' | 'promotions' | 'outbox'>;
+  repos: Pick<Repositories, 'checkouts' | 'promotions' | 'outbox' | 'payLaterSessions'>;
   config: Pick<GatewayConfig, 'payLater' | 'checkoutTaskQueue'>;
 }
 
@@ -65,6 +65,7 @@ export function createPayLaterSessions({ db, tabby, temporal, repos, config }: P
   const { checkouts, promotions, outbox } = repos;
   const holds = createPayLaterHolds({
     db,
+    repos,
     tabby,
     maxOpen: config.payLater.maxOpenSessionsPerContact,
     lifetimeMs: config.payLater.timing.expiryMs,

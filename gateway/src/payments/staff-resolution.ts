@@ -1,8 +1,6 @@
 import {
   type AuditActor,
   type CheckoutRow,
-  createCheckoutsRepository,
-  createOrdersRepository,
   createOutboxRepository,
   type Db,
   type DbOrTx,
@@ -36,6 +34,7 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import type { Repositories } from '../repositories/plugin';
 import { cardCheckoutInput } from './card-checkout';
 
 /**
@@ -73,6 +72,7 @@ export interface StaffActionContext {
 
 export interface StaffResolutionDeps {
   db: Db;
+  repos: Pick<Repositories, 'checkouts' | 'orders'>;
   logger: Logger;
   stripe: Stripe | undefined;
   placement: OrderPlacement;
@@ -90,14 +90,14 @@ export interface StaffResolutionDeps {
  */
 export function createStaffResolution({
   db,
+  repos,
   logger,
   stripe,
   placement,
   temporal,
   taskQueue,
 }: StaffResolutionDeps) {
-  const checkouts = createCheckoutsRepository(db);
-  const orders = createOrdersRepository(db);
+  const { checkouts, orders } = repos;
 
   const notFound = (locale: Locale) =>
     new HttpError(404, 'PAYMENT_RECORD_NOT_FOUND', t('adminPaymentNotFound', locale));

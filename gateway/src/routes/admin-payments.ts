@@ -52,6 +52,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const staff = createStaffResolution({
     db: app.deps.db,
+    repos: app.repos,
     logger: app.deps.logger,
     stripe: app.deps.stripe,
     placement: createOrderPlacement({ db: app.deps.db, logger: app.deps.logger }),

@@ -152,7 +152,7 @@ export async function webhookRoutes(app: FastifyInstance) {
         return { received: true };
       }
 
-      if (await recordChargeEvent(db, event, log)) return { received: true };
+      if (await recordChargeEvent(db, app.repos, event, log)) return { received: true };
 
       log.debug('stripe event not handled');
       return { received: true };
