@@ -4,6 +4,27 @@ import { type FormObject, obj, str } from './form';
 import { randomId } from './ids';
 import type { PaymentMethod } from './objects';
 
+/** A card PaymentMethod of a number; a wallet (`apple_pay`, `google_pay`) is a double-only field. */
+function cardMethod(
+  id: string,
+  number: string,
+  wallet: string | undefined,
+  billingDetails: Record<string, unknown>,
+): PaymentMethod {
+  return {
+    id,
+    object: 'payment_method',
+    type: 'card',
+    card: {
+      brand: SUCCEEDING[number] ?? 'visa',
+      last4: number.slice(-4),
+      wallet: wallet ? { type: wallet } : null,
+    },
+    billing_details: billingDetails,
+    number,
+  };
+}
+
 /**
  * Card PaymentMethods: made by `POST /v1/payment_methods`, named by Stripe's test ids
  * (`pm_card_visa`), or given inline as `payment_method_data` when an intent is confirmed.
@@ -22,19 +43,7 @@ export class PaymentMethods {
         param: 'number',
       });
     }
-    const wallet = str(card.wallet);
-    const pm: PaymentMethod = {
-      id: `pm_${randomId()}`,
-      object: 'payment_method',
-      type: 'card',
-      card: {
-        brand: SUCCEEDING[number] ?? 'visa',
-        last4: number.slice(-4),
-        wallet: wallet ? { type: wallet } : null,
-      },
-      billing_details: obj(params.billing_details),
-      number,
-    };
+    const pm = cardMethod(`pm_${randomId()}`, number, str(card.wallet), obj(params.billing_details));
     this.made.set(pm.id, pm);
     return pm;
   }
@@ -53,19 +62,8 @@ export class PaymentMethods {
       if (known) return known;
       const number = TEST_PAYMENT_METHODS[given];
       if (!number) throw invalid(`No such PaymentMethod: '${given}'`, 'payment_method', 'resource_missing');
-      const wallet = str(obj(obj(params.payment_method_data).card).wallet);
-      return {
-        id: given,
-        object: 'payment_method',
-        type: 'card',
-        card: {
-          brand: SUCCEEDING[number] ?? 'visa',
-          last4: number.slice(-4),
-          wallet: wallet ? { type: wallet } : null,
-        },
-        billing_details: obj(obj(params.payment_method_data).billing_details),
-        number,
-      };
+      const data = obj(params.payment_method_data);
+      return cardMethod(given, number, str(obj(data.card).wallet), obj(data.billing_details));
     }
     const data = obj(params.payment_method_data);
     if (str(data.type) && str(data.type) !== 'card') {
