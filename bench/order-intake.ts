@@ -100,13 +100,34 @@ export async function serverTotal(gateway: string, product: Product, run: string
   return Number(total);
 }
 
+/**
+ * Calls `one` for requests 0 … total-1, request i at start + i/rate whatever happened to the ones
+ * before, and resolves with `start` once every one has ended.
+ */
+async function openLoop(
+  total: number,
+  rate: number,
+  one: (i: number, planned: number, start: number) => Promise<void>,
+): Promise<number> {
+  const interval = 1000 / rate;
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now() + 50;
+  for (let i = 0; i < total; i++) {
+    const planned = start + i * interval;
+    const wait = planned - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(one(i, planned, start));
+  }
+  await Promise.all(inFlight);
+  return start;
+}
+
 export async function pacedOrders(
   gateway: string,
   product: Product,
   opts: { run: string; rate: number; seconds: number; firstIndex: number; totalAmount: number },
 ): Promise<IntakeResult> {
   const total = Math.round(opts.rate * opts.seconds);
-  const interval = 1000 / opts.rate;
   const latencies: number[] = [];
   const timeline: IntakeResult['timeline'] = [];
   const phases = new Map<string, number[]>();
@@ -118,7 +139,7 @@ export async function pacedOrders(
   let firstAnswer = Number.POSITIVE_INFINITY;
   let lastAnswer = Number.NEGATIVE_INFINITY;
 
-  const one = async (i: number, planned: number) => {
+  const one = async (i: number, planned: number, start: number) => {
     const req = orderRequest(opts.run, opts.firstIndex + i, product, opts.totalAmount);
     try {
       const res = await fetch(`${gateway}/api/orders`, {
@@ -158,15 +179,7 @@ export async function pacedOrders(
     }
   };
 
-  const inFlight: Promise<void>[] = [];
-  const start = performance.now() + 50;
-  for (let i = 0; i < total; i++) {
-    const planned = start + i * interval;
-    const wait = planned - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(one(i, planned));
-  }
-  await Promise.all(inFlight);
+  const start = await openLoop(total, opts.rate, one);
 
   latencies.sort((a, b) => a - b);
   // One interval is added so that N orders answered exactly on pace read as exactly `rate`.
@@ -212,7 +225,6 @@ export async function pacedCardOrders(
   opts: { run: string; rate: number; seconds: number; firstIndex: number },
 ): Promise<CardIntakeResult> {
   const total = Math.round(opts.rate * opts.seconds);
-  const interval = 1000 / opts.rate;
   const orderLatencies: number[] = [];
   const flowLatencies: number[] = [];
   const errorSamples: string[] = [];
@@ -268,15 +280,7 @@ export async function pacedCardOrders(
     }
   };
 
-  const inFlight: Promise<void>[] = [];
-  const start = performance.now() + 50;
-  for (let i = 0; i < total; i++) {
-    const planned = start + i * interval;
-    const wait = planned - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(one(i, planned));
-  }
-  await Promise.all(inFlight);
+  await openLoop(total, opts.rate, one);
   orderLatencies.sort((a, b) => a - b);
   flowLatencies.sort((a, b) => a - b);
   return {
