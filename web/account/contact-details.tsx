@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useEffect, useState } from 'react';
-import { TextField } from '../checkout/fields';
+import { ContactFields } from '../checkout/contact-fields';
 import { validateCustomer } from '../checkout/validation';
 import { useLocale, useTranslations } from '../i18n/client';
 import { useAtomValue, useSetAtom } from '../shell/atoms';
@@ -51,36 +51,12 @@ export function ContactDetails({ onSaved }: { onSaved: (message: string) => void
       </h2>
       <p className="mb-4 text-sm text-coffee-600">{t('contactIntro')}</p>
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          id="profile-fullName"
-          label={tc('fullName')}
-          value={values.fullName}
-          onChange={set('fullName')}
-          error={errors.fullName}
-          autoComplete="name"
-        />
-        <TextField
-          id="profile-email"
-          label={tc('email')}
-          type="email"
-          inputMode="email"
-          ltr
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-          autoComplete="email"
-        />
-        <TextField
-          id="profile-phone"
-          label={tc('phone')}
-          type="tel"
-          inputMode="tel"
-          ltr
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-          autoComplete="tel"
-          placeholder="+971 50 123 4567"
+        <ContactFields
+          idPrefix="profile"
+          labels={{ fullName: tc('fullName'), email: tc('email'), phone: tc('phone') }}
+          values={values}
+          errors={errors}
+          onChange={set}
         />
         <button type="submit" className={primary}>
           {t('saveContact')}

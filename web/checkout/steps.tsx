@@ -4,6 +4,7 @@ import { EMIRATES, findEmirate } from '@qahwa/schema';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { defaultAddress, prefill, readStoredProfile } from '../account/profile-store';
 import { useLocale, useTranslations } from '../i18n/client';
+import { ContactFields } from './contact-fields';
 import { SelectField, TextField } from './fields';
 import type { CustomerValues, FieldErrors, ShippingValues } from './validation';
 import { validateCustomer, validateShipping } from './validation';
@@ -73,37 +74,12 @@ export function CustomerStep({
         else document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
       }}
     >
-      <TextField
-        id="checkout-fullName"
-        label={t('fullName')}
-        value={values.fullName}
-        onChange={set('fullName')}
-        error={errors.fullName}
-        autoComplete="name"
-      />
-      <TextField
-        id="checkout-email"
-        label={t('email')}
-        type="email"
-        inputMode="email"
-        ltr
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        autoComplete="email"
-      />
-      <TextField
-        id="checkout-phone"
-        label={t('phone')}
-        type="tel"
-        inputMode="tel"
-        ltr
-        hint={t('phoneHint')}
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-        autoComplete="tel"
-        placeholder="+971 50 123 4567"
+      <ContactFields
+        idPrefix="checkout"
+        labels={{ fullName: t('fullName'), email: t('email'), phone: t('phone'), phoneHint: t('phoneHint') }}
+        values={values}
+        errors={errors}
+        onChange={set}
       />
       <p className="flex items-center gap-2 text-sm font-medium text-amber-800">
         <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0" aria-hidden="true">

@@ -10,6 +10,7 @@ import { validateForm } from '@qahwa/schema/validation/form-errors';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { prefill, readStoredProfile } from '../account/profile-store';
 import { track } from '../analytics/events';
+import { ContactFields } from '../checkout/contact-fields';
 import { SelectField, TextField } from '../checkout/fields';
 import { useLocale, useTranslations } from '../i18n/client';
 import { postJson } from './post-json';
@@ -79,37 +80,12 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby="contact-form-title">
-      <TextField
-        id="contact-fullName"
-        label={t('fullName')}
-        value={values.fullName}
-        onChange={set('fullName')}
-        error={errors.fullName}
-        autoComplete="name"
-      />
-      <TextField
-        id="contact-email"
-        label={t('email')}
-        type="email"
-        inputMode="email"
-        ltr
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        autoComplete="email"
-      />
-      <TextField
-        id="contact-phone"
-        label={t('phone')}
-        hint={t('phoneHint')}
-        type="tel"
-        inputMode="tel"
-        ltr
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-        autoComplete="tel"
-        placeholder="+971 50 123 4567"
+      <ContactFields
+        idPrefix="contact"
+        labels={{ fullName: t('fullName'), email: t('email'), phone: t('phone'), phoneHint: t('phoneHint') }}
+        values={values}
+        errors={errors}
+        onChange={set}
       />
       <SelectField
         id="contact-subject"
