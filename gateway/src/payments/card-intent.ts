@@ -1,0 +1,138 @@
+import type { Db } from '@qahwa/db';
+import { type Locale, type PaymentIntentRequest, type PaymentIntentResponse, toAed } from '@qahwa/schema';
+import { newCheckoutId } from '@qahwa/workflows/payments/stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import { t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+import type { Repositories } from '../repositories/plugin';
+import { closedCheckoutError, quoteCheckout } from './card-checkout';
+
+/** Stripe could not be reached or failed on its side: the shopper may retry or pay otherwise. */
+function providerError(err: unknown, locale: Locale): HttpError | null {
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError
+  ) {
+    return new HttpError(
+      503,
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      t('paymentProviderUnavailable', locale),
+      {},
+      {
+        'retry-after': '5',
+      },
+    );
+  }
+  return null;
+}
+
+const isUnexpectedState = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state';
+
+export interface CardIntentDeps {
+  db: Db;
+  stripe: Stripe | undefined;
+  repos: Pick<Repositories, 'checkouts'>;
+}
+
+export interface CardIntentAsk {
+  body: PaymentIntentRequest;
+  locale: Locale;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The card or wallet payment intent for a checkout (SPEC 7 POST /api/create-payment-intent,
+ * docs/payments.md): the order priced on the server, the claim and the pricing kept in
+ * `checkouts` (so the webhook alone can make the order), and the browser's intent updated in
+ * place, or a new one made when there is none or it belongs to nothing open. Refusals are thrown
+ * as HttpError in the shopper's language.
+ */
+export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
+  const { checkouts } = repos;
+
+  async function prepare(ask: CardIntentAsk): Promise<PaymentIntentResponse> {
+    const { amount, currency: _currency, paymentIntentId, paymentMethod, ...claim } = ask.body;
+    const { locale, requestId, log } = ask;
+    if (!stripe)
+      throw new HttpError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', t('paymentProviderUnavailable', locale));
+    const priced = await quoteCheckout(db, claim, locale);
+    const totalFils = priced.totalFils;
+    // Only logged: a claim is never used, and an absurd one must not fail the request.
+    const claimedFils = Math.round(amount * 100);
+    if (claimedFils !== totalFils) {
+      log.info({ claimedFils, totalFils }, 'claimed amount differs; the intent is for the server total');
+    }
+    const stored = {
+      request: { ...claim, paymentMethod: paymentMethod ?? 'card' },
+      pricing: priced,
+      totalFils,
+      locale,
+      requestId,
+    };
+    const answer = (intent: Stripe.PaymentIntent) => ({
+      clientSecret: intent.client_secret ?? undefined,
+      paymentIntentId: intent.id,
+      totalAmount: toAed(totalFils),
+    });
+    try {
+      if (paymentIntentId) {
+        const row = await checkouts.byPaymentId(paymentIntentId);
+        if (row && row.status !== 'open') {
+          // Refunded, disputed or settled by staff: say so, not "your order is being placed".
+          throw (
+            closedCheckoutError(row.status, locale) ??
+            new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale))
+          );
+        }
+        if (row) {
+          const intent = await stripe.paymentIntents.update(paymentIntentId, {
+            amount: totalFils,
+            metadata: { checkoutId: row.id, requestId },
+          });
+          await checkouts.reprice(row.id, stored);
+          log.info({ checkoutId: row.id, paymentIntentId, totalFils }, 'payment intent updated');
+          return answer(intent);
+        }
+        // An intent we do not know (another browser's, a stale tab after a reset): a new one.
+      }
+      const checkoutId = newCheckoutId();
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: totalFils,
+          currency: 'aed',
+          automatic_payment_methods: { enabled: true },
+          metadata: { checkoutId, requestId },
+          receipt_email: claim.customerInfo.email,
+        },
+        // A retry of this very call (network) must not make a second intent.
+        { idempotencyKey: `create-${checkoutId}` },
+      );
+      await checkouts.insert({
+        id: checkoutId,
+        provider: 'STRIPE',
+        providerPaymentId: intent.id,
+        status: 'open',
+        currency: 'AED',
+        ...stored,
+      });
+      log.info({ checkoutId, paymentIntentId: intent.id, totalFils }, 'payment intent created');
+      return answer(intent);
+    } catch (err) {
+      if (isUnexpectedState(err)) {
+        throw new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale));
+      }
+      const unavailable = providerError(err, locale);
+      if (unavailable) {
+        log.error({ err }, 'stripe unavailable');
+        throw unavailable;
+      }
+      throw err;
+    }
+  }
+
+  return { prepare };
+}

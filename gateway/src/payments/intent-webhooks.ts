@@ -1,0 +1,122 @@
+import type { Db } from '@qahwa/db';
+import type { Locale } from '@qahwa/schema';
+import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
+import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows/client';
+import { paymentFailedEvent } from '@qahwa/workflows/payments/stripe-events';
+import type { Client } from '@temporalio/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { t } from '../i18n/messages';
+import { HttpError } from '../platform/errors';
+import type { Repositories } from '../repositories/plugin';
+import { cardCheckoutInput } from './card-checkout';
+
+export interface IntentWebhookDeps {
+  db: Db;
+  temporal: Client;
+  repos: Pick<Repositories, 'checkouts' | 'outbox'>;
+  taskQueue: string;
+}
+
+/**
+ * What Stripe tells us of a payment intent (docs/payments.md), after the route checked the
+ * signature:
+ * - `payment_intent.succeeded` signals-with-start the card checkout of that intent (the same
+ *   workflow the browser's POST /api/orders runs), so the order exists even when the shopper
+ *   closed the tab right after paying. Done once the signal is taken, not when the order is
+ *   made: Stripe wants a quick 2xx, and the workflow is durable from there. A checkout in a final
+ *   state (ordered, refunded, disputed, resolved by staff) is not signalled: no run starts for it
+ *   again (docs/payments.md "Checkout states"). Temporal unreachable: 503, so Stripe delivers again.
+ * - `payment_intent.payment_failed` records the failure: PaymentFailed through the outbox (the
+ *   payments read model), once per Stripe event however often it is delivered.
+ * Returns false for other event types.
+ */
+export async function recordIntentEvent(
+  { db, temporal, repos, taskQueue }: IntentWebhookDeps,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+  locale: Locale,
+): Promise<boolean> {
+  const { checkouts, outbox } = repos;
+
+  if (event.type === 'payment_intent.succeeded') {
+    const intent = event.data.object;
+    const row = await checkouts.byPaymentId(intent.id);
+    if (!row) {
+      // Not a checkout of this store (another integration on the account, a deleted test).
+      log.warn({ paymentIntentId: intent.id }, 'payment succeeded for an intent we do not know');
+      await checkouts.recordWebhook({
+        id: event.id,
+        provider: 'STRIPE',
+        type: event.type,
+        payload: event,
+      });
+      return true;
+    }
+    if (!isOpenCheckout(row.status)) {
+      await checkouts.recordWebhook({
+        id: event.id,
+        provider: 'STRIPE',
+        type: event.type,
+        payload: event,
+      });
+      log.info(
+        { checkoutId: row.id, paymentIntentId: intent.id, status: row.status },
+        'payment succeeded for a closed checkout: nothing to start',
+      );
+      return true;
+    }
+    try {
+      const outcome = await signalPaymentSucceeded(temporal, cardCheckoutInput(row), event.id, { taskQueue });
+      log.info(
+        { checkoutId: row.id, paymentIntentId: intent.id, outcome },
+        'payment succeeded: checkout signalled',
+      );
+    } catch (err) {
+      if (isCheckoutUnavailable(err)) {
+        log.error({ err }, 'payment succeeded but Temporal is unreachable; Stripe will deliver again');
+        throw new HttpError(
+          503,
+          'CHECKOUT_UNAVAILABLE',
+          t('checkoutUnavailable', locale),
+          {},
+          {
+            'retry-after': '15',
+          },
+        );
+      }
+      throw err;
+    }
+    await checkouts.recordWebhook({ id: event.id, provider: 'STRIPE', type: event.type, payload: event });
+    return true;
+  }
+
+  if (event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    const row = await checkouts.byPaymentId(intent.id);
+    await db.transaction(async (tx) => {
+      const first = await checkouts.recordWebhook(
+        { id: event.id, provider: 'STRIPE', type: event.type, payload: event },
+        tx,
+      );
+      if (!first || !row) return;
+      await outbox.append(
+        paymentFailedEvent({
+          stripeEventId: event.id,
+          checkoutId: row.id,
+          paymentIntentId: intent.id,
+          amountFils: intent.amount,
+          currency: intent.currency,
+          reason: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'failed',
+          message: intent.last_payment_error?.message,
+          requestId: row.requestId ?? undefined,
+        }),
+        tx,
+      );
+    });
+    log.info({ paymentIntentId: intent.id, known: Boolean(row) }, 'payment failed: recorded');
+    return true;
+  }
+
+  return false;
+}
