@@ -1,8 +1,8 @@
 import { activeOptions } from '@qahwa/schema/contracts/variations';
 import type { Locale } from '@qahwa/schema/money/money';
 import { useEffect, useState } from 'react';
-import { variationMessage } from './use-variation-rows';
 import type { Lookups } from './variation-rows';
+import { variationMessage } from './variation-rows-reducer';
 import { variationsApi } from './variations-api';
 
 /** SPEC 7: the lookup lists, only active items kept; each failure has its own red banner (SPEC 8). */

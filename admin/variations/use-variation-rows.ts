@@ -1,19 +1,15 @@
 import type { Variation } from '@qahwa/schema/catalogue/product';
 import {
   applyBulkDiscount,
-  duplicateVariation,
   isUnsavedVariation,
   normalizePageSize,
   type PageSize,
   pageCount,
   pageOf,
   TEMP_PRODUCT_ID,
-  tempVariationId,
 } from '@qahwa/schema/catalogue/variation-table';
-import { localize } from '@qahwa/schema/messages/localized-text';
 import type { Locale } from '@qahwa/schema/money/money';
 import { VARIATION_DEFAULT_PAGE_SIZE } from '@qahwa/schema/reference/constants';
-import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
 import {
   type VariationPayload,
   variationConflict,
@@ -24,40 +20,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { TableState } from '../ui/data-table';
 import { useToast } from '../ui/toast';
 import { draftOf, type Lookups, localRow, payloadOf, type VariationDraft } from './variation-rows';
+import { duplicateRow, variationMessage as msg, nextTempId, rowsReducer } from './variation-rows-reducer';
 import { isStaleEdit, variationFailure, variationsApi } from './variations-api';
-
-export const variationMessage = (code: keyof typeof VALIDATION_MESSAGES, locale: Locale) =>
-  localize(VALIDATION_MESSAGES[code], locale);
-const msg = variationMessage;
-let tempCounter = 0;
-const nextTempId = () => tempVariationId(`${Date.now()}_${++tempCounter}`);
-
-/** Every change the table's rows go through, local (temp rows) or as the server answered. */
-type RowsAction =
-  | { type: 'loaded'; list: Variation[] }
-  | { type: 'reset'; rows: Variation[] }
-  | { type: 'added'; row: Variation }
-  | { type: 'replaced'; id: string; row: Variation }
-  | { type: 'removed'; id: string }
-  | { type: 'saved'; rows: Map<string, Variation> };
-
-function rowsReducer(rows: Variation[], action: RowsAction): Variation[] {
-  switch (action.type) {
-    // The server's rows, then the temp rows not yet saved (they live only here).
-    case 'loaded':
-      return [...action.list, ...rows.filter(isUnsavedVariation)];
-    case 'reset':
-      return action.rows;
-    case 'added':
-      return [...rows, action.row];
-    case 'replaced':
-      return rows.map((r) => (r.id === action.id ? action.row : r));
-    case 'removed':
-      return rows.filter((r) => r.id !== action.id);
-    case 'saved':
-      return rows.map((r) => action.rows.get(r.id) ?? r);
-  }
-}
 
 /**
  * The variations editor's rows and what staff do to them. With a `productId`, add, update and
@@ -282,7 +246,7 @@ export function useVariationRows({
   }
 
   function duplicate(row: Variation) {
-    dispatch({ type: 'added', row: duplicateVariation(row, `${Date.now()}_${++tempCounter}`) });
+    dispatch({ type: 'added', row: duplicateRow(row) });
   }
 
   function toggleSelected(id: string) {

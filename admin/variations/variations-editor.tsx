@@ -7,10 +7,11 @@ import { useLocale, useTranslations } from 'next-intl';
 import { DataTable } from '../ui/data-table';
 import { BulkDiscountPanel } from './bulk-discount-panel';
 import { useVariationLookups } from './use-variation-lookups';
-import { useVariationRows, variationMessage } from './use-variation-rows';
+import { useVariationRows } from './use-variation-rows';
 import { VariationAddForm } from './variation-add-form';
 import { VariationPagination } from './variation-pagination';
 import { VariationRow } from './variation-row';
+import { variationMessage } from './variation-rows-reducer';
 
 /**
  * SPEC 2.3's variations editor, for bo1's product form and the /backend/variation page: the
