@@ -13,14 +13,14 @@ const nextConfig: NextConfig = {
   async headers() {
     const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
     // The Content-Security-Policy is set by proxy.ts at run time, with the tracking ids staff set
-    // (issue 12, docs/settings.md); the other security headers are the same for every page.
+    // (docs/settings.md); the other security headers are the same for every page.
     const headers = securityHeaders(mode, {}, { stripe: true, tabby: true }).filter(
       (h) => h.key !== 'Content-Security-Policy',
     );
     // `nosniff` guards a script too (a file served as another type is not run); framing, referrer
     // and permissions policies govern a document and a script ignores them, so the build's
     // scripts go without: ~135 bytes on each of a page's eight scripts over HTTP/1.1, counted
-    // by issue 10's 150 KB (docs/performance.md).
+    // against the 150 KB per route (docs/performance.md).
     const forScripts = (h: { key: string }) => h.key === 'X-Content-Type-Options';
     return [
       { source: '/:path*', headers: headers.filter(forScripts) },

@@ -18,7 +18,7 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['GET', 'HEAD'], /^\/api\/recommendations$/],
   [['GET', 'HEAD'], /^\/api\/content\/(?:fomo-offers|sliders|texts)$/],
   [['GET', 'HEAD'], /^\/api\/categories$/],
-  // The store's public settings (issue 12): contact details, the shipping fallback, pay later's range, tracking ids.
+  // The store's public settings (staff's): contact details, the shipping fallback, pay later's range, tracking ids.
   [['GET', 'HEAD'], /^\/api\/settings$/],
   [['GET', 'HEAD', 'POST'], /^\/api\/products\/[^/]+\/reviews$/],
   [['POST'], /^\/api\/products\/[^/]+\/views$/],
@@ -100,7 +100,7 @@ async function withPolicy(): Promise<NextResponse> {
 // Every page and /api; not the build's static files (no policy needed, and they must stay fast),
 // nor the scripts served by routes (Tabby's promo loader, the Stripe.js double): a policy governs
 // a document, not a script, and on the product page the header was 0.75 KB of the promo script's
-// count against issue 10's 150 KB (docs/performance.md).
+// count against the 150 KB per route (docs/performance.md).
 export const config = {
   matcher: [
     '/api/:path*',

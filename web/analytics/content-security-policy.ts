@@ -3,7 +3,7 @@ import { webConfig } from '../lib/config';
 
 /**
  * The storefront's Content-Security-Policy with the tracking ids staff set (Tracking screen,
- * issue 12): each set id allows its provider's hosts, nothing else does — the rule of
+ * docs/settings.md): each set id allows its provider's hosts, nothing else does — the rule of
  * schema/proxy/security-headers.ts, now fed at run time instead of from the build's environment.
  * proxy.ts sets it on every page. The ids are read from the gateway's public settings at most
  * every REFRESH_MS (a page never waits for it after the first), so a change applies within seconds

@@ -4,10 +4,10 @@ import { type TrackingIds, validTrackingIds } from '@qahwa/schema/analytics/trac
  * SPEC 1: the analytics and ad-pixel loaders, each only when its id is set (the CSP allows a
  * provider's host on the same condition). Loaded once the page has loaded: tracking never
  * competes with the shopper's first paint. Events themselves go through `analytics/events.ts`.
- * The ids are staff's (Tracking screen, issue 12), read by the layout from GET /api/settings.
+ * The ids are staff's (the back office's Tracking screen), read by the layout from GET /api/settings.
  *
  * Plain inline scripts, not next/script: its loader was 2.3 KB on every page even with no id set
- * (issue 10's 150 KB per route, docs/performance.md); the CSP allows inline scripts. The root
+ * (the 150 KB per route budget, docs/performance.md); the CSP allows inline scripts. The root
  * layout never re-renders on a client-side navigation, so each runs once per visit, as before.
  */
 export function TrackingPixels({ ids }: { ids: { gtmId: string | null; metaPixelId: string | null } }) {

@@ -48,7 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-dvh flex-col bg-coffee-50 text-coffee-950 antialiased">
         {/* The client islands' words, without next-intl's client runtime (i18n/client.tsx). */}
         <ClientMessages locale={locale} messages={messages}>
-          {/* The store's settings the browser's rules read (issue 12): staff's, not SPEC 9's constants. */}
+          {/* The store's settings the browser's rules read: staff's (docs/settings.md), not SPEC 9's constants. */}
           <ShopperSettingsProvider
             value={{ shipping: settings.shipping, payLater: settings.payLater, sale: settings.sale }}
           >

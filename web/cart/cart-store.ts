@@ -13,7 +13,7 @@ import { atom, atomWithStorage, createJSONStorage, type SyncStorage } from '../s
 /**
  * The cart lives in localStorage under a versioned key (SPEC 3, 4). The rules themselves are
  * @qahwa/schema's; this module only wires them to the shared store (shell/atoms.ts), through the
- * shared JSON storage the wishlist uses too (one copy of that code per page, issue 10's budget).
+ * shared JSON storage the wishlist uses too (one copy of that code per page, the page-weight budget).
  * Every read, this tab's or another's, passes through loadStoredCart: a foreign or old-version
  * cart becomes empty and is dropped from storage.
  */

@@ -8,7 +8,7 @@ import { ImagePlaceholder } from './image-placeholder';
  * worked out by `ProductImage` — on the server for server components — with the placeholder when
  * the file fails (SPEC 8). The effect catches a picture that failed before hydration attached
  * onError. This island is all the browser loads for a picture: next/image's component and
- * loader were 8 KB of every page with a product on it (issue 10, docs/performance.md).
+ * loader were 8 KB of every page with a product on it (docs/performance.md: 150 KB per route).
  */
 export function Picture({
   img,

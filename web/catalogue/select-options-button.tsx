@@ -5,7 +5,7 @@ import { OPTIONS_FOR_ATTRIBUTE } from './options-trigger';
  * A card's (and the product page's) "Select Options": a plain button drawn by the server; the
  * layout's one click listener opens the shared options modal for the product in its
  * `data-options-for`, as soft links hand their clicks to the router. No island per button: the
- * island was 0.4 KB of every page with cards (issue 10's 150 KB per route, docs/performance.md).
+ * island was 0.4 KB of every page with cards (the 150 KB per route budget, docs/performance.md).
  * Focus comes back to the button when the modal closes (the dialog returns it to the element
  * that had it).
  */

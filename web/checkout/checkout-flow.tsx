@@ -11,7 +11,7 @@ import { useHydrated } from '../shell/use-hydrated';
 /**
  * The steps, their validation and the order summary are a chunk of their own, fetched only for a
  * cart with something in it: a visit with an empty cart (the message and a link back to the shop)
- * does not pay for the whole checkout (issue 10's 150 KB per route, docs/performance.md).
+ * does not pay for the whole checkout (the 150 KB per route budget, docs/performance.md).
  */
 const loadSteps = () => import('./checkout-steps');
 const CheckoutSteps = lazy(() => loadSteps().then((m) => ({ default: m.CheckoutSteps })));

@@ -18,7 +18,7 @@ import { CustomerStep, ShippingStep } from './steps';
 import type { CustomerValues, ShippingValues } from './validation';
 
 // The payment step carries Stripe's React bindings and the payment code: fetched while the
-// shopper fills in the shipping step, not with the page (issue 10's JavaScript budget).
+// shopper fills in the shipping step, not with the page (the storefront's JavaScript budget).
 const loadPaymentStep = () => import('./payment-step');
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 

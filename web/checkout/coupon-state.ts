@@ -96,7 +96,7 @@ export function summaryPricing(
   quote: Quote | null,
   promotions: readonly Promotion[],
   applied: AppliedCouponState | null,
-  /** The store's sale and shipping fallback (issue 12): the summary's claim uses the server's settings. */
+  /** The store's sale and shipping fallback (set by staff): the summary's claim uses the server's settings. */
   settings: Pick<ShopperSettings, 'sale' | 'shipping'>,
   now: Date = new Date(),
 ): SummaryPricing {

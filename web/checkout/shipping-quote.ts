@@ -43,7 +43,7 @@ export function quotedSubtotalFils(
  * `quote` is null while the first answer is on its way.
  */
 export function useShippingQuote(items: readonly CartItem[]): Quote | null {
-  // The store's sale, and its threshold and cost for the fallback when the call fails (issue 12).
+  // The store's sale, and its threshold and cost for the fallback when the call fails, as staff set them.
   const { shipping, sale } = useShopperSettings();
   const subtotalFils = quotedSubtotalFils(items, sale);
   const itemsKey = JSON.stringify(items.map((i) => [i.productId, i.variationId, i.quantity, i.price]));

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * The offer banner's ticking HH:MM:SS (SPEC 2.8, 4), the banner's only island: the rest of it is
- * drawn by the server (`offer-banner.tsx`; issue 10's 150 KB per route). The first render uses
+ * drawn by the server (`offer-banner.tsx`; the 150 KB per route budget). The first render uses
  * the server's clock (`renderedAt`), so server and browser draw the same digits, then the
  * browser's clock takes over. When the offer ends while the page is open the whole banner hides.
  */

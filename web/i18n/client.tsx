@@ -8,8 +8,8 @@ import { formatMessage, type MessageValues } from './format';
 /**
  * The client islands' messages: the same `useTranslations(namespace)` / `useLocale()` calls as
  * next-intl, over the page's language and messages handed down by the root layout, formatted by
- * `./format` instead of next-intl's client runtime (12 KB compressed on every page; issue 10's
- * 150 KB goal). Server components keep next-intl.
+ * `./format` instead of next-intl's client runtime (12 KB compressed on every page, of the
+ * 150 KB a route may send). Server components keep next-intl.
  */
 
 type Messages = typeof en;

@@ -3,7 +3,7 @@
  * `{count, plural, =0 {…} one {# item} other {# items}}` (with `select` for completeness).
  *
  * Why not use-intl in the browser: its formatter (intl-messageformat and its parser) was 12 KB of
- * the 150 KB a page may send (issue 10, docs/performance.md), for a handful of placeholders and
+ * the 150 KB a page may send (docs/performance.md), for a handful of placeholders and
  * plurals. Server components keep next-intl; `test/i18n-format.test.ts` formats every message of
  * both languages here and with use-intl and requires the same text, so the two cannot drift.
  * A message using syntax outside the subset fails that test.

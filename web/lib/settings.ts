@@ -6,7 +6,7 @@ import { gatewayTimeoutMs, gatewayUrl, webConfig } from './config';
 export const SETTINGS_TAG = 'settings';
 
 /**
- * The store's settings as staff saved them (GET /api/settings, issue 12): the footer's and contact
+ * The store's settings as staff saved them (GET /api/settings, docs/settings.md): the footer's and contact
  * page's details, the tracking ids, and what the browser's rules need. Cached by Next under
  * SETTINGS_TAG until the gateway says they changed (or CATALOGUE_CACHE_SECONDS at most). A
  * gateway that does not answer leaves the page on the defaults (SPEC 9's values, no tracking)

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from '../i18n/client';
 
 // The validation, the request and the error event: fetched on the first focus of the field, so the
-// footer on every page carries only the form (issue 10's 150 KB per route, docs/performance.md).
+// footer on every page carries only the form (the 150 KB per route budget, docs/performance.md).
 const loadSubscribe = () => import('./subscribe');
 
 /**

@@ -11,7 +11,7 @@ export type SubscribeOutcome =
 /**
  * The newsletter form's work (SPEC 2.8): the shared e-mail rule, then POST /api/newsletter. Its
  * own chunk, fetched when the shopper first focuses the field (or presses the button): the footer
- * is on every page and most visits never subscribe (issue 10's 150 KB per route).
+ * is on every page and most visits never subscribe (the 150 KB per route budget).
  */
 export async function subscribe(
   email: string,

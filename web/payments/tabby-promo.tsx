@@ -69,7 +69,7 @@ export function TabbyPromo({ priceFils, source }: { priceFils: number; source: '
   const id = `tabby-promo-${source}-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
-  // The store's range (issue 12; 1–5000 AED unless staff narrowed it).
+  // The store's range (1–5000 AED unless staff narrowed it in Settings).
   const { payLater } = useShopperSettings();
   const shown = showsPayLaterWidget(priceFils, payLater);
 

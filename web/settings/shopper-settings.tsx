@@ -6,7 +6,7 @@ import type { ShippingSettings } from '@qahwa/schema/shipping/shipping';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**
- * The store's settings the browser's rules need (issue 12, docs/settings.md): the shipping
+ * The store's settings the browser's rules need (docs/settings.md): the shipping
  * fallback (the cart's nudge when the quote call fails), pay later's range (the radio, the submit,
  * the promo widget) and the sale (the summary's claim). The root layout reads them from the
  * gateway (lib/settings.ts) and hands them down; zod-free, so every page can carry it.
@@ -18,8 +18,8 @@ export interface ShopperSettings {
 }
 
 // No default values: importing SPEC 9's defaults here put the pay-later, shipping and sale rules
-// (about 1 KB) on every page, which only the checkout, the cart and a product page use (issue 10's
-// 150 KB per route). Every storefront page is inside the root layout's provider.
+// (about 1 KB) on every page, which only the checkout, the cart and a product page use (the
+// 150 KB per route budget). Every storefront page is inside the root layout's provider.
 const ShopperSettingsContext = createContext<ShopperSettings | null>(null);
 
 export function ShopperSettingsProvider({

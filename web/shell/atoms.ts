@@ -6,7 +6,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * `useAtomValue`, `useSetAtom` — over one store per tab and React's `useSyncExternalStore`.
  *
  * Why not jotai itself: its store, React bindings and utils were 4.6 KB compressed on every page,
- * against issue 10's 150 KB per route (docs/performance.md). The semantics kept:
+ * against the 150 KB per route budget (docs/performance.md). The semantics kept:
  * - a primitive atom holds a value (an updater function gets the previous one);
  * - a derived atom is recomputed only when an atom it read changed (so its value is stable
  *   between changes, as `useSyncExternalStore` requires);

@@ -4,7 +4,7 @@ import { telHref } from './tel-href';
 
 /**
  * Every page's footer: the policies (SPEC 2.4), the other screens, support and the newsletter
- * (SPEC 2.8). The support line is the store's phone as staff set it (Settings, issue 12).
+ * (SPEC 2.8). The support line is the store's phone as staff set it (the back office's Settings).
  */
 export function Footer({ phone }: { phone: string }) {
   const t = useTranslations('Footer');

@@ -9,7 +9,7 @@ import { useAtomValue, useSetAtom } from './atoms';
 /**
  * The cart panel and the options modal (and the dialog library under them) are not part of any
  * page's first load: most visits never open them, and a cheap phone pays for every kilobyte it
- * parses (issue 10, docs/performance.md). Each is fetched the first time it is asked for — the
+ * parses (docs/performance.md). Each is fetched the first time it is asked for — the
  * cart button, an "Add to Cart", a card's "Select Options" — and stays mounted afterwards, so the
  * second opening is as instant as before. `prefetchCartPanel` lets the options modal warm the
  * cart's chunk while the shopper picks a weight, so the panel that opens 300 ms after "Add to

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { MenuLink } from './menu-link';
 
-// The sheet (and the dialog library) loads on the first tap, not with every page (issue 10).
+// The sheet (and the dialog library) loads on the first tap, not with every page (the 150 KB per route budget).
 // React's lazy, not next/dynamic: it is only ever rendered after a tap, so it needs no server
 // rendering, and next/dynamic's loader was 2 KB of every page.
 const MobileMenuSheet = lazy(() =>

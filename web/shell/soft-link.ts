@@ -1,5 +1,5 @@
 /**
- * Which clicks on a plain `<a>` become a client-side navigation (issue 10's 150 KB per route:
+ * Which clicks on a plain `<a>` become a client-side navigation (the 150 KB per route budget:
  * next/link was 4.1 KB of every page; docs/performance.md). The storefront's links are plain
  * anchors drawn by the server, and one listener in the layout (`soft-navigation.tsx`) hands the
  * clicks this rule accepts to Next's router — what next/link did for them — and leaves every other

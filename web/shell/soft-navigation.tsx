@@ -6,7 +6,7 @@ import { prefetchTarget, softNavigationTarget } from './soft-link';
 
 /**
  * The storefront's links are plain `<a>` drawn by the server (next/link was 4.1 KB of every page,
- * issue 10's 150 KB per route). This one listener gives them what next/link gave: a click on a
+ * against the 150 KB per route budget). This one listener gives them what next/link gave: a click on a
  * page of the store is a client-side navigation through Next's router (which every page loads
  * anyway), so the layout, the header's islands and the cart stay as they are and only the page's
  * server output is fetched; and the page is prefetched when a finger touches the link or a pointer

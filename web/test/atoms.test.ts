@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * shell/atoms.ts replaced jotai (issue 10's JavaScript budget). What the cart, wishlist, profile
+ * shell/atoms.ts replaced jotai (the storefront's JavaScript budget). What the cart, wishlist, profile
  * and toasts rely on: values and updaters, derived values that stay the same object until what
  * they read changes, and stored values that render empty first (server and hydration agree) and
  * come from storage once the page subscribes — or before the first write, so an early dispatch

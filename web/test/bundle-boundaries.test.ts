@@ -48,7 +48,7 @@ describe('what every storefront page loads', () => {
   });
 
   it('keeps client islands off the libraries they replaced: next-intl, jotai, next/image, next/dynamic', () => {
-    // issue 10's 150 KB per route: i18n/client.tsx (12 KB saved), shell/atoms.ts (4.6 KB),
+    // The 150 KB per route budget: i18n/client.tsx (12 KB saved), shell/atoms.ts (4.6 KB),
     // catalogue/picture.tsx with ProductImage's server-side getImageProps (8 KB), React's lazy (2 KB).
     const FORBIDDEN = /from '(?:next-intl|jotai(?:\/[\w]+)?|next\/image|next\/dynamic)'/;
     const offenders: string[] = [];

@@ -13,7 +13,7 @@ function memory() {
   };
 }
 
-// Ids as the catalogue has them: the gateway refuses any id that is not a uuid (issue 6).
+// Ids as the catalogue has them: the gateway refuses any id that is not a uuid.
 const P1 = '0b6f3c1e-7d2a-4c55-9a0e-1f2d3c4b5a61';
 const V1 = '5e8d2f4a-1b3c-4d6e-8f90-a1b2c3d4e5f6';
 

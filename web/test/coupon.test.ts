@@ -7,7 +7,7 @@ import type { AppliedCouponState } from '../checkout/coupon-state';
 import { summaryPricing } from '../checkout/coupon-state';
 import { buildCodOrder, orderIntent } from '../checkout/order-request';
 
-/** SPEC 9's sale (off) and shipping fallback: what a fresh store's settings say (issue 12). */
+/** SPEC 9's sale (off) and shipping fallback: what a fresh store's settings say. */
 const DEFAULTS = { sale: SALE_CONFIG, shipping: DEFAULT_SHIPPING_SETTINGS };
 
 const item = (productId: string, price: number, quantity: number): CartItem => ({

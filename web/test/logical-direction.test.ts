@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Issue 10, "no physical left/right anywhere": both apps are read in Arabic (right to left) as
+ * No physical left/right anywhere: both apps are read in Arabic (right to left) as
  * much as in English, so every side is said logically — `ms-`/`me-`, `ps-`/`pe-`, `start-`/`end-`,
  * `text-start`, `border-s`, `rounded-s`, `float-start`; CSS `inset-inline-start`, `margin-inline-*`.
  * A physical side is allowed only under an explicit `ltr:` or `rtl:` variant (the author chose

@@ -121,7 +121,7 @@ describe('the storefront proxy', () => {
 describe('where the proxy runs (its matcher)', () => {
   const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
-  it("sets the CSP on every page, and not on the scripts a page loads (issue 10's per-byte budget)", () => {
+  it('sets the CSP on every page, and not on the scripts a page loads (the per-route byte budget)', () => {
     for (const page of ['/', '/shop', '/product/colombian-supremo', '/checkout', '/checkout/pay-later'])
       expect(matches(page), page).toBe(true);
     for (const script of [

@@ -86,7 +86,7 @@ export function loadStoredWishlist(value: unknown): StoredWishlist {
 
 // As the cart: the first render is empty on server and client alike; the stored list arrives after
 // mount, and a heart tapped in one tab shows in another. The storage is the shared JSON one (one
-// copy of that code per page, issue 10's budget); every read passes through loadStoredWishlist.
+// copy of that code per page, the page-weight budget); every read passes through loadStoredWishlist.
 export const wishlistAtom = atomWithStorage<StoredWishlist>(
   WISHLIST_STORAGE_KEY,
   emptyWishlist(),

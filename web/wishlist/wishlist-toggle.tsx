@@ -12,7 +12,7 @@ import { dispatchWishlistAtom, type WishlistItem, wishlistAtom } from './wishlis
  * The heart's only client code: `aria-pressed` from the stored wishlist, the toggle, its toast
  * and its analytics event. What it looks like (the heart, filled by CSS when pressed, and the
  * page's "Save"/"Saved") is the server's markup passed in as children (`wishlist-button.tsx`), so
- * it is not in the page's script (issue 10's 150 KB per route). Pressed only after hydration:
+ * it is not in the page's script (the 150 KB per route budget). Pressed only after hydration:
  * the server and the first render know no wishlist.
  */
 export function WishlistToggle({

@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * SPEC 2.4: the contact page with the message form and the store hours; support around the clock
- * (SPEC 1). Phone, e-mail, WhatsApp, address and hours are the store's settings (issue 12).
+ * (SPEC 1). Phone, e-mail, WhatsApp, address and hours are the store's settings, staff's to change (docs/settings.md).
  */
 export default async function ContactRoute() {
   const [t, locale, { store }] = await Promise.all([

@@ -37,7 +37,7 @@ export function galleryCss(count: number): string {
 
 /**
  * The product's pictures: the chosen one large, every one as a thumbnail that chooses it.
- * No client code (issue 10's 150 KB per route): the server draws every picture and a radio per
+ * No client code (the 150 KB per route budget): the server draws every picture and a radio per
  * picture, and CSS shows the slide of the checked radio. The radios are the keyboard's and the
  * screen reader's control (one tab stop, arrow keys, "Show picture 2 of 3"); the thumbnails are
  * their labels, for a finger or a mouse, and hidden from the accessibility tree as duplicates.

@@ -9,7 +9,7 @@ import { TabbyPromo } from '../../payments/tabby-promo';
  * once to the gateway (POST /api/products/{id}/views → ProductViewed; a projection keeps the
  * count, so the page's read never writes) and to analytics (ViewContent). One island rather than
  * three (promo, view ping, view event): each island is a module and a client reference in the
- * page's script, and the page is at issue 10's 150 KB edge (docs/performance.md).
+ * page's script, and the page is at the 150 KB per route edge (docs/performance.md).
  * The ping is a beacon after the page is shown: the browser finishes it when the shopper leaves
  * at once, and it has no answer to read (a fetch left unread held its connection open).
  */

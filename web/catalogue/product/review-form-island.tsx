@@ -14,7 +14,7 @@ type Status =
 /**
  * The review form's only client code: the submit, the button's state and the answer. The fields,
  * the star radios and the labels are drawn by the server (review-form.tsx) and passed in as
- * children, so their markup is not in the page's script (issue 10's 150 KB per route).
+ * children, so their markup is not in the page's script (the 150 KB per route budget).
  * Field errors are written into the server's empty slots with the DOM rather than React state:
  * the island does not render the fields, and a slot React left empty is never re-rendered.
  */

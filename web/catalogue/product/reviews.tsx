@@ -73,7 +73,7 @@ export function Reviews({
                   {r.reply ? (
                     <div className="mt-3 rounded-lg border-s-4 border-coffee-300 bg-coffee-50 p-3 text-sm text-coffee-800">
                       <p className="font-medium">{t('reply')}</p>
-                      {/* Staff answer in the review's language (issue 12): it keeps the review's direction. */}
+                      {/* Staff reply in the review's language: the reply keeps the review's direction. */}
                       <p lang={r.locale} dir="auto" className="whitespace-pre-line">
                         {r.reply}
                       </p>

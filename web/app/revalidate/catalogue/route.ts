@@ -16,7 +16,7 @@ export async function POST(request: Request): Promise<Response> {
   revalidateTag(CATALOGUE_TAG, { expire: 0 });
   // Staff's content changes (banner, sliders, texts) come the same way (CatalogueChanged 'content').
   revalidateTag(CONTENT_TAG, { expire: 0 });
-  // And the store's settings (SettingsChanged, issue 12): footer, contact page, cart nudge, tracking ids.
+  // And the store's settings (SettingsChanged, when staff save them): footer, contact page, cart nudge, tracking ids.
   revalidateTag(SETTINGS_TAG, { expire: 0 });
   return new Response(null, { status: 204 });
 }
