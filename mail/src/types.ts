@@ -40,7 +40,7 @@ export interface CartRecoveryItem {
   imageUrl?: string;
 }
 
-/** What a status e-mail shows (issue 12): read from the database by the activity. */
+/** What a status e-mail shows (docs/orders.md): read from the database by the activity. */
 export interface OrderStatusEmailData {
   orderNumber: string;
   status: 'shipped' | 'delivered' | 'cancelled';
@@ -55,7 +55,7 @@ export interface OrderStatusEmailData {
   storeUrl?: string;
 }
 
-/** A back-office one-time link (issue 12, docs/users.md): an invitation or a reset. */
+/** A back-office one-time link (docs/users.md): an invitation or a reset. */
 export interface StaffLinkEmailData {
   purpose: 'invite' | 'reset';
   name: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderEmail } from '../src/render';
 import type { StaffLinkEmailData } from '../src/types';
 
-/* The back office's invitation and reset e-mails (issue 12, docs/users.md), in both languages. */
+/* The back office's invitation and reset e-mails (docs/users.md), in both languages. */
 const link: StaffLinkEmailData = {
   purpose: 'invite',
   name: 'Khalid',

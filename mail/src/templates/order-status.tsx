@@ -5,7 +5,7 @@ import type { MailLocale, OrderStatusEmailData } from '../types';
 import { colors, directionOf, formatDate, Layout, money, textStyle } from './layout';
 
 /*
- * The shopper's news about an order after it was placed (issue 12, docs/orders.md): shipped,
+ * The shopper's news about an order after it was placed (docs/orders.md): shipped,
  * delivered, cancelled. Its own words here, in both languages: the other templates' shared copy
  * is for the checkout's mails.
  */

@@ -5,7 +5,7 @@ import type { MailLocale, StaffLinkEmailData } from '../types';
 import { CallToAction, colors, directionOf, formatDate, Layout, textStyle } from './layout';
 
 /*
- * The back office's one-time links (issue 12, docs/users.md): an invitation to set a first
+ * The back office's one-time links (docs/users.md): an invitation to set a first
  * password, or a reset an administrator started. Its own words here, in both languages, in the
  * invitee's language (chosen by whoever invited them).
  */
