@@ -1,11 +1,11 @@
 /**
- * Lighthouse in `make bench` (issue 10): the storefront's production build (`next build`, then
+ * Lighthouse in `make bench`: the storefront's production build (`next build`, then
  * `next start` against the bench's gateway), measured by Lighthouse from npm driving Debian's
  * Chromium with its default mobile profile (Moto G-class screen, simulated slow 4G and 4× CPU
  * slowdown), every route in English and in Arabic.
  *
  * Per route and language: the four category scores, CLS and the JavaScript sent over the wire
- * (compressed bytes of every script the page loads), each beside the issue's goal. The cart has
+ * (compressed bytes of every script the page loads), each beside its goal (GOALS). The cart has
  * no URL of its own (SPEC 2.5: a panel over any page), so it is measured where a shopper meets
  * it without opening anything: the checkout page, which lists the cart. The checkout is
  * `noindex` on purpose, so its SEO score is reported without a goal.
@@ -37,7 +37,7 @@ export const LIGHTHOUSE_ROUTES: LighthouseRoute[] = [
 ];
 export const LIGHTHOUSE_LOCALES = ['en', 'ar'] as const;
 
-/** The issue's goals. */
+/** The storefront's goals per page (docs/performance.md: 150 KB of JavaScript per route). */
 const GOALS = { score: 100, performance: 95, cls: 0.05, jsKb: 150 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -114,7 +114,7 @@ export function medianRun<T>(runs: T[], score: (run: T) => number): T {
   return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
 
-/** The figures of one page, named as the issue asks, each beside its goal. */
+/** The figures of one page, named by metric, language and route, each beside its goal. */
 export function pageFigures(route: LighthouseRoute, locale: string, m: PageMeasure): Figure[] {
   const at = `${locale}.${route.label}`;
   return [
@@ -166,7 +166,7 @@ function spawnLogged(name: string, [command, ...args]: string[], env: NodeJS.Pro
 export async function lighthouseFigures(gatewayUrl: string, procs: Proc[]): Promise<Figure[]> {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   const port = Number(process.env.BENCH_WEB_PORT) || (await freePort());
-  // The product page and the cart load Tabby's promo script (issue 8). In production it comes from
+  // The product page and the cart load Tabby's promo script (pay later). In production it comes from
   // Tabby's host; here from a Tabby fake of the bench's own, relayed by the storefront as in `make dev`.
   const tabby = await startTabbyFake({ port: 0 });
   const env: NodeJS.ProcessEnv = {
