@@ -5,7 +5,7 @@ import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
 import { root, type Stack } from './support/stack';
 
 /*
- * Issue 10: every storefront route, in Arabic, shows no Latin word that is not a brand, a code
+ * Every storefront route, in Arabic, shows no Latin word that is not a brand, a code
  * or a number. The routes come from the built app itself (Next's app-path-routes manifest), so
  * a page added later is walked without anyone listing it here; a dynamic segment is filled from
  * the live catalogue, and one this test cannot fill fails it by name.

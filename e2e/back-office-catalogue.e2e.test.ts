@@ -10,7 +10,7 @@ import { artifacts, type Stack } from './support/stack';
 import { signIn, staffContext } from './support/staff';
 
 /*
- * Issue 11 end to end, in Arabic, in Chromium over the real stack: a member of staff adds two
+ * Catalogue editing end to end, in Arabic, in Chromium over the real stack: a member of staff adds two
  * variations to a product in the variations editor, bulk-discounts one, and creates a
  * BUY_X_GET_Y promotion with the product picker; the storefront serves the discount within a
  * second (the outbox relay → NATS → the gateway's catalogue → the storefront), and a cash on

@@ -11,7 +11,7 @@ import { setStaffLocale, signIn, staffContext } from './support/staff';
 import { waitUntil } from './support/wait';
 
 /*
- * Issue 12, the logs and payments screens end to end in Chromium over the real stack: a card
+ * The back office's logs and payments screens end to end in Chromium over the real stack: a card
  * payment event a consumer gave up on waits in consumer_dead_letters (recorded as the durable
  * consumer records it); a member of staff in the Arabic back office re-drives it with the button;
  * it goes through the outbox, the relay and NATS to the payments projection, so the payment

@@ -10,7 +10,7 @@ import { moveOrderThrough, setStaffLocale, signIn, staffContext } from './suppor
 import { waitUntil } from './support/wait';
 
 /*
- * Issue 12, orders, end to end in Chromium over the real stack: a shopper orders in Arabic (cash
+ * The back office's orders, end to end in Chromium over the real stack: a shopper orders in Arabic (cash
  * on delivery); a member of staff finds the order in the Arabic back office, opens its page and
  * moves it new → processing → shipped with the buttons; the shopper's "on its way" e-mail arrives
  * in Arabic (the workflows worker → SMTP → MailDev), and the dashboard's status counts follow

@@ -8,7 +8,7 @@ import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
- * Issue 11 end to end, in Arabic, in Chromium over the real stack: a member of staff creates a
+ * Product editing end to end, in Arabic, in Chromium over the real stack: a member of staff creates a
  * product with a picture in the back office (a script named .png is refused first, with SPEC 5's
  * Arabic sentence), and the storefront serves the product and its picture within a second of the
  * save (outbox → NATS → the gateway's in-memory catalogue → the storefront).

@@ -12,7 +12,7 @@ import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
- * Issue 12, reviews and customers, end to end in Chromium over the real stack: a shopper writes a
+ * The back office's reviews and customers, end to end in Chromium over the real stack: a shopper writes a
  * review in Arabic with the storefront's form; a member of staff answers it and approves it in the
  * Arabic back office; the product page then shows it with the roastery's reply, and the product's
  * average (the gateway's in-memory catalogue, rebuilt from the approval's CatalogueChanged) moves.

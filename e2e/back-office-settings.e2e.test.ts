@@ -8,7 +8,7 @@ import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn } from './support/staff';
 
 /*
- * Issue 12, settings and tracking, end to end in Chromium over the real stack, in Arabic: a member
+ * The back office's settings and tracking, end to end in Chromium over the real stack, in Arabic: a member
  * of staff raises the free-shipping threshold in the Arabic back office → the storefront's
  * checkout summary shows the new nudge (gateway settings in memory → SettingsChanged → the
  * storefront's cached settings dropped); they set a Google Tag Manager id in the Tracking screen →

@@ -8,7 +8,7 @@ import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn, staffContext } from './support/staff';
 
 /*
- * Issue 12, users, end to end in Chromium over the real stack: an administrator working in Arabic
+ * The back office's users, end to end in Chromium over the real stack: an administrator working in Arabic
  * invites a colleague with only "orders: view"; the invitation arrives in MailDev in Arabic (the
  * gateway → SMTP); the colleague opens its link, sets a password, and signs in with it; their menu
  * holds the dashboard and Orders only. Screenshots of the users screens, the set-password page and

@@ -17,7 +17,7 @@ const en = messages('web', 'en');
 const ar = messages('web', 'ar');
 
 /**
- * The catalogue screens of issue 10 as a shopper uses them: the shop's state lives in the URL
+ * The catalogue screens as a shopper uses them: the shop's state lives in the URL
  * (reload, back button, categories as routes, pages), the home page's offer banner counts down,
  * a broken picture shows the placeholder, and the product page carries its structured data.
  */

@@ -13,7 +13,7 @@ import { moveOrderThrough, setStaffLocale, signIn, staffContext } from './suppor
 import { waitUntil } from './support/wait';
 
 /*
- * Issue 12's dashboard end to end in Chromium over the real stack (gateway, workers' projections,
+ * The back office's dashboard end to end in Chromium over the real stack (gateway, workers' projections,
  * workflows, both Next apps): shoppers place cash-on-delivery orders and look at products; a member
  * of staff reads the Arabic dashboard (right to left), changes its period, moves one order to
  * shipped on the order page in Arabic; the shopper's Arabic "on its way" e-mail arrives in MailDev;

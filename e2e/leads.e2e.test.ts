@@ -3,14 +3,14 @@ import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { LEAD_LINK_DEV_SECRET } from '@qahwa/schema/config/leads';
 import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
-import { signLeadLink } from '@qahwa/workflows/lead-link';
+import { signLeadLink } from '@qahwa/checkout/lead-link';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
 
 /**
- * Issue 9 in Chromium (docs/leads.md): a shopper whose e-mail the store knows leaves with a
+ * Cart abandonment in Chromium (docs/leads.md): a shopper whose e-mail the store knows leaves with a
  * cart by closing the page, and the page-exit beacon makes the lead; staff see it in
  * /backend/leads, filtered by status, in both languages; the recovery link refills the cart.
  */

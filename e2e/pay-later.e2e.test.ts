@@ -18,7 +18,7 @@ import { openShopper } from './support/shopper';
 import { root, type Stack } from './support/stack';
 
 /**
- * Issue 8, "What a shopper sees", in Chromium against the whole store and the Tabby fake: the promo
+ * Pay later as a shopper sees it, in Chromium against the whole store and the Tabby fake: the promo
  * widget on the product page and in the cart; pay later chosen on the payment step; the fake's
  * hosted page approving (an order with its number, one capture) or not (every SPEC 8 sentence the
  * fake can cause, in English and Arabic, back on the payment step with the cart and card).

@@ -11,7 +11,7 @@ import { openShopper } from './support/shopper';
 import { root, type Stack } from './support/stack';
 
 /**
- * Issue 7, "Must hold": in Chromium, a shopper pays by card with a coupon in Arabic, another by
+ * Card and wallet payments in Chromium: a shopper pays by card with a coupon in Arabic, another by
  * wallet in English, and staff see both orders. Stripe.js cannot load here, so each page gets the
  * Stripe.js double before it loads (the same one `make dev` serves); it confirms at the stateful
  * Stripe double through the storefront's relay, and the gateway verifies the intent there.

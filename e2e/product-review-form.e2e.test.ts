@@ -8,7 +8,7 @@ import { root, type Stack, startStack } from './support/stack';
 /*
  * The product page's review form is drawn by the server with one small island (submit, button,
  * answer) and its stars filled by CSS; the wishlist heart reads the shared JSON storage
- * (docs/performance.md, issue 10's 150 KB). What a shopper notices must not have changed: the
+ * (docs/performance.md, the 150 KB per route budget). What a shopper notices must not have changed: the
  * rating check and the gateway's field errors in the shopper's language, stars that fill up to
  * the one chosen, a heart that stays saved after a reload. Screens in both directions.
  */

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the shopper's own screens (issue 10, part s3) in English and Arabic on a phone
+ * Screenshots of the shopper's own screens in English and Arabic on a phone
  * viewport (390×844), into .data/screens/. Not a test: a tool for reviewing layouts in both
  * directions. Needs the built web and admin, like the e2e tests:
  *   npx tsx e2e/screens.ts

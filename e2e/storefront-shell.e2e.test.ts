@@ -5,7 +5,7 @@ import { launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
 
 /**
- * The storefront's shell after issue 10's last kilobytes (docs/performance.md): links are plain
+ * The storefront's shell as trimmed to 150 KB per route (docs/performance.md): links are plain
  * anchors whose clicks one listener hands to Next's router, the tracking loaders are inline
  * scripts, the newsletter's work is fetched on first focus, the offer banner is drawn by the
  * server around a ticking island. What a shopper on a phone must still get, in both languages.

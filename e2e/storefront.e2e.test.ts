@@ -48,7 +48,7 @@ async function staffCookie(): Promise<string> {
 }
 
 /**
- * Issue 10's journey, as a shopper on a phone in Arabic: find a product by an Arabic search typed
+ * The storefront's journey, as a shopper on a phone in Arabic: find a product by an Arabic search typed
  * without hamza, keep it in the wishlist, move it to the cart, see 'You might also like', write a
  * review that appears only once staff approve it through the API, and check out with the details
  * the profile saved. Analytics: the events of the journey, in order, from window.dataLayer.

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /**
- * The walking skeleton's story (issue 2): a shopper in Arabic buys with cash on delivery;
+ * The walking skeleton's story: a shopper in Arabic buys with cash on delivery;
  * a member of staff signs in and sees the order and the dashboard's counts move.
  */
 describe('a shopper orders in Arabic and staff see the order', () => {
@@ -128,7 +128,7 @@ describe('a shopper orders in Arabic and staff see the order', () => {
     await context.close();
   });
 
-  it("mails the shopper the order's confirmation in Arabic, with its items and total (issue 9)", async () => {
+  it("mails the shopper the order's confirmation in Arabic, with its items and total", async () => {
     expect(orderId).toMatch(/^QH-\d{6}$/);
     const mail = await mailCatcher().waitForMessage(
       (m) => m.to.some((t) => t.address === shopperEmail) && m.subject.includes(orderId),
