@@ -142,7 +142,7 @@ describe('domain events (DESIGN.md)', () => {
         'NewsletterConfirmationRequested',
         'NewsletterUnsubscribed',
         'CatalogueChanged',
-        // Issue 12: staff saved a section of the store's settings (docs/settings.md).
+        // Staff saved a section of the store's settings (docs/settings.md).
         'SettingsChanged',
       ].sort(),
     );

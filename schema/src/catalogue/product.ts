@@ -27,7 +27,7 @@ export const Variation = z
     isActive: z.boolean(),
     imageUrl: z.string().nullable(),
     /**
-     * Optimistic concurrency (issue 11): the row's version; the back office's PUT names the one
+     * Optimistic concurrency: the row's version; the back office's PUT names the one
      * it edited. Optional so copies made without it (the cart, fixtures) still parse.
      */
     version: z.number().int().optional(),
@@ -75,7 +75,7 @@ export const Product = z
     featured: z.boolean(),
     views: z.number().int(),
     /*
-     * Issue 10. Optional so copies of a product made before these fields (fixtures, the admin's
+     * The review figures and `createdAt` are optional so copies of a product made before them (fixtures, the admin's
      * forms) still parse; the gateway's catalogue always sends them.
      */
     /** The average of approved reviews' ratings (1..5, one decimal), null while none is approved. */

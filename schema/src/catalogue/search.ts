@@ -1,5 +1,5 @@
 /**
- * Search by name in both languages (issue 10). Shoppers type Arabic with or without its
+ * Search by name in both languages. Shoppers type Arabic with or without its
  * optional marks and with whichever alef their keyboard offers, so both the names and the
  * term are folded to one form before they are compared:
  * - tashkeel (fatha, damma, kasra, tanwin, shadda, sukun, superscript alef, Quranic marks) and

@@ -38,7 +38,7 @@ export const LeadLinkEnv = {
 
 /** leadConversion's timings (the workers start it with them). */
 export const LeadTimingEnv = {
-  /** Idle time after the last lead activity before the one recovery e-mail (issue 9: 1 hour). */
+  /** Idle time after the last lead activity before the one recovery e-mail (1 hour, docs/leads.md). */
   LEAD_RECOVERY_DELAY: duration('1h'),
   /** After the e-mail, how long an order still converts the lead in its workflow. */
   LEAD_CONVERSION_WINDOW: duration('7d'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where staff's images go (issue 11, docs/admin.md "Uploads"): the gateway's local disk by default
+ * Where staff's images go (docs/admin.md "Uploads"): the gateway's local disk by default
  * (`UPLOADS_DIR`, served by the gateway itself), or Cloudinary's upload API when its keys are set —
  * `CLOUDINARY_URL` (`cloudinary://<api_key>:<api_secret>@<cloud_name>`, the form Cloudinary's
  * console shows) or the three separate variables.

@@ -5,7 +5,7 @@ import { EntityId } from './ids';
 import { QueryInt } from './leads';
 
 /*
- * The back office's customers (issue 12, docs/customers-reviews.md). Money is integer fils, as the
+ * The back office's customers (docs/customers-reviews.md). Money is integer fils, as the
  * database keeps it; the screen formats it. "Spent" counts the orders the shopper still owes or has
  * paid for: every placed order except cancelled ones (and `pending`, which is not placed yet).
  */

@@ -4,7 +4,7 @@ import { storableText, validationText } from '../validation/fields';
 import { AdminOrder } from './orders';
 
 /*
- * The back office's order screens (issue 12, docs/orders.md): search, detail, the status command.
+ * The back office's order screens (docs/orders.md): search, detail, the status command.
  * Built in English like every contract; the gateway renders messages in Arabic from the shared table.
  */
 const t = validationText('en');

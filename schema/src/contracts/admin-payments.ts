@@ -4,7 +4,7 @@ import { PAYMENT_PROVIDERS } from '../reference/constants';
 import { storableText, validationText } from '../validation/fields';
 
 /*
- * The back office's payments screen (issue 12, docs/payments-logs.md): every payment of the
+ * The back office's payments screen (docs/payments-logs.md): every payment of the
  * payments read model, filtered, and one payment with its refunds, its webhooks and its order.
  * Amounts are integer fils, formatted by the screen in its language.
  */

@@ -23,7 +23,7 @@ export const MENU_MODULES = [
 export type MenuModule = (typeof MENU_MODULES)[number];
 
 /**
- * SPEC 6 shows only `canView`; a store needs editing too (issue 11, docs/admin.md): `canEdit`
+ * SPEC 6 shows only `canView`; a store needs editing too (docs/admin.md): `canEdit`
  * (absent means false) allows writes and implies viewing.
  */
 export const Permission = z

@@ -50,7 +50,7 @@ export type LocalText = z.infer<typeof LocalText>;
 export const SiteTexts = z.record(z.string(), LocalText).meta({ id: 'SiteTexts' });
 export type SiteTexts = z.infer<typeof SiteTexts>;
 
-/** The back office's offer banner (issue 11: PUT /api/admin/content/offer). */
+/** The back office's offer banner (PUT /api/admin/content/offer). */
 export const OfferSettingsWrite = z
   .object({
     isActive: z.boolean(),

@@ -4,7 +4,7 @@ import { EntityId } from './ids';
 
 /*
  * The back office's contact messages, newsletter subscribers and e-mail-marketing screens
- * (issue 9, docs/crm.md): /backend/contacts, /backend/subscribers, /backend/brevo.
+ * (docs/crm.md): /backend/contacts, /backend/subscribers, /backend/brevo.
  */
 
 export const AdminContactQuery = z.object({

@@ -4,7 +4,7 @@ import { LocalText } from './content';
 import { AdminOrder } from './orders';
 
 /**
- * The dashboard's period picker (issue 12). Days are Asia/Dubai calendar days; `today` is the
+ * The dashboard's period picker (docs/dashboard.md). Days are Asia/Dubai calendar days; `today` is the
  * current one, `7d` the last seven including today, and so on.
  */
 export const DASHBOARD_PERIODS = ['today', '7d', '30d', '90d', '365d'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationText } from '../validation/fields';
 
 /*
- * Ids at the edge (issue 6): every id a request carries is checked for its shape before it can
+ * Ids at the edge: every id a request carries is checked for its shape before it can
  * reach PostgreSQL, where a malformed uuid is an SQL error that a workflow would retry for
  * minutes. Contracts are built in English; the gateway renders the message in Arabic from the
  * shared table.

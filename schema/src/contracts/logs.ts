@@ -3,7 +3,7 @@ import { storableText, validationText } from '../validation/fields';
 import { MENU_MODULES } from './auth';
 
 /*
- * The back office's logs screen (issue 12, docs/payments-logs.md): the audit log of staff writes,
+ * The back office's logs screen (docs/payments-logs.md): the audit log of staff writes,
  * and the consumers' dead letters with their re-drive. The outbox's dead letters keep their own
  * contract (operations.ts).
  */

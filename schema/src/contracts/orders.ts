@@ -124,7 +124,7 @@ export function orderFingerprintSource(order: CreateOrderRequest): string {
     order.paymentProvider ?? 'COD',
     order.paymentIntentId ?? null,
     // The coupon is part of what the order is: dropping a refused code is a new order, not a
-    // retry of the refused one (issue 7).
+    // retry of the refused one.
     order.appliedCoupon?.code.trim().toUpperCase() || null,
   ]);
 }

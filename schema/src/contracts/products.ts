@@ -7,7 +7,7 @@ import { ProductRef } from './ids';
  * which a named (referenced) schema would prevent.
  */
 
-/** How a product list may be ordered (issue 10). `popular` is by views, most first. */
+/** How a product list may be ordered. `popular` is by views, most first. */
 export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'popular'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 

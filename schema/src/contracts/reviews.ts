@@ -51,7 +51,7 @@ export type ReviewSubmitRequest = z.infer<typeof ReviewSubmitRequest>;
 
 /**
  * A review as staff moderate it: with its status, the author's e-mail and `version`, the token
- * of optimistic concurrency (issue 12): a moderation or reply sent with the version the staff
+ * of optimistic concurrency: a moderation or reply sent with the version the staff
  * member saw is refused with 409 when someone else changed the review in between.
  */
 export const AdminReview = Review.extend({

@@ -95,7 +95,7 @@ export function shippingQuoteResponse(quote: ShippingQuote): ShippingCalculateRe
 }
 
 /**
- * The back office's shipping rule (issue 11: POST /api/admin/shipping/rules, PUT …/{id}): SPEC 3's
+ * The back office's shipping rule (POST /api/admin/shipping/rules, PUT …/{id}): SPEC 3's
  * fields, money in AED with 2 decimals, cities as the slugs of SPEC 3's table (empty: every city).
  */
 export const ShippingRuleWrite = z

@@ -5,8 +5,8 @@ import { MENU_MODULES } from './auth';
 import { EntityId } from './ids';
 
 /*
- * Staff accounts, invitations, the profile and the one-time set-password links (issue 12,
- * docs/users.md). Built in English like every contract; the gateway renders messages in Arabic.
+ * Staff accounts, invitations, the profile and the one-time set-password links
+ * (docs/users.md). Built in English like every contract; the gateway renders messages in Arabic.
  */
 const t = validationText('en');
 

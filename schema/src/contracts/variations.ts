@@ -67,7 +67,7 @@ export const VariationCreateRequest = z
 export type VariationCreateRequest = z.input<typeof VariationCreateRequest>;
 
 /**
- * SPEC 7 PUT /api/variations/products/{id}, plus the `version` the edit started from (issue 11):
+ * SPEC 7 PUT /api/variations/products/{id}, plus the `version` the edit started from:
  * a stale one answers 409 and nothing is written, so two editors never overwrite each other
  * silently. Required: a client that does not say what it edited cannot be checked.
  */

@@ -9,7 +9,7 @@ import { envelope } from './envelope';
 export const CatalogueChanged = envelope(
   'CatalogueChanged',
   z.object({
-    // 'content': the storefront's banner, sliders or texts (issue 11); only the pages need it.
+    // 'content': the storefront's banner, sliders or texts; only the pages need it.
     reason: z.enum(['stock', 'product', 'variation', 'category', 'price', 'promotion', 'review', 'content']),
     productIds: z.array(z.uuid()),
   }),

@@ -13,7 +13,7 @@ export const OrderPlaced = envelope(
     totalFils: z.number().int(),
     placedAt: z.iso.datetime(),
     /**
-     * The order's snapshot for the dashboard's recent orders (issue 12). Optional: events
+     * The order's snapshot for the dashboard's recent orders. Optional: events
      * written before it carry none, and the projection falls back to blanks.
      */
     customer: z.object({ fullName: z.string(), email: z.string(), phone: z.string() }).optional(),

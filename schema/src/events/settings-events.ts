@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 
 /**
- * SettingsChanged (issue 12, docs/settings.md): staff saved one section of the store's settings.
+ * SettingsChanged (docs/settings.md): staff saved one section of the store's settings.
  * The gateway re-reads its in-memory settings and the storefront drops its cached copy; the
  * event names the section and its new version, the values are read from the database.
  */

@@ -56,7 +56,7 @@ export function canViewModule(user: Viewer, module: MenuModule): boolean {
 }
 
 /**
- * The one permission rule (issue 11): ADMIN may do everything; anyone else may view a module with
+ * The one permission rule (docs/admin.md): ADMIN may do everything; anyone else may view a module with
  * an entry whose canView or canEdit is true (editing implies viewing), and edit it only with
  * canEdit true. The server applies it to every back-office route; the admin app only mirrors it.
  */

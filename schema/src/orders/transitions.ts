@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../reference/constants';
 
 /**
- * How staff move an order through its life (issue 12; SPEC 4 leaves the transitions open, the
+ * How staff move an order through its life (SPEC 4 leaves the transitions open; the
  * decision is in docs/orders.md). Forward one step at a time — new → processing → shipped →
  * delivered — and cancel only before the parcel leaves (new or processing): once shipped the
  * goods are with the courier, so a return is a different process, not a cancellation. `pending`

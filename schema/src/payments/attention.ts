@@ -1,5 +1,5 @@
 /**
- * Why a payment needs a member of staff (issue 12, docs/payments-logs.md). The read model keeps
+ * Why a payment needs a member of staff (docs/payments-logs.md). The read model keeps
  * the reason as text (`attention_reason`, written by the payment flows and the workers' webhook
  * watch); this is the one place that sorts it into the kinds the payments screen shows.
  */

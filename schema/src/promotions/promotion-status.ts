@@ -1,7 +1,7 @@
 import type { Promotion } from './promotion';
 
 /**
- * Where a promotion stands for the back office's list (issue 11): switched off, not started yet,
+ * Where a promotion stands for the back office's list: switched off, not started yet,
  * in force, every use taken, or over. The same order of checks as pricing: a promotion switched
  * off never applies, whatever its dates.
  */

@@ -29,7 +29,7 @@ export const ANNIVERSARY_CODE = 'ANNIVERSARY_2025' as const;
 export const ORDER_STATUSES = ['pending', 'new', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
- * Anti-hoarding caps (issue 6, docs/checkout.md): a cash-on-delivery order costs an attacker
+ * Anti-hoarding caps (docs/checkout.md): a cash-on-delivery order costs an attacker
  * nothing, so one order may not empty the shelf. A shop's real baskets are a few bags; a
  * business buying more talks to us. The storefront's quantity stepper clamps to the line cap.
  */

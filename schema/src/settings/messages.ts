@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../messages/localized-text';
 
 /**
- * The settings and tracking screens' messages (issue 12). The zod contracts below are built with
+ * The settings and tracking screens' messages (docs/settings.md). The zod contracts below are built with
  * the English text; the gateway matches an issue back to its entry here and answers in Arabic
  * when the staff member's language is Arabic (gateway/src/i18n/translate.ts).
  */

@@ -8,7 +8,7 @@ import { emailField, storableText, validationText } from '../validation/fields';
 import { SETTINGS_MESSAGES } from './messages';
 
 /*
- * The store's settings (issue 12, docs/settings.md): what staff change in the back office's
+ * The store's settings (docs/settings.md): what staff change in the back office's
  * Settings and Tracking screens, and what the code that uses each value reads — the gateway's
  * shipping quote and pricing, the checkout's order transaction, pay later's range check, the
  * storefront's footer, contact page, cart nudge and tracking loader. Each section is one row of

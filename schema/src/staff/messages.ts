@@ -2,7 +2,7 @@ import type { LocalizedText } from '../messages/localized-text';
 
 /**
  * What the users screens, the profile and the set-password link tell staff when the gateway
- * refuses (issue 12, docs/users.md), in both languages. Codes are the ErrorBody `code`.
+ * refuses (docs/users.md), in both languages. Codes are the ErrorBody `code`.
  */
 export const STAFF_MESSAGES = {
   USER_NOT_FOUND: { en: 'This staff account does not exist.', ar: 'حساب الموظف هذا غير موجود.' },

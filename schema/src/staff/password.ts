@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../messages/localized-text';
 
 /**
- * The one password rule for staff accounts (issue 12, docs/users.md), used wherever a password is
+ * The one password rule for staff accounts (docs/users.md), used wherever a password is
  * chosen: accepting an invitation, a reset link, the profile's password change. NIST SP 800-63B:
  * length is what counts, no composition rules; a ceiling keeps argon2 from hashing megabytes.
  */

@@ -154,7 +154,7 @@ export const VALIDATION_MESSAGES = {
   'variation.beansLoadFailed': { en: 'Failed to load bean variations', ar: 'تعذّر تحميل أنواع الحبوب' },
   'variation.imageUploadFailed': { en: 'Failed to upload variation image', ar: 'تعذّر رفع صورة المتغيّر' },
   'variation.imageInvalid': { en: 'Invalid image file', ar: 'ملف الصورة غير صالح' },
-  // Ours (issue 11): optimistic concurrency and the server's refusals, which SPEC 8 does not word.
+  // Ours: optimistic concurrency and the server's refusals, which SPEC 8 does not word.
   'variation.changed': {
     en: 'Someone else changed this variation since you opened it. Your changes were not saved: the table now shows the latest values, edit it again.',
     ar: 'عدّل شخص آخر هذا المتغيّر منذ فتحته. لم تُحفظ تغييراتك: يعرض الجدول الآن أحدث القيم، عدّله من جديد.',

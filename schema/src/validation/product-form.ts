@@ -4,7 +4,7 @@ import type { Locale } from '../money/money';
 import { storableText } from './fields';
 
 /**
- * The back office's product and category forms (issue 11): one rule for the browser (messages as
+ * The back office's product and category forms (docs/admin.md): one rule for the browser (messages as
  * the member of staff types) and the gateway (the contract of POST/PUT /api/admin/products and
  * /api/admin/categories). Prices are AED here and fils in the database; a percentage discount is
  * entered 0–100 and stored as SPEC 3's fraction 0–1.
