@@ -13,7 +13,7 @@ export interface AuditSearch {
 }
 
 /**
- * The logs screen's audit log (issue 12): staff writes filtered by user, module and days, newest
+ * The logs screen's audit log (docs/payments-logs.md): staff writes filtered by user, module and days, newest
  * first, paged. Entries are written by `recordAudit` (audit.ts) and never change.
  */
 export function createAuditSearchRepository(db: DbOrTx) {

@@ -23,7 +23,7 @@ export interface AuditEntry {
 }
 
 /**
- * Records one staff write (issue 11: who, when, module, entity, before and after). Call it with the
+ * Records one staff write (who, when, module, entity, before and after). Call it with the
  * write's own transaction, so an entry exists exactly when the write committed: a rolled-back
  * write leaves no entry and a committed one is never missing its entry. Append-only: nothing
  * updates or deletes audit rows.

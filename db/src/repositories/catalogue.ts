@@ -79,7 +79,7 @@ export function createCatalogueRepository(db: DbOrTx) {
   }
 
   /**
-   * The storefront's figures per product, read with the catalogue (issue 10): views from the
+   * The storefront's figures per product, read with the catalogue: views from the
    * ProductViewed projection, the approved reviews' average and count. They are as fresh as the
    * last rebuild of the in-memory catalogue (a CatalogueChanged, or its safety interval): a view
    * never triggers a rebuild, a review's approval does.

@@ -27,7 +27,7 @@ const toSlider = (r: SliderRow): AdminSlider => ({
 });
 
 /**
- * The back office's side of the storefront's content (issue 11): the offer banner, the sliders and
+ * The back office's side of the storefront's content: the offer banner, the sliders and
  * the texts. Each write appends CatalogueChanged {reason: 'content'} in the caller's transaction:
  * the gateway then asks the storefront to drop its cached content (web /revalidate/catalogue), so
  * the pages show the change within a second instead of the minute the cache would keep it.

@@ -42,7 +42,7 @@ const subscriberRow = (r: typeof newsletterSubscribers.$inferSelect): Subscriber
 /** `%`, `_` and `\` typed by staff are searched as themselves, not as LIKE wildcards. */
 const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The back office's reads and writes of contact messages and newsletter subscribers (issue 9). */
+/** The back office's reads and writes of contact messages and newsletter subscribers (docs/crm.md). */
 export function createCrmRepository(db: Db) {
   const subscriberWhere = (q?: string, status?: SubscriberRow['status']): SQL | undefined =>
     and(

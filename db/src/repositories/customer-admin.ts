@@ -9,7 +9,7 @@ import type { DbOrTx } from '../client';
 import { customers, orders } from '../schema';
 
 /*
- * The back office's customers (issue 12, docs/customers-reviews.md): a read side over `customers`
+ * The back office's customers (docs/customers-reviews.md): a read side over `customers`
  * and their orders, in integer fils. Which orders count is decided here, once, in SQL:
  * - placed = every order but `pending` (not placed yet: a payment still being confirmed);
  * - counted (total spent) = placed and not cancelled (a cancellation gives the money back).

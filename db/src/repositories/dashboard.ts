@@ -68,7 +68,7 @@ export interface ProductFigures {
 }
 
 /**
- * The dashboard's reads (issue 12, docs/dashboard.md). Every one reads a projection the
+ * The dashboard's reads (docs/dashboard.md). Every one reads a projection the
  * workers keep from the stream; none reads `orders`, `order_items` or `customers`.
  */
 export function createDashboardRepository(db: DbOrTx) {

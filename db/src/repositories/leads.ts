@@ -75,7 +75,7 @@ const eventLines = (lines: LeadLine[]) =>
   }));
 
 /**
- * Leads (SPEC 3, 4; issue 9): one open lead per e-mail, written by the storefront's two lead
+ * Leads (SPEC 3, 4; docs/leads.md): one open lead per e-mail, written by the storefront's two lead
  * calls, the order that converts it and the leadConversion workflow. Every change that others
  * act on appends its event (LeadQualified, CartAbandoned, LeadConverted) in the same transaction.
  */

@@ -62,7 +62,7 @@ const asRow = (r: typeof marketingSync.$inferSelect): MarketingRow => ({
   updatedAt: r.updatedAt,
 });
 
-/** The e-mail-marketing sync's bookkeeping (issue 9, docs/crm.md). */
+/** The e-mail-marketing sync's bookkeeping (docs/crm.md). */
 export function createMarketingRepository(db: Db) {
   /**
    * `enqueue` for several events in their order, in two statements: the ids applied now. Of

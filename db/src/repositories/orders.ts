@@ -67,7 +67,7 @@ export function createOrdersRepository(db: DbOrTx) {
   return {
     /**
      * Orders given with this phone or this e-mail in the last `windowMs` (the anti-hoarding limit,
-     * issue 6). Call it after taking the contact locks of `lockContact`, so concurrent checkouts
+     * docs/checkout.md). Call it after taking the contact locks of `lockContact`, so concurrent checkouts
      * of one phone count each other. Each side reads its own (contact, created_at) index.
      */
     async countRecentByContact(

@@ -53,7 +53,7 @@ export function paymentFilterWhere(filter: AdminPaymentFilter): SQL | undefined 
 }
 
 /**
- * The back office's payments (issue 12, docs/payments-logs.md): the payments read model as staff
+ * The back office's payments (docs/payments-logs.md): the payments read model as staff
  * search it, one payment with its refunds, webhooks and order, and the workers' webhook watch.
  */
 export function createPaymentsAdminRepository(db: DbOrTx) {

@@ -97,7 +97,7 @@ function uniqueRefusal(error: unknown, table: 'products' | 'categories'): Catalo
 }
 
 /**
- * The back office's product and category writes (issue 11). Each runs in one transaction with
+ * The back office's product and category writes (docs/admin.md). Each runs in one transaction with
  * its audit entry and a CatalogueChanged event (the outbox), so the gateway's in-memory catalogue
  * and the storefront's pages follow within a second of the commit. Products carry a version:
  * an edit names the version it started from and is refused if someone saved in between.

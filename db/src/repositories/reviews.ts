@@ -176,7 +176,7 @@ export function createReviewsRepository(db: Db) {
     },
 
     /**
-     * The moderation queue (issue 12): PENDING first, then newest first, filtered by status,
+     * The moderation queue (docs/customers-reviews.md): PENDING first, then newest first, filtered by status,
      * product and rating; with the count per status under the same product and rating filter.
      */
     async listForStaff(q: {

@@ -51,7 +51,7 @@ function sectionFrom<S extends SettingsSection>(section: S, raw: unknown): Versi
 }
 
 /**
- * The store's settings (issue 12, docs/settings.md). Reads are one indexed query of at most five
+ * The store's settings (docs/settings.md). Reads are one indexed query of at most five
  * rows; each save is a compare-and-set on the version in the caller's transaction, with its audit
  * entry and a SettingsChanged in the outbox, so the gateway and the storefront follow it only once
  * it committed.

@@ -6,7 +6,7 @@ import { type AuditActor, recordAudit } from './audit';
 
 /*
  * The staff account as the users screen and the profile see it, and what every staff write
- * shares (issue 12, docs/users.md): the version token, the audit snapshot, the one-time links'
+ * shares (docs/users.md): the version token, the audit snapshot, the one-time links'
  * storage and `guardAdmins`, the one place the last-administrator rule lives. The writes are in
  * staff-admin.ts (the users screen), staff-links.ts (using a link) and staff-profile.ts (one's own
  * account).
@@ -113,7 +113,7 @@ export function snapshot(u: UserRow) {
 export const userColumns = { u: users, version: versionSql };
 
 /**
- * THE last-administrator rule (issue 12): the store always keeps one active ADMIN who can sign in.
+ * THE last-administrator rule (docs/users.md): the store always keeps one active ADMIN who can sign in.
  * Locks every ADMIN row first (in id order, so two such transactions queue instead of
  * deadlocking), runs the write, then counts; zero throws and the transaction rolls back. Two admins
  * demoting each other at once: the second waits for the first's locks, then sees its result.

@@ -65,7 +65,7 @@ const changeOf = (kind: AdminChange['kind'] | null, account: StaffAccount): Admi
     : null;
 
 /*
- * Staff accounts for the users screen and the profile (issue 12, docs/users.md): invitations and
+ * Staff accounts for the users screen and the profile (docs/users.md): invitations and
  * resets by one-time link, role and permission edits, deactivation, password changes. Every write
  * is one transaction with its audit entry; every write that could leave the store without an
  * administrator goes through `guardAdmins` (staff-accounts.ts), the one place that rule lives;

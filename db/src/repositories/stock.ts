@@ -12,7 +12,7 @@ export interface StockLine {
 }
 
 /**
- * The one place stock changes (issue 6). Every change runs inside the caller's transaction and
+ * The one place stock changes. Every change runs inside the caller's transaction and
  * appends CatalogueChanged {reason: 'stock'} to the outbox in that same transaction, so the
  * gateway's in-memory catalogue and the storefront's pages learn of it exactly when it commits.
  * Nothing is ever sold that is not there: `take` decrements only where enough is left.
@@ -87,7 +87,7 @@ export function createStockRepository(db: DbOrTx) {
     },
 
     /**
-     * Staff set a variation's stock to a count (the back office's variations editor, issue 11).
+     * Staff set a variation's stock to a count (the back office's variations editor).
      * Returns false when there is no such variation (nothing is announced then).
      */
     async set(

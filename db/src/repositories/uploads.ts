@@ -12,7 +12,7 @@ export interface UploadRecord {
   uploadedBy: string | null;
 }
 
-/** Staff's uploaded images (issue 11): one row per stored picture, whoever uploaded it last. */
+/** Staff's uploaded images (docs/admin.md "Uploads"): one row per stored picture, whoever uploaded it last. */
 export function createUploadsRepository(db: DbOrTx) {
   return {
     /** The same picture again (local names are content hashes) is the same row, touched. */

@@ -50,7 +50,7 @@ export const products = pgTable(
     featured: boolean('featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     views: integer('views').notNull().default(0),
-    /** Set instead of deleting a product that was ever ordered (issue 11); hidden from the storefront. */
+    /** Set instead of deleting a product that was ever ordered, so its orders keep it; hidden from the storefront. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -104,7 +104,7 @@ export const productVariations = pgTable(
     stockQuantity: integer('stock_quantity').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     imageUrl: text('image_url'),
-    /** Optimistic concurrency (issue 11): a save names the version it edited; a stale one is refused. */
+    /** Optimistic concurrency: a save names the version it edited; a stale one is refused. */
     version: integer('version').notNull().default(1),
     ...timestamps,
   },

@@ -110,7 +110,7 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 });
 
 /**
- * Every e-mail the store sends, keyed by purpose and subject (issue 9): written before sending,
+ * Every e-mail the store sends, keyed by purpose and subject: written before sending,
  * marked after, so a retried activity or a redelivered event never sends the same e-mail twice.
  * purpose: order-confirmation, cart-recovery, contact-ack, contact-staff, newsletter-welcome,
  * order-shipped, …; subjectId: the order id, lead id, contact message id, subscriber id.
@@ -146,7 +146,7 @@ export const emails = pgTable(
 );
 
 /**
- * What the e-mail-marketing sync (Brevo) owes or did per contact (issue 9): one row per e-mail and
+ * What the e-mail-marketing sync (Brevo) owes or did per contact (docs/crm.md): one row per e-mail and
  * source; `payload` is the attributes and list ids last sent (or that would be sent without a key).
  */
 export const marketingSync = pgTable(
@@ -172,7 +172,7 @@ export const marketingSync = pgTable(
 );
 
 /**
- * Images staff uploaded (issue 11): the SPEC 3 upload result (public_id, secure_url, format,
+ * Images staff uploaded: the SPEC 3 upload result (public_id, secure_url, format,
  * bytes) plus where it lives (local disk under .data/uploads, or the image-hosting provider).
  */
 export const uploads = pgTable('uploads', {

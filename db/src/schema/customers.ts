@@ -13,7 +13,7 @@ export const customers = pgTable('customers', {
 
 /**
  * SPEC 3 "Lead". One open lead per e-mail (a partial unique index: status is not CONVERTED);
- * once converted, a new cart from the same e-mail starts a new lead (issue 9).
+ * once converted, a new cart from the same e-mail starts a new lead.
  */
 export const leads = pgTable(
   'leads',

@@ -58,7 +58,7 @@ export const outboxDeadLetters = pgTable('outbox_dead_letters', {
 /**
  * Messages a JetStream consumer gave up on (a poison event: not JSON, breaks its contract, or
  * failed past its delivery limit): kept with the consumer, the stream sequence and the error so an
- * operator sees them on the logs screen and re-drives them (issue 12) once the cause is fixed.
+ * operator sees them on the logs screen and re-drives them once the cause is fixed.
  */
 export const consumerDeadLetters = pgTable(
   'consumer_dead_letters',

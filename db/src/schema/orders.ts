@@ -59,7 +59,7 @@ export const orders = pgTable(
     address: text('address').notNull(),
     locale: text('locale').notNull().default('en'),
     requestId: text('request_id'),
-    /** Optimistic concurrency for staff moving the order (issue 12): a stale move is refused. */
+    /** Optimistic concurrency for staff moving the order: a stale move is refused. */
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -103,7 +103,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Every status an order went through (issue 12): who moved it, from what, to what, when. */
+/** Every status an order went through: who moved it, from what, to what, when. */
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
@@ -124,7 +124,7 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * Money given back for an order (issue 12): one row per refund the store asked a provider for.
+ * Money given back for an order: one row per refund the store asked a provider for.
  * `reference` is the idempotency key sent to the provider, so a retried refund is not a second one.
  */
 export const refunds = pgTable(

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * The dashboard's read models (issue 12, docs/dashboard.md). The workers keep them from the
+ * The dashboard's read models (docs/dashboard.md). The workers keep them from the
  * JetStream stream; the dashboard reads only these (and the older order_stats_daily,
  * order_status_counts, projection_orders), never `orders`. Days are Asia/Dubai calendar days, so
  * any period is a sum over a range of rows.

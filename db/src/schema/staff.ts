@@ -7,13 +7,13 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull().default('STAFF'),
-  /** SPEC 6 plus editing (issue 11): `canEdit` implies `canView`. */
+  /** SPEC 6 plus editing (docs/admin.md): `canEdit` implies `canView`. */
   permissions: jsonb('permissions')
     .$type<{ module: string; canView: boolean; canEdit?: boolean }[]>()
     .notNull()
     .default([]),
   isActive: boolean('is_active').notNull().default(true),
-  /** The back office's language for this user (profile, issue 12); null: the browser's. */
+  /** The back office's language for this user (chosen on the profile); null: the browser's. */
   locale: text('locale'),
   ...timestamps,
 });
@@ -49,7 +49,7 @@ export const signInAttempts = pgTable('sign_in_attempts', {
 });
 
 /**
- * Every staff write (issue 11): who, when, which module and entity, the row before and after.
+ * Every staff write: who, when, which module and entity, the row before and after.
  * Append-only; the logs screen reads it.
  */
 export const auditLog = pgTable(
@@ -75,7 +75,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** One-time links to set a password (an invitation or a reset, issue 12); only the token's SHA-256 is kept. */
+/** One-time links to set a password (an invitation or a reset); only the token's SHA-256 is kept. */
 export const staffInvites = pgTable(
   'staff_invites',
   {
@@ -94,7 +94,7 @@ export const staffInvites = pgTable(
 );
 
 /**
- * The store's settings staff may change (issue 12: store name, contact details, hours, shipping
+ * The store's settings staff may change (docs/settings.md: store name, contact details, hours, shipping
  * fallback, pay-later range, the sale switch, tracking ids), one row per key, read by the code that
  * uses them (never copied into a second place).
  */
