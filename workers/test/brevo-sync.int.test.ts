@@ -7,7 +7,7 @@ import { createBrevoFeed, createBrevoSync, type DurableConsumer } from '../src';
 import { closeServices, logger, publishEvent, type Services, startOnStream, waitFor } from './support';
 
 /**
- * The e-mail-marketing sync (issue 9) against the Brevo fake (fakes/brevo, Brevo's documented
+ * The e-mail-marketing sync (docs/crm.md) against the Brevo fake (fakes/brevo, Brevo's documented
  * contacts API) and the real database and JetStream.
  */
 

@@ -15,7 +15,7 @@ import {
 import { closeServices, connectServices, logger, type Services, waitFor } from './support';
 
 /**
- * Consumer dead letters (issue 12, docs/payments-logs.md) against real NATS and PostgreSQL: a
+ * Consumer dead letters (docs/payments-logs.md) against real NATS and PostgreSQL: a
  * message a consumer cannot handle is recorded once and terminated while the messages behind it
  * flow; re-driving it after the fix republishes it through the outbox so the consumer that failed
  * applies it once and a consumer that had applied it already does not apply it again.

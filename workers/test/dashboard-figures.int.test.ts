@@ -1,7 +1,7 @@
 import { dashboardSuite } from './dashboard-suite';
 
 /*
- * Issue 12's must-hold: after 1,000 random orders and their status changes, published with
+ * What the dashboard must hold to (docs/dashboard.md): after 1,000 random orders and their status changes, published with
  * duplicates and out of order, every dashboard figure equals a direct SQL count over orders,
  * order_items and customers. `make soak` (QAHWA_SOAK=1) runs 5,000; DASHBOARD_ORDERS overrides.
  */

@@ -25,7 +25,7 @@ import {
 import { closeServices, connectServices, logger, type Services, waitFor } from './support';
 
 /*
- * Issue 12's must-hold: the dashboard's figures equal a direct SQL count over the same data
+ * What the dashboard must hold to: its figures equal a direct SQL count over the same data
  * after random orders and status changes delivered with duplicates and out of order; and a
  * projection rebuilt from the stream equals the live one row for row (docs/dashboard.md).
  *

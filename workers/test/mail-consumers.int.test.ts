@@ -11,7 +11,7 @@ import { createMailConsumers } from '../src/mail/mail-consumer';
 import { closeServices, connectServices, logger, type Services, waitFor } from './support';
 
 /**
- * The contact and newsletter mail (issue 9) from real JetStream events to real SMTP (MailDev),
+ * The contact and newsletter mail (docs/email.md) from real JetStream events to real SMTP (MailDev),
  * read back over MailDev's API. Each event is published three times under different message ids
  * (as a replayed outbox or a redrive would), so JetStream's duplicate window does not hide them:
  * the consumer itself must mail once.

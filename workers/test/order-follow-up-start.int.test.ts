@@ -28,7 +28,7 @@ import {
 import { closeServices, connectServices, logger, type Services, waitFor } from './support';
 
 /**
- * Issue 12: a staff move's follow-up (refund, shopper's e-mail) no longer depends on the
+ * A staff move's follow-up (refund, shopper's e-mail) does not depend on the
  * gateway reaching Temporal right after the commit. Real parts: the move's transaction
  * (`move()`, what the gateway's route commits), the real outbox relay onto a JetStream stream of
  * this file's own, the order-follow-up consumer, `orderFollowUp` on the real Temporal dev server

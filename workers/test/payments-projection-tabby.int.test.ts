@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPaymentEventOnce, parsePaymentEvent } from '../src/projections/payments';
 import { closeServices, connectServices, type Services } from './support';
 
-/** The payments read model's pay-later part (issue 8), against the real database. */
+/** The payments read model's pay-later part, against the real database. */
 let s: Services;
 beforeAll(async () => {
   s = await connectServices();

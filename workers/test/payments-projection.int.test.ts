@@ -6,7 +6,7 @@ import { applyPaymentEventOnce, parsePaymentEvent } from '../src/projections/pay
 import { closeServices, connectServices, type Services } from './support';
 
 /**
- * The payments read model (issue 7) against the real database: each event applies once, and the
+ * The payments read model against the real database: each event applies once, and the
  * events of one payment may come in any order without a failure undoing a success or an order
  * being forgotten.
  */

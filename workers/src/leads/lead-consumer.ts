@@ -57,7 +57,7 @@ export function parseLeadEvent(raw: unknown): LeadEvent | null {
 }
 
 /**
- * The lead consumers (issue 9, docs/leads.md): LeadQualified and CartAbandoned start or signal
+ * The lead consumers (docs/leads.md): LeadQualified and CartAbandoned start or signal
  * the e-mail's leadConversion run (signal-with-start, workflow id from the e-mail); LeadConverted
  * and OrderPlaced tell it the order. Idempotent without a processed-event table: the workflow
  * ignores a signal whose event id it has seen, signal-with-start on a running workflow only

@@ -79,7 +79,7 @@ const localeOf = (l: string | null | undefined): MailLocale => (l === 'ar' ? 'ar
 export const ORDER_CONFIRMATION_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
- * The shopper-facing mail of the engagement events (issue 9, docs/email.md): ContactReceived →
+ * The shopper-facing mail of the engagement events (docs/email.md): ContactReceived →
  * an acknowledgement to the shopper in their language and a notification to the store's inbox
  * (reply-to the shopper), which repeats nothing the sender typed; NewsletterConfirmationRequested →
  * the double opt-in's confirmation link, to a subscriber still pending, at most once an hour;

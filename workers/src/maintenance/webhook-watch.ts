@@ -22,7 +22,7 @@ export interface WebhookWatchResult {
 export type WebhookWatch = MaintenanceTask<WebhookWatchResult, []>;
 
 /**
- * "Webhook never came" (issue 12, docs/payments-logs.md): the card and pay-later flows make the
+ * "Webhook never came" (docs/payments-logs.md): the card and pay-later flows make the
  * order from the shopper's return as well as from the provider's webhook, so a webhook endpoint that
  * is misconfigured (a rotated secret, a wrong URL) goes unnoticed while orders still arrive — until
  * the day the shopper's tab closes after paying and the money comes with no order. This pass marks

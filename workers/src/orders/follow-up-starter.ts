@@ -33,7 +33,7 @@ export interface OrderFollowUpStarterOptions
 }
 
 /**
- * The durable start of a staff move's follow-up (issue 12, docs/orders.md): every
+ * The durable start of a staff move's follow-up (docs/orders.md): every
  * OrderStatusChanged to shipped, delivered or cancelled starts `orderFollowUp` under the id the
  * gateway uses (`order-<status>-<order>-<move>`), so the refund and the shopper's e-mail happen
  * even when the gateway could not reach Temporal right after the commit. The event is written in

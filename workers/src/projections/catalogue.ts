@@ -12,7 +12,7 @@ export type CatalogueCountsProjectionOptions = ProjectionOptions;
 
 /**
  * Keeps projection_products and projection_promotions, which the dashboard's "total products"
- * and "active promotions" count (issue 12). CatalogueChanged says WHAT changed, not to what, so
+ * and "active promotions" count. CatalogueChanged says WHAT changed, not to what, so
  * each event refreshes the rows it names from the catalogue's own tables: the result is the
  * latest state whatever order or how often events come, which is why no processed-event guard
  * is needed. It refreshes everything once at start, so products seeded without an event count.

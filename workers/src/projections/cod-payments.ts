@@ -8,7 +8,7 @@ export const COD_PAYMENTS_DURABLE = 'payments-cod';
 export type CodPaymentsProjectionOptions = ProjectionOptions;
 
 /**
- * Cash-on-delivery payments in the payments read model (issue 12: the payments screen lists card,
+ * Cash-on-delivery payments in the payments read model (the payments screen lists card,
  * wallet, pay later and COD). Card and pay later come from payment events (payments.ts); cash has
  * none, so its row (`cod-<order>`: to be collected, collected on delivery, cancelled) follows the
  * order's events. Its own durable consumer, because a durable's filter is never changed in place

@@ -11,7 +11,7 @@ export const PRODUCT_VIEWS_DURABLE = 'product-views';
 export type ProductViewsProjectionOptions = ProjectionOptions;
 
 /**
- * Keeps product_view_counts from ProductViewed (issue 10): the product page's POST only appends
+ * Keeps product_view_counts from ProductViewed: the product page's POST only appends
  * the event, so counting a view never writes on the request. Each event adds one view, once
  * (the processed-event guard and the increment commit together). The gateway's catalogue reads
  * the counts on its next build and sorts `popular` by them. The dashboard's popular products
