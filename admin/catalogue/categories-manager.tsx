@@ -28,7 +28,7 @@ interface Draft {
 }
 const EMPTY: Draft = { id: null, name: '', nameAr: '', slug: '', imageUrl: null, sortOrder: '0' };
 
-/** Categories (issue 11): the table in the shop's order, and one form to add or edit. */
+/** Categories (docs/admin.md): the table in the shop's order, and one form to add or edit. */
 export function CategoriesManager({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations('Categories');
   const tt = useTranslations('Table');

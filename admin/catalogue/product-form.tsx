@@ -20,7 +20,7 @@ import { bodyOf, type Draft, draftOf } from './product-draft';
 import { ProductImages } from './product-images';
 
 /**
- * Create and edit a product (issue 11): English and Arabic names and descriptions, slug (made from
+ * Create and edit a product (docs/admin.md): English and Arabic names and descriptions, slug (made from
  * the English name until edited), category, pictures (uploaded in parallel, the first is the
  * product's), featured, discount, active. The shared rule checks the form as the server will;
  * a save on a product someone else saved meanwhile is refused and says so. Products ever ordered

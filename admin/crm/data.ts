@@ -8,7 +8,7 @@ import {
 import { gatewayGet } from '../lib/gateway';
 import { isGatewayError } from '../lib/gateway-error';
 
-/** The CRM screens' reads (issue 9): the gateway checks the module's permission. */
+/** The CRM screens' reads (docs/crm.md): the gateway checks the module's permission. */
 
 export type ContactFilter = 'all' | 'unread' | 'read';
 

@@ -18,7 +18,7 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return <Badge tone={TONE[status]}>{t(status)}</Badge>;
 }
 
-/** `/backend/leads` (issue 9, docs/leads.md): who, how far, what was in the cart, what we did. */
+/** `/backend/leads` (docs/leads.md): who, how far, what was in the cart, what we did. */
 export function LeadsTable({ leads, caption }: { leads: readonly LeadSummary[]; caption: string }) {
   const t = useTranslations('Leads');
   const tTrigger = useTranslations('LeadTrigger');

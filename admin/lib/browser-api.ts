@@ -3,7 +3,7 @@
 /**
  * The back office's calls from the browser: same origin, /backend/api/* (proxy.ts forwards them to
  * the gateway inside the staff cookie's path), in the page's language so an error comes back in
- * it. A refusal becomes an ApiError with the gateway's own words (the one error body, issue 6).
+ * it. A refusal becomes an ApiError with the gateway's own words (the one error body).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

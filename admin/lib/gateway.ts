@@ -72,12 +72,12 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   }
 }
 
-/** The dashboard's ten figures (issue 12) for one period of the picker. */
+/** The dashboard's ten figures (docs/dashboard.md) for one period of the picker. */
 export function getDashboard(period: DashboardPeriod): Promise<DashboardSummary> {
   return gatewayGet(`/api/admin/dashboard?period=${period}`, DashboardSummary);
 }
 
-/** The leads list of `/backend/leads` (issue 9), newest activity first, by status when given. */
+/** The leads list of `/backend/leads` (docs/leads.md), newest activity first, by status when given. */
 export function getLeads(q: { status: LeadStatus | null; limit: number; offset: number }): Promise<LeadList> {
   const query = new URLSearchParams({ limit: String(q.limit), offset: String(q.offset) });
   if (q.status) query.set('status', q.status);

@@ -18,8 +18,8 @@ function show(v: unknown): string | null {
 }
 
 /**
- * A readable diff of an audit entry's before and after (issue 12: each entry expandable to show
- * before/after): nested objects flattened to dotted paths, arrays and deeper values compared
+ * A readable diff of an audit entry's before and after (the logs screen's entries expand to show
+ * it, docs/payments-logs.md): nested objects flattened to dotted paths, arrays and deeper values compared
  * whole, unchanged fields kept (marked) so staff see the row as it was.
  */
 export function auditDiff(before: unknown, after: unknown, prefix = '', depth = 0): DiffLine[] {

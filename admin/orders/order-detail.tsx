@@ -35,7 +35,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The order page (issue 12): lines, snapshot, payment, totals, discounts, refunds, timeline, workflows, moves. */
+/** The order page (docs/orders.md): lines, snapshot, payment, totals, discounts, refunds, timeline, workflows, moves. */
 export function OrderDetailView({
   order: o,
   canEdit,

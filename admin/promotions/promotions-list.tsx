@@ -18,7 +18,7 @@ const STATUS_STYLE = {
   off: 'bg-stone-200 text-stone-700',
 } as const;
 
-/** The promotions list: uses so far and remaining, in force now or scheduled (issue 11). */
+/** The promotions list: uses so far and remaining, in force now or scheduled. */
 export function PromotionsList({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations('Promotions');
   const locale = useLocale() as Locale;

@@ -62,7 +62,7 @@ function sectionValueOf(draft: Draft, fields: SettingsField[]): Value {
 }
 
 /**
- * One section of the store's settings (issue 12, docs/settings.md): its fields, saved with the
+ * One section of the store's settings (docs/settings.md): its fields, saved with the
  * version it was read at. The server refuses a stale version (409): the staff member is told
  * someone else saved, and offered the current values; field errors come back under their fields,
  * in the page's language.

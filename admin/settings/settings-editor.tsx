@@ -9,7 +9,7 @@ import { SettingsSections } from './settings-sections';
 const readSettings = () => api<AdminSettings>('GET', '/admin/settings');
 
 /**
- * The Settings screen (issue 12): the store, its contact details and hours, the shipping fallback,
+ * The Settings screen: the store, its contact details and hours, the shipping fallback,
  * pay later's range and the sale. Each section saves on its own, with its own version; what is
  * saved is read by the code that applies it (docs/settings.md), not copied anywhere.
  */

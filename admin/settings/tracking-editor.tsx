@@ -10,7 +10,7 @@ type Tracking = { version: number; value: { gtmId: string | null; metaPixelId: s
 const readTracking = () => api<Tracking>('GET', '/admin/tracking');
 
 /**
- * The Tracking screen (issue 12, SPEC 1): the storefront's analytics and ad-pixel ids. The
+ * The Tracking screen (SPEC 1): the storefront's analytics and ad-pixel ids. The
  * storefront's loader and its Content-Security-Policy read them from the gateway
  * (GET /api/settings): an id set loads its provider's script and allows its hosts, an id cleared
  * loads nothing from there.

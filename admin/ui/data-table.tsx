@@ -18,7 +18,7 @@ const HEADER = {
 } as const;
 
 /**
- * The back office's one table shell (issue 11): every table has a loading, an empty and an error
+ * The back office's one table shell: every table has a loading, an empty and an error
  * state, in the same place and words. Rows come as children (`<tr>`s); the shell draws the
  * caption, the header and, instead of rows, the state.
  */

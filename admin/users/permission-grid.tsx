@@ -32,7 +32,7 @@ export function permissionsFrom(rows: readonly GridRow[]) {
 }
 
 /**
- * The per-module view/edit grid (issue 11's permission model) as a real table of checkboxes, each
+ * The per-module view/edit grid (the permission model of docs/admin.md) as a real table of checkboxes, each
  * named for a screen reader ("Edit Orders"). Ticking edit ticks view and holds it: edit implies
  * view, the rule `can` applies on the server. For an administrator the grid is shown but off.
  */

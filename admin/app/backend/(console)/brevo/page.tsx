@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('CrmBrevo'))('title') };
 }
 
-/** SPEC 2.1 /backend/brevo (issue 9): the e-mail-marketing sync — connection, last sync, failures, sync now. */
+/** SPEC 2.1 /backend/brevo: the e-mail-marketing sync — connection, last sync, failures, sync now. */
 export default async function BrevoPage() {
   const t = await getTranslations('CrmBrevo');
   const result = await loadOrRefuse(getBrevoStatus);

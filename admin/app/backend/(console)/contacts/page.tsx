@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('CrmContacts'))('title') };
 }
 
-/** SPEC 2.1 /backend/contacts (issue 9): the contact form's messages, read/unread, reply by e-mail. */
+/** SPEC 2.1 /backend/contacts: the contact form's messages, read/unread, reply by e-mail. */
 export default async function ContactsPage({
   searchParams,
 }: {

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Leads'))('title') };
 }
 
-/** SPEC 2.1 /backend/leads (issue 9): the leads, filtered by status; the gateway checks the permission. */
+/** SPEC 2.1 /backend/leads: the leads, filtered by status; the gateway checks the permission. */
 export default async function LeadsPage({
   searchParams,
 }: {

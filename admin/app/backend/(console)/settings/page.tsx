@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Settings'))('title') };
 }
 
-/** SPEC 2.1 /backend/settings (issue 12, docs/settings.md): checked again by the gateway on every call. */
+/** SPEC 2.1 /backend/settings (docs/settings.md): checked again by the gateway on every call. */
 export default async function SettingsPage() {
   const [user, t] = await Promise.all([requireUser(), getTranslations('Settings')]);
   return (

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('CrmSubscribers'))('title') };
 }
 
-/** SPEC 2.1 /backend/subscribers (issue 9): the newsletter's subscribers, search, CSV export. */
+/** SPEC 2.1 /backend/subscribers: the newsletter's subscribers, search, CSV export. */
 export default async function SubscribersPage({
   searchParams,
 }: {

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Tracking'))('title') };
 }
 
-/** SPEC 2.1 /backend/tracking (issue 12, docs/settings.md): checked again by the gateway on every call. */
+/** SPEC 2.1 /backend/tracking (docs/settings.md): checked again by the gateway on every call. */
 export default async function TrackingPage() {
   const [user, t] = await Promise.all([requireUser(), getTranslations('Tracking')]);
   return (
