@@ -1,7 +1,14 @@
 import { invalid } from './errors';
 import { type FormObject, obj, str } from './form';
 import { now, randomId } from './ids';
-import type { Charge, PaymentIntent, StripeEvent } from './objects';
+import {
+  type Charge,
+  DISPUTE_REASONS,
+  type Dispute,
+  type DisputeReason,
+  type PaymentIntent,
+  type StripeEvent,
+} from './objects';
 
 /**
  * What happens to a charge after it succeeded, as Stripe does it: refunds (`POST /v1/refunds`,
@@ -28,37 +35,8 @@ export interface Refund {
   transfer_reversal: null;
 }
 
-export interface Dispute {
-  id: string;
-  object: 'dispute';
-  amount: number;
-  balance_transactions: [];
-  charge: string;
-  created: number;
-  currency: string;
-  /** Stripe: whether the disputed payment can still be refunded; not once funds were withdrawn. */
-  is_charge_refundable: boolean;
-  livemode: false;
-  metadata: Record<string, string>;
-  payment_intent: string;
-  reason: DisputeReason;
-  status: 'warning_needs_response' | 'needs_response';
-}
-
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
 type RefundReason = (typeof REFUND_REASONS)[number];
-/** Stripe's dispute reasons (docs.stripe.com/api/disputes/object#dispute_object-reason), the common ones. */
-const DISPUTE_REASONS = [
-  'fraudulent',
-  'product_not_received',
-  'duplicate',
-  'subscription_canceled',
-  'product_unacceptable',
-  'credit_not_processed',
-  'unrecognized',
-  'general',
-] as const;
-type DisputeReason = (typeof DISPUTE_REASONS)[number];
 
 /** Stripe's card that is disputed as fraudulent once it has paid. */
 export const DISPUTED_TEST_CARD = '4000000000000259';

@@ -1,10 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeApi } from './api';
-import { ChargeLedger, type Dispute, paymentIntentOf, type Refund } from './charges';
+import { ChargeLedger, paymentIntentOf, type Refund } from './charges';
 import { control } from './control';
 import { now, randomId } from './ids';
-import { API_VERSION, type ApiRequest, type Charge, type PaymentIntent, type StripeEvent } from './objects';
+import {
+  API_VERSION,
+  type ApiRequest,
+  type Charge,
+  type Dispute,
+  type PaymentIntent,
+  type StripeEvent,
+} from './objects';
 import { PaymentIntents } from './payment-intents';
 import { PaymentMethods } from './payment-methods';
 import { createRequestHandler, send } from './server';

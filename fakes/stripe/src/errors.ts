@@ -1,16 +1,6 @@
-import type { PaymentIntent } from './objects';
+import type { StripeErrorBody } from './objects';
 
-/** Stripe's error body (`{ error: … }`), as the API answers it. */
-export interface StripeErrorBody {
-  type: 'card_error' | 'invalid_request_error' | 'idempotency_error' | 'api_error';
-  code?: string;
-  decline_code?: string;
-  message: string;
-  param?: string;
-  doc_url?: string;
-  payment_intent?: PaymentIntent;
-  payment_method?: { id: string; type: 'card' };
-}
+export type { StripeErrorBody };
 
 /** A refusal the double answers with Stripe's status and error body. */
 export class StripeHttpError extends Error {

@@ -1,6 +1,3 @@
-import type { Dispute } from './charges';
-import type { StripeErrorBody } from './errors';
-
 /** Stripe's objects as the double answers them: the fields Stripe documents that we use. */
 
 export const API_VERSION = '2026-10-28.endive';
@@ -89,3 +86,45 @@ export interface PaymentMethod {
 
 /** The API call that caused a change: its request id and Idempotency-Key. */
 export type ApiRequest = { id: string; idempotencyKey: string | null };
+
+/** Stripe's error body (`{ error: … }`), as the API answers it. */
+export interface StripeErrorBody {
+  type: 'card_error' | 'invalid_request_error' | 'idempotency_error' | 'api_error';
+  code?: string;
+  decline_code?: string;
+  message: string;
+  param?: string;
+  doc_url?: string;
+  payment_intent?: PaymentIntent;
+  payment_method?: { id: string; type: 'card' };
+}
+
+/** Stripe's dispute reasons (docs.stripe.com/api/disputes/object#dispute_object-reason), the common ones. */
+export const DISPUTE_REASONS = [
+  'fraudulent',
+  'product_not_received',
+  'duplicate',
+  'subscription_canceled',
+  'product_unacceptable',
+  'credit_not_processed',
+  'unrecognized',
+  'general',
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+export interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  balance_transactions: [];
+  charge: string;
+  created: number;
+  currency: string;
+  /** Stripe: whether the disputed payment can still be refunded; not once funds were withdrawn. */
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: DisputeReason;
+  status: 'warning_needs_response' | 'needs_response';
+}
