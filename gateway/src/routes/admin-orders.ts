@@ -1,5 +1,5 @@
 import { isOrderMoveError, type OrderMoved } from '@qahwa/db/repositories/order-admin';
-import { ErrorBody, gulfDate, toAed } from '@qahwa/schema';
+import { ErrorBody, gulfDate } from '@qahwa/schema';
 import {
   AdminOrderDetail,
   AdminOrderFilter,
@@ -9,7 +9,6 @@ import {
   OrderNumber,
   OrderStatusMoved,
 } from '@qahwa/schema/contracts/admin-orders';
-import { csvRow } from '@qahwa/schema/export/csv';
 import { transitionRefusal } from '@qahwa/schema/orders/transitions';
 import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { orderDetailOf } from '../orders/order-detail';
+import { ordersCsv } from '../orders/order-export';
 import { HttpError } from '../platform/errors';
 import { auditStaffWrite } from './staff-audit';
 
@@ -65,44 +65,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const rows = await repo.exportRows(req.query);
-      let csv = csvRow([
-        'order',
-        'placed_at',
-        'status',
-        'payment_provider',
-        'payment_reference',
-        'customer',
-        'email',
-        'phone',
-        'emirate',
-        'city',
-        'address',
-        'items',
-        'subtotal_aed',
-        'discount_aed',
-        'shipping_aed',
-        'total_aed',
-      ]);
-      for (const o of rows) {
-        csv += csvRow([
-          o.id,
-          o.createdAt.toISOString(),
-          o.status,
-          o.paymentProvider,
-          o.paymentReference,
-          o.customerName,
-          o.customerEmail,
-          o.customerPhone,
-          o.emirate,
-          o.city,
-          o.address,
-          o.itemCount,
-          toAed(o.subtotalFils).toFixed(2),
-          toAed(o.discountFils).toFixed(2),
-          toAed(o.shippingFils).toFixed(2),
-          toAed(o.totalFils).toFixed(2),
-        ]);
-      }
+      const csv = ordersCsv(rows);
       // Who took which orders out of the store, with the filter and how many (never the rows):
       // recorded before the file leaves, so no export goes unrecorded.
       await auditStaffWrite(app.deps.db, req, {
