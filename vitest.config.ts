@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const apps = '{schema,db,gateway,workflows,workers,mail,web,admin,bench}';
+const apps = '{schema,db,checkout,gateway,workflows,workers,mail,web,admin,bench}';
 
 /**
  * Three layers, run separately by scripts/test.sh so each prints its own summary:
@@ -15,6 +15,9 @@ export default defineConfig({
         // The apps' tsconfig keeps JSX for Next (`preserve`); a test that renders a component
         // (admin/test/ui.test.tsx) needs it compiled.
         oxc: { jsx: { runtime: 'automatic' } },
+        // web and admin import their own files as `@/…` (each app's tsconfig `paths`); Vite reads the
+        // tsconfig nearest to each importer, so one project serves both apps.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'unit',
           include: [`${apps}/test/**/*.test.{ts,tsx}`],
@@ -22,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'integration',
           include: [`${apps}/test/**/*.int.test.ts`],

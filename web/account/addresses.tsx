@@ -2,10 +2,10 @@
 
 import { EMIRATES, findEmirate } from '@qahwa/schema/reference/emirates';
 import { type FormEvent, useState } from 'react';
-import { SelectField, TextField } from '../checkout/fields';
-import { validateShipping } from '../checkout/validation';
-import { useLocale, useTranslations } from '../i18n/client';
-import { useAtomValue, useSetAtom } from '../shell/atoms';
+import { SelectField, TextField } from '@/checkout/fields';
+import { validateShipping } from '@/checkout/validation';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { useAtomValue, useSetAtom } from '@/shell/atoms';
 import { dispatchProfileAtom, profileAtom, type SavedAddress } from './profile-store';
 import { secondary, section } from './profile-styles';
 

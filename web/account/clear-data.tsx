@@ -2,10 +2,10 @@
 
 import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
 import { useId, useState } from 'react';
-import { dispatchCartAtom } from '../cart/cart-store';
-import { useTranslations } from '../i18n/client';
-import { useSetAtom } from '../shell/atoms';
-import { dispatchWishlistAtom, WISHLIST_STORAGE_KEY } from '../wishlist/wishlist-store';
+import { dispatchCartAtom } from '@/cart/cart-store';
+import { useTranslations } from '@/i18n/client';
+import { useSetAtom } from '@/shell/atoms';
+import { dispatchWishlistAtom, WISHLIST_STORAGE_KEY } from '@/wishlist/wishlist-store';
 import { dispatchProfileAtom, PROFILE_STORAGE_KEY } from './profile-store';
 import { secondary, section } from './profile-styles';
 

@@ -1,10 +1,10 @@
 'use client';
 
 import { type FormEvent, useEffect, useState } from 'react';
-import { ContactFields } from '../checkout/contact-fields';
-import { validateCustomer } from '../checkout/validation';
-import { useLocale, useTranslations } from '../i18n/client';
-import { useAtomValue, useSetAtom } from '../shell/atoms';
+import { ContactFields } from '@/checkout/contact-fields';
+import { validateCustomer } from '@/checkout/validation';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { useAtomValue, useSetAtom } from '@/shell/atoms';
 import { dispatchProfileAtom, profileAtom } from './profile-store';
 import { primary, section } from './profile-styles';
 

@@ -1,4 +1,4 @@
-import { atom, atomWithStorage } from '../shell/atoms';
+import { atom, atomWithStorage } from '@/shell/atoms';
 
 /**
  * The shopper's profile (SPEC 1, 6: no login): name, e-mail, phone and saved delivery addresses,

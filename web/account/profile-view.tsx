@@ -1,9 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { useTranslations } from '../i18n/client';
-import { LanguageSwitcher } from '../i18n/language-switcher';
-import { useHydrated } from '../shell/use-hydrated';
+import { useTranslations } from '@/i18n/client';
+import { LanguageSwitcher } from '@/i18n/language-switcher';
+import { useHydrated } from '@/shell/use-hydrated';
 import { Addresses } from './addresses';
 import { ClearData } from './clear-data';
 import { ContactDetails } from './contact-details';

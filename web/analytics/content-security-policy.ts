@@ -1,5 +1,5 @@
 import { securityHeaders } from '@qahwa/schema/proxy/security-headers';
-import { webConfig } from '../lib/config';
+import { webConfig } from '@/lib/config';
 
 /**
  * The storefront's Content-Security-Policy with the tracking ids staff set (Tracking screen,

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { track } from '../analytics/events';
-import { useTranslations } from '../i18n/client';
+import { track } from '@/analytics/events';
+import { useTranslations } from '@/i18n/client';
 
 /** SPEC 2.8: the shop's fallback screen for an unexpected rendering error. */
 export default function ErrorPage({ error }: { error: unknown; retry: () => void }) {

@@ -3,20 +3,20 @@ import { isOfferVisible } from '@qahwa/schema/offers/offer-banner';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { ProductGrid } from '../catalogue/product-card';
-import { ProductImage } from '../catalogue/product-image';
-import { discountedVariations } from '../home/discounts';
-import { OfferBanner } from '../home/offer-banner';
-import { CategoryTiles, DiscountedList, PromotionStrip } from '../home/sections';
-import { type Slide, Slider } from '../home/slider';
+import { ProductGrid } from '@/catalogue/product-card';
+import { ProductImage } from '@/catalogue/product-image';
+import { discountedVariations } from '@/home/discounts';
+import { OfferBanner } from '@/home/offer-banner';
+import { CategoryTiles, DiscountedList, PromotionStrip } from '@/home/sections';
+import { type Slide, Slider } from '@/home/slider';
 import {
   getOffer,
   listActivePromotions,
   listAllProducts,
   listCategories,
   listSliders,
-} from '../lib/catalogue';
-import { ForwardArrow } from '../shell/icons';
+} from '@/lib/catalogue';
+import { ForwardArrow } from '@/shell/icons';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');

@@ -2,9 +2,9 @@
 
 import { cartItemCount } from '@qahwa/schema/cart/cart';
 import { useId } from 'react';
-import { useTranslations } from '../i18n/client';
-import { useAtomValue, useSetAtom } from '../shell/atoms';
-import { useHydrated } from '../shell/use-hydrated';
+import { useTranslations } from '@/i18n/client';
+import { useAtomValue, useSetAtom } from '@/shell/atoms';
+import { useHydrated } from '@/shell/use-hydrated';
 import { cartItemsAtom, cartOpenAtom } from './cart-store';
 
 /** Header cart button. The count exists only in the browser, so it renders after mount (no hydration mismatch). */

@@ -8,7 +8,7 @@ import {
 } from '@qahwa/schema/cart/cart';
 import type { CartItem, StoredCart } from '@qahwa/schema/cart/cart-item';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
-import { atom, atomWithStorage, createJSONStorage, type SyncStorage } from '../shell/atoms';
+import { atom, atomWithStorage, createJSONStorage, type SyncStorage } from '@/shell/atoms';
 
 /**
  * The cart lives in localStorage under a versioned key (SPEC 3, 4). The rules themselves are

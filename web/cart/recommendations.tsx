@@ -3,10 +3,10 @@
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { formatAed, type Locale } from '@qahwa/schema/money/money';
 import { useEffect, useState } from 'react';
-import { cardPrice, productName } from '../catalogue/display';
-import { ProductImage } from '../catalogue/product-image';
-import { useLocale, useTranslations } from '../i18n/client';
-import { api } from '../lib/browser-api';
+import { cardPrice, productName } from '@/catalogue/display';
+import { ProductImage } from '@/catalogue/product-image';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { api } from '@/lib/browser-api';
 
 /** SPEC 9: the suggestions block shows 4 products. */
 const SUGGESTIONS = 4;

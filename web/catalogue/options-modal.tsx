@@ -1,9 +1,9 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { useTranslations } from '../i18n/client';
-import { useAtom } from '../shell/atoms';
-import { DialogHeader } from '../shell/dialog-header';
+import { useTranslations } from '@/i18n/client';
+import { useAtom } from '@/shell/atoms';
+import { DialogHeader } from '@/shell/dialog-header';
 import { OptionsForm } from './options/options-form';
 import { useProduct } from './options/use-product';
 import { optionsTargetAtom } from './options-store';

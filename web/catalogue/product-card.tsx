@@ -1,7 +1,7 @@
 import type { Product } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { WishlistButton } from '../wishlist/wishlist-button';
-import { wishlistEntryOf } from '../wishlist/wishlist-entry';
+import { WishlistButton } from '@/wishlist/wishlist-button';
+import { wishlistEntryOf } from '@/wishlist/wishlist-entry';
 import { cardPrice, categoryName, productName, stockLeft } from './display';
 import { Price } from './price';
 import { StarIcon } from './product/star-icon';

@@ -2,11 +2,11 @@
 
 import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
 import { lazy, Suspense, useState } from 'react';
-import { cartItemsAtom } from '../cart/cart-store';
-import { useTranslations } from '../i18n/client';
-import type { StripeClientConfig } from '../payments/stripe-client-config';
-import { useAtomValue } from '../shell/atoms';
-import { useHydrated } from '../shell/use-hydrated';
+import { cartItemsAtom } from '@/cart/cart-store';
+import { useTranslations } from '@/i18n/client';
+import type { StripeClientConfig } from '@/payments/stripe-client-config';
+import { useAtomValue } from '@/shell/atoms';
+import { useHydrated } from '@/shell/use-hydrated';
 
 /**
  * The steps, their validation and the order summary are a chunk of their own, fetched only for a

@@ -2,10 +2,10 @@
 
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { type CheckoutStepName, commerceOf, track } from '../analytics/events';
-import { useTranslations } from '../i18n/client';
-import { captureLeadEmail } from '../leads/lead-reports';
-import type { StripeClientConfig } from '../payments/stripe-client-config';
+import { type CheckoutStepName, commerceOf, track } from '@/analytics/events';
+import { useTranslations } from '@/i18n/client';
+import { captureLeadEmail } from '@/leads/lead-reports';
+import type { StripeClientConfig } from '@/payments/stripe-client-config';
 import { OrderSummary } from './order-summary';
 import {
   clearPayLaterOrderData,

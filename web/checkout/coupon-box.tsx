@@ -8,10 +8,10 @@ import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
 import { useId, useState } from 'react';
-import { useLocale, useTranslations } from '../i18n/client';
-import { api } from '../lib/browser-api';
-import { useShopperSettings } from '../settings/shopper-settings';
-import { useAtom } from '../shell/atoms';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { api } from '@/lib/browser-api';
+import { useShopperSettings } from '@/settings/shopper-settings';
+import { useAtom } from '@/shell/atoms';
 import {
   type AppliedCouponState,
   appliedCouponAtom,

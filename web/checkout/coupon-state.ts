@@ -10,9 +10,9 @@ import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { publicCouponRefusal } from '@qahwa/schema/promotions/shopper-view';
 import type { SaleConfig } from '@qahwa/schema/sale/sale-config';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../lib/browser-api';
-import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
-import { atomWithStorage, createJSONStorage, useAtomValue } from '../shell/atoms';
+import { api } from '@/lib/browser-api';
+import { type ShopperSettings, useShopperSettings } from '@/settings/shopper-settings';
+import { atomWithStorage, createJSONStorage, useAtomValue } from '@/shell/atoms';
 import type { Quote } from './shipping-quote';
 
 /**

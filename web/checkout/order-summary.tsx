@@ -1,9 +1,9 @@
 'use client';
 
 import { type CartItem, cartItemCount, formatAed, localize, toFils } from '@qahwa/schema';
-import { variationText } from '../cart/variation-text';
-import { ProductImage } from '../catalogue/product-image';
-import { useLocale, useTranslations } from '../i18n/client';
+import { variationText } from '@/cart/variation-text';
+import { ProductImage } from '@/catalogue/product-image';
+import { useLocale, useTranslations } from '@/i18n/client';
 import { CouponBox } from './coupon-box';
 import { useSummaryPricing } from './coupon-state';
 import type { Quote } from './shipping-quote';

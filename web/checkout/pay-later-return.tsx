@@ -2,16 +2,16 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { dispatchCartAtom } from '../cart/cart-store';
-import { useLocale, useTranslations } from '../i18n/client';
+import { dispatchCartAtom } from '@/cart/cart-store';
+import { useLocale, useTranslations } from '@/i18n/client';
 import {
   outcomeMessage,
   type PayLaterStatus,
   payLaterStatus,
   pollDelayMs,
   type ReturnResult,
-} from '../payments/tabby-session';
-import { useSetAtom } from '../shell/atoms';
+} from '@/payments/tabby-session';
+import { useSetAtom } from '@/shell/atoms';
 import { endAttempt } from './attempt-key';
 import { clearPayLaterOrderData, leavePayLaterNotice, readPayLaterOrderData } from './pay-later-order-data';
 

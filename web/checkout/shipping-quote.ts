@@ -11,8 +11,8 @@ import {
   toFils,
 } from '@qahwa/schema';
 import { useEffect, useState } from 'react';
-import { api } from '../lib/browser-api';
-import { type ShopperSettings, useShopperSettings } from '../settings/shopper-settings';
+import { api } from '@/lib/browser-api';
+import { type ShopperSettings, useShopperSettings } from '@/settings/shopper-settings';
 
 export interface Quote {
   shippingCostFils: Fils;

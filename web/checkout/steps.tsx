@@ -2,8 +2,8 @@
 
 import { EMIRATES, findEmirate } from '@qahwa/schema';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { defaultAddress, prefill, readStoredProfile } from '../account/profile-store';
-import { useLocale, useTranslations } from '../i18n/client';
+import { defaultAddress, prefill, readStoredProfile } from '@/account/profile-store';
+import { useLocale, useTranslations } from '@/i18n/client';
 import { ContactFields } from './contact-fields';
 import { SelectField, TextField } from './fields';
 import type { CustomerValues, FieldErrors, ShippingValues } from './validation';

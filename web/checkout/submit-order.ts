@@ -5,7 +5,7 @@ import {
   ORDER_TOTAL_HEADER,
   toFils,
 } from '@qahwa/schema';
-import { api, refusalOf } from '../lib/browser-api';
+import { api, refusalOf } from '@/lib/browser-api';
 
 export type SubmitResult =
   | { ok: true; orderId: string; totalAmount: number | null }

@@ -8,11 +8,11 @@ import {
 } from '@qahwa/schema/validation/contact-form';
 import { validateForm } from '@qahwa/schema/validation/form-errors';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { prefill, readStoredProfile } from '../account/profile-store';
-import { track } from '../analytics/events';
-import { ContactFields } from '../checkout/contact-fields';
-import { SelectField, TextField } from '../checkout/fields';
-import { useLocale, useTranslations } from '../i18n/client';
+import { prefill, readStoredProfile } from '@/account/profile-store';
+import { track } from '@/analytics/events';
+import { ContactFields } from '@/checkout/contact-fields';
+import { SelectField, TextField } from '@/checkout/fields';
+import { useLocale, useTranslations } from '@/i18n/client';
 import { postJson } from './post-json';
 
 type Values = {

@@ -1,4 +1,4 @@
-import { api, refusalOf } from '../lib/browser-api';
+import { api, refusalOf } from '@/lib/browser-api';
 
 /**
  * One small POST for the storefront's forms (contact, newsletter): a fresh request id per call,

@@ -1,5 +1,5 @@
 import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue/product';
-import { stockLeft } from '../catalogue/display';
+import { stockLeft } from '@/catalogue/display';
 
 export interface DiscountedVariation {
   product: Product;

@@ -1,9 +1,9 @@
 import type { CategorySummary } from '@qahwa/schema/contracts/categories';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { useLocale, useTranslations } from 'next-intl';
-import { productName, variationLabel, variationPrice } from '../catalogue/display';
-import { Price } from '../catalogue/price';
-import { ProductImage } from '../catalogue/product-image';
+import { productName, variationLabel, variationPrice } from '@/catalogue/display';
+import { Price } from '@/catalogue/price';
+import { ProductImage } from '@/catalogue/product-image';
 import type { DiscountedVariation } from './discounts';
 
 /** Shop by category: a tile per category that has products, with its picture and count. */

@@ -1,8 +1,8 @@
 'use client';
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslations } from '../i18n/client';
-import { BackArrow, ForwardArrow } from '../shell/icons';
+import { useTranslations } from '@/i18n/client';
+import { BackArrow, ForwardArrow } from '@/shell/icons';
 
 export interface Slide {
   id: string;

@@ -2,7 +2,7 @@
 
 import type { Locale } from '@qahwa/schema/money/money';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type en from '../messages/en';
+import type en from '@/messages/en';
 import { formatMessage, type MessageValues } from './format';
 
 /**

@@ -5,7 +5,7 @@ import { LOCALES } from '@qahwa/schema/reference/constants';
 import { isLocale } from '@qahwa/schema/reference/locale';
 import { useRouter } from 'next/navigation';
 import { useId, useTransition } from 'react';
-import { track } from '../analytics/events';
+import { track } from '@/analytics/events';
 import { useLocale, useTranslations } from './client';
 import { saveLocale } from './client-locale';
 

@@ -2,8 +2,8 @@ import { LOCALE_COOKIE } from '@qahwa/schema';
 import { resolveLocale } from '@qahwa/schema/reference/locale';
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 
 // Both languages are in the server bundle (a few kilobytes); only the chosen one reaches the browser.
 const MESSAGES = { en, ar } as const;

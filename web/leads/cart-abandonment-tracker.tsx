@@ -4,11 +4,11 @@ import type { AbandonmentTrigger } from '@qahwa/schema/contracts/leads';
 import { CART_IDLE_TIMEOUT_MS } from '@qahwa/schema/reference/constants';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { readStoredProfile } from '../account/profile-store';
-import { cartItemsAtom } from '../cart/cart-store';
-import { useLocale } from '../i18n/client';
-import { api } from '../lib/browser-api';
-import { useAtomValue } from '../shell/atoms';
+import { readStoredProfile } from '@/account/profile-store';
+import { cartItemsAtom } from '@/cart/cart-store';
+import { useLocale } from '@/i18n/client';
+import { api } from '@/lib/browser-api';
+import { useAtomValue } from '@/shell/atoms';
 import {
   abandonmentPayload,
   LEAD_CART_KEY,

@@ -1,5 +1,5 @@
 import type { AbandonmentTrigger, LeadUpdateRequest } from '@qahwa/schema/contracts/leads';
-import { api } from '../lib/browser-api';
+import { api } from '@/lib/browser-api';
 import {
   isEmail,
   LEAD_CART_KEY,

@@ -2,9 +2,9 @@
 
 import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { useEffect, useRef, useState } from 'react';
-import { dispatchCartAtom } from '../cart/cart-store';
-import { useTranslations } from '../i18n/client';
-import { useSetAtom } from '../shell/atoms';
+import { dispatchCartAtom } from '@/cart/cart-store';
+import { useTranslations } from '@/i18n/client';
+import { useSetAtom } from '@/shell/atoms';
 
 /**
  * Puts the restored lines in the cart once (replacing what the device held: the link is the

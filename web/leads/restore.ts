@@ -1,8 +1,8 @@
 import 'server-only';
 import { LeadRestoreResponse } from '@qahwa/schema/contracts/leads';
 import { LOCALE_COOKIE } from '@qahwa/schema/reference/constants';
-import { getProduct } from '../lib/catalogue';
-import { gatewayUrl, webConfig } from '../lib/config';
+import { getProduct } from '@/lib/catalogue';
+import { gatewayUrl, webConfig } from '@/lib/config';
 import { type RestoredCart, restoreCart } from './restore-lines';
 
 export type RestoreOutcome = { ok: true; cart: RestoredCart } | { ok: false; message: string | null };

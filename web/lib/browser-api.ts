@@ -1,4 +1,4 @@
-import { uuid } from '../checkout/uuid';
+import { uuid } from '@/checkout/uuid';
 
 /**
  * The storefront's calls from the browser, in one place: same origin, /api/* (proxy.ts forwards

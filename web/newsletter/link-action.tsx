@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { postJson } from '../contact/post-json';
-import { useTranslations } from '../i18n/client';
+import { postJson } from '@/contact/post-json';
+import { useTranslations } from '@/i18n/client';
 
 export type NewsletterLinkPageName = 'NewsletterConfirmPage' | 'NewsletterUnsubscribePage';
 type Page = NewsletterLinkPageName;

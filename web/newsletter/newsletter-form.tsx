@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useLocale, useTranslations } from '../i18n/client';
+import { useLocale, useTranslations } from '@/i18n/client';
 
 // The validation, the request and the error event: fetched on the first focus of the field, so the
 // footer on every page carries only the form (the 150 KB per route budget, docs/performance.md).

@@ -1,6 +1,6 @@
 import type { Locale } from '@qahwa/schema/money/money';
-import { track } from '../analytics/events';
-import { postJson } from '../contact/post-json';
+import { track } from '@/analytics/events';
+import { postJson } from '@/contact/post-json';
 
 /** What the footer's form shows after a press of "Subscribe". */
 export type SubscribeOutcome =

@@ -4,7 +4,7 @@ import { localize, PAYMENT_MESSAGES } from '@qahwa/schema';
 import { CardElement } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
-import { useLocale } from '../i18n/client';
+import { useLocale } from '@/i18n/client';
 
 /**
  * SPEC 2.7 'Card Information*': Stripe's card element (number, expiry, CVC in Stripe's own

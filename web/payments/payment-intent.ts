@@ -2,7 +2,7 @@
 
 import { type PaymentIntentRequest, type PaymentMessageCode, toFils } from '@qahwa/schema';
 import { useEffect, useRef, useState } from 'react';
-import { api, refusalOf } from '../lib/browser-api';
+import { api, refusalOf } from '@/lib/browser-api';
 
 export interface IntentState {
   clientSecret: string | null;

@@ -2,8 +2,8 @@
 
 import { payLaterWidgetOptions, showsPayLaterWidget } from '@qahwa/schema/payments/pay-later-widget';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocale } from '../i18n/client';
-import { useShopperSettings } from '../settings/shopper-settings';
+import { useLocale } from '@/i18n/client';
+import { useShopperSettings } from '@/settings/shopper-settings';
 import { TABBY_PROMO_PATH, type TabbyPromoSettings } from './tabby-promo-script';
 
 declare global {

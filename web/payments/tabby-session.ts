@@ -5,7 +5,7 @@ import {
   payLaterOutcomeMessage,
 } from '@qahwa/schema';
 import { z } from 'zod';
-import { api, refusalOf } from '../lib/browser-api';
+import { api, refusalOf } from '@/lib/browser-api';
 
 /**
  * The storefront's side of the pay-later round trip with the gateway (docs/web-pay-later.md). The

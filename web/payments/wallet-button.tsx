@@ -8,7 +8,7 @@ import type {
   StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
 import { useState } from 'react';
-import { useLocale, useTranslations } from '../i18n/client';
+import { useLocale, useTranslations } from '@/i18n/client';
 
 const OPTIONS: StripeExpressCheckoutElementOptions = {
   // Apple Pay and Google Pay only (SPEC 1): Link, PayPal and the rest are not offered by the store.

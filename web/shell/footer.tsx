@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { NewsletterForm } from '../newsletter/newsletter-form';
+import { NewsletterForm } from '@/newsletter/newsletter-form';
 import { telHref } from './tel-href';
 
 /**

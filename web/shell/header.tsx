@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { CartButton } from '../cart/cart-button';
-import { LanguageSwitcher } from '../i18n/language-switcher';
+import { CartButton } from '@/cart/cart-button';
+import { LanguageSwitcher } from '@/i18n/language-switcher';
 import type { MenuLink } from './menu-link';
 import { MobileMenu } from './mobile-menu';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { cartOpenAtom } from '../cart/cart-store';
-import { optionsTargetAtom } from '../catalogue/options-store';
-import { OPTIONS_FOR_ATTRIBUTE } from '../catalogue/options-trigger';
+import { cartOpenAtom } from '@/cart/cart-store';
+import { optionsTargetAtom } from '@/catalogue/options-store';
+import { OPTIONS_FOR_ATTRIBUTE } from '@/catalogue/options-trigger';
 import { useAtomValue, useSetAtom } from './atoms';
 
 /**
@@ -15,8 +15,8 @@ import { useAtomValue, useSetAtom } from './atoms';
  * cart's chunk while the shopper picks a weight, so the panel that opens 300 ms after "Add to
  * Cart" (SPEC 4) does not wait for the network.
  */
-const loadCartPanel = () => import('../cart/cart-panel');
-const loadOptionsModal = () => import('../catalogue/options-modal');
+const loadCartPanel = () => import('@/cart/cart-panel');
+const loadOptionsModal = () => import('@/catalogue/options-modal');
 // React's lazy rather than next/dynamic (2 KB on every page): both render only after a click.
 const CartPanel = lazy(() => loadCartPanel().then((m) => ({ default: m.CartPanel })));
 const OptionsModal = lazy(() => loadOptionsModal().then((m) => ({ default: m.OptionsModal })));

@@ -1,6 +1,6 @@
 import type { CartItem } from '@qahwa/schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commerceOf, highValueTier, track } from '../analytics/events';
+import { commerceOf, highValueTier, track } from '@/analytics/events';
 
 const line = (price: number, quantity: number): CartItem => ({
   id: `p1:v1`,

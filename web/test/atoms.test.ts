@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
  * come from storage once the page subscribes — or before the first write, so an early dispatch
  * (a restored cart) adds to the stored cart instead of replacing it.
  */
-type Atoms = typeof import('../shell/atoms');
+type Atoms = typeof import('@/shell/atoms');
 let atoms: Atoms;
 const listeners = new Map<
   string,
@@ -21,11 +21,11 @@ beforeAll(async () => {
     addEventListener: (type: string, fn: never) => listeners.set(type, fn),
     removeEventListener: (type: string) => listeners.delete(type),
   });
-  atoms = await import('../shell/atoms');
+  atoms = await import('@/shell/atoms');
 });
 
 /** A cart badge: how many lines the atom holds. */
-function Badge({ atom }: { atom: import('../shell/atoms').Atom<string[]> }) {
+function Badge({ atom }: { atom: import('@/shell/atoms').Atom<string[]> }) {
   return createElement('span', null, atoms.useAtomValue(atom).length);
 }
 

@@ -1,6 +1,6 @@
 import { CART_STORAGE_KEY, CART_VERSION, type CartItem, emptyCart } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { cartReducer, createCartStorage } from '../cart/cart-store';
+import { cartReducer, createCartStorage } from '@/cart/cart-store';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
   const data = new Map(Object.entries(initial));

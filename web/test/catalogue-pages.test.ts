@@ -3,11 +3,11 @@ import { PRODUCT_SORTS } from '@qahwa/schema/contracts/products';
 import { TEXT_LIMITS } from '@qahwa/schema/validation/fields';
 import { REVIEW_LIMITS } from '@qahwa/schema/validation/review-form';
 import { describe, expect, it } from 'vitest';
-import { LOW_STOCK, stockNotice } from '../catalogue/display';
-import { REVIEW_FORM_LIMITS } from '../catalogue/product/review-limits';
-import { jsonLdScript, productJsonLd } from '../catalogue/product/structured-data';
-import { applyFilters, paginate, parseShopState, SHOP_SORTS, shopHref } from '../catalogue/shop/shop-state';
-import { discountedVariations } from '../home/discounts';
+import { LOW_STOCK, stockNotice } from '@/catalogue/display';
+import { REVIEW_FORM_LIMITS } from '@/catalogue/product/review-limits';
+import { jsonLdScript, productJsonLd } from '@/catalogue/product/structured-data';
+import { applyFilters, paginate, parseShopState, SHOP_SORTS, shopHref } from '@/catalogue/shop/shop-state';
+import { discountedVariations } from '@/home/discounts';
 
 /** A variation as the storefront gets it: built from the back office's row, as the gateway does. */
 function variation(over: Partial<Variation> = {}): ShopperVariation {

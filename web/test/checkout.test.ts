@@ -1,8 +1,8 @@
 import { CART_VERSION, type CartItem, CreateOrderRequest } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { attemptKey, endAttempt } from '../checkout/attempt-key';
-import { buildCodOrder, orderIntent } from '../checkout/order-request';
-import { uuid } from '../checkout/uuid';
+import { attemptKey, endAttempt } from '@/checkout/attempt-key';
+import { buildCodOrder, orderIntent } from '@/checkout/order-request';
+import { uuid } from '@/checkout/uuid';
 
 function memory() {
   const data = new Map<string, string>();

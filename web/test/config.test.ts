@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { isConfigError, SERVICE_DEFAULTS } from '@qahwa/schema';
 import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { describe, expect, it } from 'vitest';
-import { loadWebConfig } from '../lib/config';
+import { loadWebConfig } from '@/lib/config';
 
 const root = new URL('..', import.meta.url).pathname;
 // The Tabby fake of `make dev` and its public test key (SPEC 7: merchant code 'GR').

@@ -2,7 +2,7 @@ import type { CartItem } from '@qahwa/schema/cart/cart-item';
 import { Promotion } from '@qahwa/schema/promotions/promotion';
 import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
 import { describe, expect, it } from 'vitest';
-import { couponRefusalMessage, orderCouponRefusal } from '../checkout/coupon-state';
+import { couponRefusalMessage, orderCouponRefusal } from '@/checkout/coupon-state';
 
 /**
  * The coupon box after the server refused a code (docs/promotions.md "What shoppers see"): the

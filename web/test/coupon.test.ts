@@ -3,9 +3,9 @@ import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
 import { DEFAULT_SHIPPING_SETTINGS } from '@qahwa/schema/shipping/shipping';
 import { describe, expect, it } from 'vitest';
-import type { AppliedCouponState } from '../checkout/coupon-state';
-import { summaryPricing } from '../checkout/coupon-state';
-import { buildCodOrder, orderIntent } from '../checkout/order-request';
+import type { AppliedCouponState } from '@/checkout/coupon-state';
+import { summaryPricing } from '@/checkout/coupon-state';
+import { buildCodOrder, orderIntent } from '@/checkout/order-request';
 
 /** SPEC 9's sale (off) and shipping fallback: what a fresh store's settings say. */
 const DEFAULTS = { sale: SALE_CONFIG, shipping: DEFAULT_SHIPPING_SETTINGS };

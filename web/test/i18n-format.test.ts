@@ -1,8 +1,8 @@
 import { createTranslator } from 'use-intl/core';
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from '../i18n/format';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import { formatMessage } from '@/i18n/format';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 
 /**
  * The client islands format their messages with `i18n/format.ts`, the server components with

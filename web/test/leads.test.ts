@@ -1,8 +1,8 @@
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { describe, expect, it } from 'vitest';
-import { abandonmentPayload, deviceTypeOf, nextCartState } from '../leads/abandonment';
-import { qualifiedLeadUpdate } from '../leads/lead-reports';
-import { restoreCart } from '../leads/restore-lines';
+import { abandonmentPayload, deviceTypeOf, nextCartState } from '@/leads/abandonment';
+import { qualifiedLeadUpdate } from '@/leads/lead-reports';
+import { restoreCart } from '@/leads/restore-lines';
 
 const item = {
   id: 'p1-v1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 
 function leaves(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

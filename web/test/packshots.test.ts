@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seedPictures } from '@/catalogue/packshots/generate';
 import {
   PACKSHOT_ROOT,
   PRODUCTS,
@@ -8,7 +9,6 @@ import {
   productImagePath,
   variationImagePath,
 } from '../../db/src/seed/catalogue-data';
-import { seedPictures } from '../catalogue/packshots/generate';
 
 const publicDir = join(import.meta.dirname, '../public');
 

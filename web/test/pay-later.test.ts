@@ -9,7 +9,7 @@ import {
 import { DEFAULT_PAY_LATER_RANGE, payLaterWidgetOptions } from '@qahwa/schema/payments/pay-later-widget';
 import { securityHeaders } from '@qahwa/schema/proxy/security-headers';
 import { describe, expect, it } from 'vitest';
-import { buildCodOrder } from '../checkout/order-request';
+import { buildCodOrder } from '@/checkout/order-request';
 import {
   clearPayLaterOrderData,
   keepPayLaterOrderData,
@@ -20,9 +20,9 @@ import {
   payLaterSessionRequest,
   readPayLaterOrderData,
   takePayLaterNotice,
-} from '../checkout/pay-later-order-data';
-import { externalLoaderScript, promoScriptSource, promoSettingsScript } from '../payments/tabby-promo-script';
-import { outcomeMessage, paymentIdOf, pollDelayMs, returnResultOf } from '../payments/tabby-session';
+} from '@/checkout/pay-later-order-data';
+import { externalLoaderScript, promoScriptSource, promoSettingsScript } from '@/payments/tabby-promo-script';
+import { outcomeMessage, paymentIdOf, pollDelayMs, returnResultOf } from '@/payments/tabby-session';
 
 void CART_VERSION;
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildCodOrder } from '../checkout/order-request';
-import { loadWebConfig } from '../lib/config';
-import { billingDetails } from '../payments/billing';
-import { cardOrderRequest, paymentIntentRequest } from '../payments/card-order';
+import { buildCodOrder } from '@/checkout/order-request';
+import { loadWebConfig } from '@/lib/config';
+import { billingDetails } from '@/payments/billing';
+import { cardOrderRequest, paymentIntentRequest } from '@/payments/card-order';
 import {
   STRIPE_DOUBLE_PUBLISHABLE_KEY,
   STRIPE_DOUBLE_SCRIPT,
   stripeClientConfig,
-} from '../payments/stripe-client-config';
+} from '@/payments/stripe-client-config';
 
 const claim = () =>
   buildCodOrder({

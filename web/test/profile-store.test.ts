@@ -7,7 +7,7 @@ import {
   PROFILE_VERSION,
   prefill,
   profileReducer,
-} from '../account/profile-store';
+} from '@/account/profile-store';
 
 const address = (id: string) => ({
   id,

@@ -1,7 +1,7 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest, type NextResponse } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { config, proxy as pageProxy, apiProxy as proxy } from '../proxy';
+import { config, proxy as pageProxy, apiProxy as proxy } from '@/proxy';
 
 const REWRITE = 'x-middleware-rewrite';
 /** The request headers Next will send on to the gateway (how NextResponse passes them). */

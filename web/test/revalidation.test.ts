@@ -1,7 +1,7 @@
 import { isConfigError } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { loadWebConfig } from '../lib/config';
-import { bearerMatches } from '../lib/revalidation';
+import { loadWebConfig } from '@/lib/config';
+import { bearerMatches } from '@/lib/revalidation';
 
 const strong = 'r'.repeat(32);
 

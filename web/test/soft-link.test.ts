@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ClickFacts, prefetchTarget, softNavigationTarget } from '../shell/soft-link';
+import { type ClickFacts, prefetchTarget, softNavigationTarget } from '@/shell/soft-link';
 
 const here = 'https://qahwa.example/shop?sort=newest';
 const click = (href: string, over: Partial<ClickFacts> = {}): ClickFacts => ({

@@ -8,9 +8,9 @@ import { calculateShipping, type ShippingRule, type ShippingSettings } from '@qa
 import { priceOrder, type VariationRecord } from '@qahwa/workflows/checkout/pricing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AppliedCouponState, summaryPricing } from '../checkout/coupon-state';
-import { buildCodOrder } from '../checkout/order-request';
-import { quotedSubtotalFils } from '../checkout/shipping-quote';
+import { type AppliedCouponState, summaryPricing } from '@/checkout/coupon-state';
+import { buildCodOrder } from '@/checkout/order-request';
+import { quotedSubtotalFils } from '@/checkout/shipping-quote';
 
 /**
  * Cash on delivery is placed only at the server's total (docs/checkout.md), so the checkout's

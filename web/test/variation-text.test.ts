@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { variationText } from '../cart/variation-text';
+import { variationText } from '@/cart/variation-text';
 
 const item = {
   variation: { weight: '500g', beans: 'House Blend', additions: 'Cardamom' },

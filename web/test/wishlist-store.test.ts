@@ -6,7 +6,7 @@ import {
   WISHLIST_VERSION,
   type WishlistItem,
   wishlistReducer,
-} from '../wishlist/wishlist-store';
+} from '@/wishlist/wishlist-store';
 
 const item = (productId: string, addedAt = 1): WishlistItem => ({
   productId,

@@ -1,5 +1,5 @@
 import { TOAST_FADE_MS, TOAST_LIFETIME_MS, TOAST_MAX_VISIBLE } from '@qahwa/schema/reference/constants';
-import { atom } from '../shell/atoms';
+import { atom } from '@/shell/atoms';
 
 export type ToastType = 'success' | 'error' | 'info';
 export interface Toast {

@@ -1,7 +1,7 @@
 'use client';
 
-import { useTranslations } from '../i18n/client';
-import { useAtomValue, useSetAtom } from '../shell/atoms';
+import { useTranslations } from '@/i18n/client';
+import { useAtomValue, useSetAtom } from '@/shell/atoms';
 import { dismissToastAtom, toastsAtom } from './toast-store';
 
 const tone = {

@@ -1,5 +1,5 @@
 import type { Product } from '@qahwa/schema/catalogue/product';
-import { cardPrice } from '../catalogue/display';
+import { cardPrice } from '@/catalogue/display';
 import type { WishlistItem } from './wishlist-store';
 
 /** What a heart saves of a product (server components call this; the button only receives the result). */

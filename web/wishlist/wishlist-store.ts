@@ -1,4 +1,4 @@
-import { atom, atomWithStorage, createJSONStorage } from '../shell/atoms';
+import { atom, atomWithStorage, createJSONStorage } from '@/shell/atoms';
 
 /**
  * The wishlist (SPEC 1, 2.4): kept on this device only, like the cart (no login, SPEC 6), under

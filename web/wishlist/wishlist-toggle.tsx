@@ -1,11 +1,11 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { track } from '../analytics/events';
-import { useTranslations } from '../i18n/client';
-import { useAtomValue, useSetAtom } from '../shell/atoms';
-import { useHydrated } from '../shell/use-hydrated';
-import { pushToastAtom } from '../toast/toast-store';
+import { track } from '@/analytics/events';
+import { useTranslations } from '@/i18n/client';
+import { useAtomValue, useSetAtom } from '@/shell/atoms';
+import { useHydrated } from '@/shell/use-hydrated';
+import { pushToastAtom } from '@/toast/toast-store';
 import { dispatchWishlistAtom, type WishlistItem, wishlistAtom } from './wishlist-store';
 
 /**

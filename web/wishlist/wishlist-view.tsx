@@ -2,13 +2,13 @@
 
 import { formatAed } from '@qahwa/schema/money/money';
 import { useEffect } from 'react';
-import { commerceOf, highValueTier, track } from '../analytics/events';
-import { cartItemsAtom } from '../cart/cart-store';
-import { optionsTargetAtom } from '../catalogue/options-store';
-import { ProductImage } from '../catalogue/product-image';
-import { useLocale, useTranslations } from '../i18n/client';
-import { useAtom, useAtomValue, useSetAtom } from '../shell/atoms';
-import { useHydrated } from '../shell/use-hydrated';
+import { commerceOf, highValueTier, track } from '@/analytics/events';
+import { cartItemsAtom } from '@/cart/cart-store';
+import { optionsTargetAtom } from '@/catalogue/options-store';
+import { ProductImage } from '@/catalogue/product-image';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { useAtom, useAtomValue, useSetAtom } from '@/shell/atoms';
+import { useHydrated } from '@/shell/use-hydrated';
 import { dispatchWishlistAtom, movingToCartAtom, wishlistAtom } from './wishlist-store';
 
 /**

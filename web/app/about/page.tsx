@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { TextPage } from '../../policies/text-page';
+import { TextPage } from '@/policies/text-page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('AboutPage');

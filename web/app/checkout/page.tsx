@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { CheckoutFlow } from '../../checkout/checkout-flow';
-import { webConfig } from '../../lib/config';
-import { stripeClientConfig } from '../../payments/stripe-client-config';
+import { CheckoutFlow } from '@/checkout/checkout-flow';
+import { webConfig } from '@/lib/config';
+import { stripeClientConfig } from '@/payments/stripe-client-config';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Checkout');

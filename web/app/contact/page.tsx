@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { ContactForm } from '../../contact/contact-form';
-import { getPublicSettings } from '../../lib/settings';
-import { telHref } from '../../shell/tel-href';
+import { ContactForm } from '@/contact/contact-form';
+import { getPublicSettings } from '@/lib/settings';
+import { telHref } from '@/shell/tel-href';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ContactPage');

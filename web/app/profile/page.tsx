@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ProfileView } from '../../account/profile-view';
+import { ProfileView } from '@/account/profile-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProfilePage');

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { parseShopState } from '../../catalogue/shop/shop-state';
-import { ShopView } from '../../catalogue/shop/shop-view';
-import { listCategories } from '../../lib/catalogue';
+import { parseShopState } from '@/catalogue/shop/shop-state';
+import { ShopView } from '@/catalogue/shop/shop-view';
+import { listCategories } from '@/lib/catalogue';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

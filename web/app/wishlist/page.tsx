@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { WishlistView } from '../../wishlist/wishlist-view';
+import { WishlistView } from '@/wishlist/wishlist-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('WishlistPage');

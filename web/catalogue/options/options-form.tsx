@@ -3,10 +3,10 @@
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { formatAed } from '@qahwa/schema/money/money';
 import { useId } from 'react';
-import { useLocale, useTranslations } from '../../i18n/client';
-import { cardPrice, productName, variationPrice } from '../display';
-import { PriceView } from '../price-view';
-import { ProductImage } from '../product-image';
+import { cardPrice, productName, variationPrice } from '@/catalogue/display';
+import { PriceView } from '@/catalogue/price-view';
+import { ProductImage } from '@/catalogue/product-image';
+import { useLocale, useTranslations } from '@/i18n/client';
 import { OptionGroup } from './option-group';
 import { QuantityStepper } from './quantity-stepper';
 import { useAddToCart } from './use-add-to-cart';

@@ -4,10 +4,10 @@ import { cartLineOf } from '@qahwa/schema/cart/cart-line';
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { CART_SIDEBAR_DELAY_MS } from '@qahwa/schema/reference/constants';
 import { useEffect } from 'react';
-import { commerceOf, track } from '../../analytics/events';
-import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '../../cart/cart-store';
-import { useSetAtom } from '../../shell/atoms';
-import { pushToastAtom } from '../../toast/toast-store';
+import { commerceOf, track } from '@/analytics/events';
+import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '@/cart/cart-store';
+import { useSetAtom } from '@/shell/atoms';
+import { pushToastAtom } from '@/toast/toast-store';
 
 /**
  * The chosen variation into the cart (SPEC 4): the cart line, the AddToCart event, the toast, the
@@ -27,7 +27,7 @@ export function useAddToCart(onClose: () => void): (
   // The cart panel is loaded on its first opening (shell/lazy-overlays.tsx): warm its chunk now,
   // so the panel that opens after "Add to Cart" does not wait for the network.
   useEffect(() => {
-    void import('../../cart/cart-panel');
+    void import('@/cart/cart-panel');
   }, []);
 
   return (product, variation, quantity, toast) => {

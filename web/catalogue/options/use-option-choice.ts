@@ -11,7 +11,7 @@ import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
 import type { Locale } from '@qahwa/schema/money/money';
 import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
 import { useMemo, useState } from 'react';
-import { optionLabels } from '../display';
+import { optionLabels } from '@/catalogue/display';
 
 /**
  * The options form's state: the chosen weight, beans and additions, the variation they match,

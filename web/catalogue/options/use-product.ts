@@ -2,7 +2,7 @@
 
 import type { Product } from '@qahwa/schema/catalogue/product';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/browser-api';
+import { api } from '@/lib/browser-api';
 
 export type ProductLoad =
   | { status: 'loading' }

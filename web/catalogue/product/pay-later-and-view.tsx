@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { type AnalyticsEvents, track } from '../../analytics/events';
-import { TabbyPromo } from '../../payments/tabby-promo';
+import { type AnalyticsEvents, track } from '@/analytics/events';
+import { TabbyPromo } from '@/payments/tabby-promo';
 
 /**
  * The product page's island beside the price: Tabby's promo (SPEC 2.7), and the page view told

@@ -1,8 +1,8 @@
 'use client';
 
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useLocale, useTranslations } from '../../i18n/client';
-import { api } from '../../lib/browser-api';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { api } from '@/lib/browser-api';
 import { REVIEW_FIELDS, type ReviewField, reviewErrorId } from './review-limits';
 
 type Status =

@@ -2,7 +2,7 @@ import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
 import type { Product } from '@qahwa/schema/catalogue/product';
 import type { Review } from '@qahwa/schema/contracts/reviews';
 import type { Locale } from '@qahwa/schema/money/money';
-import { productDescription, productName } from '../display';
+import { productDescription, productName } from '@/catalogue/display';
 
 /**
  * schema.org Product for search engines and link previews: one Offer per sellable variation, in

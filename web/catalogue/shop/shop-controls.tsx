@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef } from 'react';
-import { useTranslations } from '../../i18n/client';
+import { useTranslations } from '@/i18n/client';
 import { parseShopState, type ShopState, shopHref } from './shop-state';
 
 /**

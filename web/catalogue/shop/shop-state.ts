@@ -1,6 +1,6 @@
 import type { Product } from '@qahwa/schema/catalogue/product';
 import type { ProductSort } from '@qahwa/schema/contracts/products';
-import { cardPrice, stockLeft } from '../display';
+import { cardPrice, stockLeft } from '@/catalogue/display';
 
 /**
  * The shop's state lives in the URL (`/shop/coffee-beans?q=…&sort=…&sale=1&stock=1&page=2`):

@@ -1,9 +1,9 @@
 import type { CategorySummary } from '@qahwa/schema/contracts/categories';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { TrackOnView } from '../../analytics/track-view';
-import { listAllProducts } from '../../lib/catalogue';
-import { BackArrow, ForwardArrow } from '../../shell/icons';
-import { ProductGrid } from '../product-card';
+import { TrackOnView } from '@/analytics/track-view';
+import { ProductGrid } from '@/catalogue/product-card';
+import { listAllProducts } from '@/lib/catalogue';
+import { BackArrow, ForwardArrow } from '@/shell/icons';
 import { ShopControls } from './shop-controls';
 import { applyFilters, paginate, SHOP_SORTS, type ShopState, shopHref } from './shop-state';
 

@@ -8,7 +8,7 @@ import {
   type PayLaterRange,
   type PaymentMethod,
 } from '@qahwa/schema';
-import { useLocale, useTranslations } from '../../i18n/client';
+import { useLocale, useTranslations } from '@/i18n/client';
 
 /** The payment step's radios: card, pay later inside its range (SPEC 4: 1–5000 AED), cash on delivery. */
 export function MethodChoice({

@@ -3,14 +3,14 @@
 import type { CartItem, PaymentMethod } from '@qahwa/schema';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
-import { dispatchCartAtom } from '../../cart/cart-store';
-import { useLocale, useTranslations } from '../../i18n/client';
-import { markCartReported } from '../../leads/lead-reports';
-import { useShopperSettings } from '../../settings/shopper-settings';
-import { useSetAtom } from '../../shell/atoms';
-import { endAttempt } from '../attempt-key';
-import { appliedCouponAtom, orderCouponRefusal, useActivePromotions } from '../coupon-state';
-import type { buildCodOrder } from '../order-request';
+import { dispatchCartAtom } from '@/cart/cart-store';
+import { endAttempt } from '@/checkout/attempt-key';
+import { appliedCouponAtom, orderCouponRefusal, useActivePromotions } from '@/checkout/coupon-state';
+import type { buildCodOrder } from '@/checkout/order-request';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { markCartReported } from '@/leads/lead-reports';
+import { useShopperSettings } from '@/settings/shopper-settings';
+import { useSetAtom } from '@/shell/atoms';
 
 export type Claim = ReturnType<typeof buildCodOrder>;
 

@@ -2,8 +2,8 @@
 
 import { type CustomerInfo, localize, PAYMENT_MESSAGES, type ShippingInfo } from '@qahwa/schema';
 import { useElements, useStripe } from '@stripe/react-stripe-js';
-import { useLocale } from '../../i18n/client';
-import { billingDetails } from '../../payments/billing';
+import { useLocale } from '@/i18n/client';
+import { billingDetails } from '@/payments/billing';
 import type { Attempt } from './use-attempt';
 import type { PaidOrder } from './use-paid-order';
 

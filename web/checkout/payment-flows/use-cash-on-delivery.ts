@@ -2,11 +2,11 @@
 
 import { type Fils, type PaymentMethod, toAed } from '@qahwa/schema';
 import { useState } from 'react';
-import { useTranslations } from '../../i18n/client';
-import { attemptKey } from '../attempt-key';
-import { orderIntent } from '../order-request';
-import type { Quote } from '../shipping-quote';
-import { submitOrder } from '../submit-order';
+import { attemptKey } from '@/checkout/attempt-key';
+import { orderIntent } from '@/checkout/order-request';
+import type { Quote } from '@/checkout/shipping-quote';
+import { submitOrder } from '@/checkout/submit-order';
+import { useTranslations } from '@/i18n/client';
 import type { Attempt, Claim } from './use-attempt';
 
 /** SPEC 4 cash on delivery: the order straight away, or the server's new total to confirm. */

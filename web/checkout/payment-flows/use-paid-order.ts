@@ -2,11 +2,11 @@
 
 import { localize, PAYMENT_MESSAGES } from '@qahwa/schema';
 import { useRef, useState } from 'react';
-import { useLocale, useTranslations } from '../../i18n/client';
-import { cardOrderRequest } from '../../payments/card-order';
-import { attemptKey } from '../attempt-key';
-import { orderIntent } from '../order-request';
-import { submitOrder } from '../submit-order';
+import { attemptKey } from '@/checkout/attempt-key';
+import { orderIntent } from '@/checkout/order-request';
+import { submitOrder } from '@/checkout/submit-order';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { cardOrderRequest } from '@/payments/card-order';
 import type { Attempt, Claim } from './use-attempt';
 
 /**

@@ -1,13 +1,17 @@
 'use client';
 
 import { localize, PAY_LATER_PROVIDER_NAME, PAYMENT_MESSAGES, type PaymentMethod } from '@qahwa/schema';
-import { useLocale, useTranslations } from '../../i18n/client';
-import { markCartReported } from '../../leads/lead-reports';
-import { startPayLaterSession } from '../../payments/tabby-session';
-import { attemptKey, endAttempt } from '../attempt-key';
-import { orderIntent } from '../order-request';
-import { keepPayLaterOrderData, payLaterOrderData, payLaterSessionRequest } from '../pay-later-order-data';
-import type { Quote } from '../shipping-quote';
+import { attemptKey, endAttempt } from '@/checkout/attempt-key';
+import { orderIntent } from '@/checkout/order-request';
+import {
+  keepPayLaterOrderData,
+  payLaterOrderData,
+  payLaterSessionRequest,
+} from '@/checkout/pay-later-order-data';
+import type { Quote } from '@/checkout/shipping-quote';
+import { useLocale, useTranslations } from '@/i18n/client';
+import { markCartReported } from '@/leads/lead-reports';
+import { startPayLaterSession } from '@/payments/tabby-session';
 import type { Attempt, Claim } from './use-attempt';
 
 /**

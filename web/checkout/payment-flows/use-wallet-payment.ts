@@ -10,10 +10,10 @@ import {
 } from '@qahwa/schema';
 import { useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
-import { commerceOf, track } from '../../analytics/events';
-import { useLocale } from '../../i18n/client';
-import { billingDetails } from '../../payments/billing';
-import type { usePaymentIntent } from '../../payments/payment-intent';
+import { commerceOf, track } from '@/analytics/events';
+import { useLocale } from '@/i18n/client';
+import { billingDetails } from '@/payments/billing';
+import type { usePaymentIntent } from '@/payments/payment-intent';
 import type { Attempt } from './use-attempt';
 import type { PaidOrder } from './use-paid-order';
 

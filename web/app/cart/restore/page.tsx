@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { restoredCartOf } from '../../../leads/restore';
-import { RestoreCart } from '../../../leads/restore-cart';
+import { restoredCartOf } from '@/leads/restore';
+import { RestoreCart } from '@/leads/restore-cart';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('CartRestore');

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { PayLaterReturn } from '../../../checkout/pay-later-return';
-import { paymentIdOf, returnResultOf } from '../../../payments/tabby-session';
+import { PayLaterReturn } from '@/checkout/pay-later-return';
+import { paymentIdOf, returnResultOf } from '@/payments/tabby-session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('PayLaterReturn');

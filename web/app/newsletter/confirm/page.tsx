@@ -1,4 +1,4 @@
-import { NewsletterLinkPage, newsletterLinkMetadata } from '../../../newsletter/link-page';
+import { NewsletterLinkPage, newsletterLinkMetadata } from '@/newsletter/link-page';
 
 export const generateMetadata = () => newsletterLinkMetadata('NewsletterConfirmPage');
 

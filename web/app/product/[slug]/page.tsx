@@ -12,21 +12,21 @@ import {
   productName,
   stockNotice,
   variationLabel,
-} from '../../../catalogue/display';
-import { ImagePlaceholder } from '../../../catalogue/image-placeholder';
-import { Price } from '../../../catalogue/price';
-import { type DrawnPicture, Gallery, type GalleryPicture } from '../../../catalogue/product/gallery';
-import { PayLaterAndView } from '../../../catalogue/product/pay-later-and-view';
-import { Reviews, Stars } from '../../../catalogue/product/reviews';
-import { jsonLdScript, productJsonLd } from '../../../catalogue/product/structured-data';
-import { ProductGrid } from '../../../catalogue/product-card';
-import { ProductImage } from '../../../catalogue/product-image';
-import { SelectOptionsButton } from '../../../catalogue/select-options-button';
-import { getProduct, getReviews } from '../../../lib/catalogue';
-import { webConfig } from '../../../lib/config';
-import { relatedProductsOrNone } from '../../../lib/recommendations';
-import { WishlistButton } from '../../../wishlist/wishlist-button';
-import { wishlistEntryOf } from '../../../wishlist/wishlist-entry';
+} from '@/catalogue/display';
+import { ImagePlaceholder } from '@/catalogue/image-placeholder';
+import { Price } from '@/catalogue/price';
+import { type DrawnPicture, Gallery, type GalleryPicture } from '@/catalogue/product/gallery';
+import { PayLaterAndView } from '@/catalogue/product/pay-later-and-view';
+import { Reviews, Stars } from '@/catalogue/product/reviews';
+import { jsonLdScript, productJsonLd } from '@/catalogue/product/structured-data';
+import { ProductGrid } from '@/catalogue/product-card';
+import { ProductImage } from '@/catalogue/product-image';
+import { SelectOptionsButton } from '@/catalogue/select-options-button';
+import { getProduct, getReviews } from '@/lib/catalogue';
+import { webConfig } from '@/lib/config';
+import { relatedProductsOrNone } from '@/lib/recommendations';
+import { WishlistButton } from '@/wishlist/wishlist-button';
+import { wishlistEntryOf } from '@/wishlist/wishlist-entry';
 
 // One gateway read per request, shared by generateMetadata and the page.
 const loadProduct = cache(getProduct);

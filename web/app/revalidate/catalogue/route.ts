@@ -1,8 +1,8 @@
 import { revalidateTag } from 'next/cache';
-import { CATALOGUE_TAG, CONTENT_TAG } from '../../../lib/catalogue';
-import { webConfig } from '../../../lib/config';
-import { bearerMatches } from '../../../lib/revalidation';
-import { SETTINGS_TAG } from '../../../lib/settings';
+import { CATALOGUE_TAG, CONTENT_TAG } from '@/lib/catalogue';
+import { webConfig } from '@/lib/config';
+import { bearerMatches } from '@/lib/revalidation';
+import { SETTINGS_TAG } from '@/lib/settings';
 
 /**
  * Called by the gateway after it rebuilt its catalogue on a CatalogueChanged: every cached

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
-import { parseShopState } from '../../../catalogue/shop/shop-state';
-import { ShopView } from '../../../catalogue/shop/shop-view';
-import { listCategories } from '../../../lib/catalogue';
+import { parseShopState } from '@/catalogue/shop/shop-state';
+import { ShopView } from '@/catalogue/shop/shop-view';
+import { listCategories } from '@/lib/catalogue';
 
 type Params = Promise<{ category: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

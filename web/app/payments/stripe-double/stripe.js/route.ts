@@ -1,6 +1,6 @@
-import { webConfig } from '../../../../lib/config';
-import { STRIPE_DOUBLE_PATH } from '../../../../payments/stripe-client-config';
-import { installStripeJsDouble, type StripeJsDoubleOptions } from '../../../../payments/stripe-js-double';
+import { webConfig } from '@/lib/config';
+import { STRIPE_DOUBLE_PATH } from '@/payments/stripe-client-config';
+import { installStripeJsDouble, type StripeJsDoubleOptions } from '@/payments/stripe-js-double';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,5 @@
-import { webConfig } from '../../../../lib/config';
-import {
-  externalLoaderScript,
-  promoScriptSource,
-  promoSettingsScript,
-} from '../../../../payments/tabby-promo-script';
+import { webConfig } from '@/lib/config';
+import { externalLoaderScript, promoScriptSource, promoSettingsScript } from '@/payments/tabby-promo-script';
 
 export const dynamic = 'force-dynamic';
 

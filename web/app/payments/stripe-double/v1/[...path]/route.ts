@@ -1,4 +1,4 @@
-import { webConfig } from '../../../../../lib/config';
+import { webConfig } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';
 
