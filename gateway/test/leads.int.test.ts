@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { signLeadLink } from '@qahwa/checkout/lead-link';
 import { createDb, createLeadsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
-import { signLeadLink } from '@qahwa/workflows/lead-link';
 import type { Client } from '@temporalio/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
  * THE signature of every link the store mails to shoppers (docs/email.md "Signed links"): the
- * cart-recovery restore link (workflows/src/lead-link.ts), the newsletter's confirmation and
+ * cart-recovery restore link (checkout/src/lead-link.ts), the newsletter's confirmation and
  * unsubscribe links (marketing-links.ts). A token is `<base64url JSON claims>.<base64url
  * HMAC-SHA256 of that text>` under LEAD_LINK_SECRET. Each kind of link has claims of its own shape
  * (a restore token has `l`, a newsletter token `p`), so a token of one kind never verifies as

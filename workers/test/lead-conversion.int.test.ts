@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { verifyLeadLink } from '@qahwa/checkout/lead-link';
 import { type CartAbandonment, createLeadsRepository, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { createMailer, type Mailer } from '@qahwa/mail';
@@ -8,7 +9,6 @@ import { type DomainEvent, subjectOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { createLeadActivities } from '@qahwa/workflows/activities/leads';
 import { leadStateQuery } from '@qahwa/workflows/lead-conversion';
-import { verifyLeadLink } from '@qahwa/workflows/lead-link';
 import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
 import { leadWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { Client, Connection } from '@temporalio/client';
@@ -18,7 +18,7 @@ import { createLeadConsumers, type DurableConsumer, ensureStream } from '../src'
 import { closeServices, connectServices, logger, type Services, waitFor } from './support';
 
 /**
- * leadConversion end to end on real parts (issue 9, docs/leads.md): events on a JetStream
+ * leadConversion end to end on real parts (docs/leads.md): events on a JetStream
  * stream of this file's own, the lead consumers signal-with-start the workflow on the real
  * Temporal dev server (a task queue of this file's own), the activities send through real SMTP
  * into the shared MailDev, and the test reads what was caught for its own unique addresses.

@@ -1,3 +1,4 @@
+import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import type { CheckoutToOrderInput } from '@qahwa/schema';
@@ -9,7 +10,6 @@ import { createPayLaterActivities } from './activities/pay-later';
 import { createRefundActivities } from './activities/refunds';
 import { createOrderPlacement } from './checkout/place-order';
 import { createCardActivities, type VerifiedPayment } from './payments/stripe';
-import type { TabbyClient } from './payments/tabby';
 
 export interface ActivityDeps {
   db: Db;

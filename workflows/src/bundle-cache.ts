@@ -16,7 +16,7 @@ import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const SOURCES = ['workflows/src', 'schema/src', 'mail/src', 'db/src'];
+const SOURCES = ['workflows/src', 'checkout/src', 'schema/src', 'mail/src', 'db/src'];
 const CACHE_DIR = join(root, '.data', 'workflow-bundles');
 const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
 

@@ -1,3 +1,3 @@
+export * from '@qahwa/checkout/errors';
 export * from './activities';
-export * from './checkout/errors';
 export * from './client';

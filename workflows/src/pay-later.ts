@@ -1,3 +1,4 @@
+import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import type { CheckoutToOrderInput, PayLaterOutcome } from '@qahwa/schema';
 import {
   ActivityFailure,
@@ -13,7 +14,6 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from './activities';
 import type { PayLaterPaymentView } from './activities/pay-later';
-import { CHECKOUT_FAILURE } from './checkout/errors';
 import { SA } from './checkout/search-attributes';
 import { confirmOrder } from './order-confirmation';
 

@@ -1,10 +1,10 @@
+import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
 import type { Db } from '@qahwa/db';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import type Stripe from 'stripe';
 import { cachedWorkflowBundle } from './bundle-cache';
-import type { TabbyClient } from './payments/tabby';
 import { ensureSearchAttributes } from './search-attributes';
 import { createCheckoutWorker, workflowsPath } from './worker';
 

@@ -1,3 +1,4 @@
+import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
 import {
   ActivityFailure,
@@ -13,7 +14,6 @@ import {
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from './activities';
-import { CHECKOUT_FAILURE } from './checkout/errors';
 import { SA } from './checkout/search-attributes';
 import { confirmOrder } from './order-confirmation';
 

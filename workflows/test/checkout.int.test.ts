@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
@@ -13,7 +14,6 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActivities } from '../src/activities';
-import { CHECKOUT_FAILURE } from '../src/checkout/errors';
 import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
 import { checkoutWorkflowId } from '../src/workflow-ids';
 

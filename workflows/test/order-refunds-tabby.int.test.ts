@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
@@ -6,7 +7,6 @@ import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/se
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRefundActivities } from '../src/activities/refunds';
-import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
 
 /**
  * Cancelling a pay-later order (issue 12) against the Tabby fake, which follows TABBY.md: a

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
 import { createCheckoutsRepository, type Db, eq, tables } from '@qahwa/db';
 import type { CheckoutToOrderInput } from '@qahwa/schema';
 import type { PayLaterInput } from '../src/pay-later';
-import type { TabbyClient } from '../src/payments/tabby';
 
 /**
  * A pay-later checkout as the gateway leaves it after `POST /api/payments/tabby` (the gateway's

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
 import { createDb, createPromotionsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
@@ -8,7 +9,6 @@ import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PayLaterInput, payLaterStateQuery } from '../src/pay-later';
-import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
 import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
 import { payLaterWorkflowId } from '../src/workflow-ids';
 import { brassDallah, payLaterCheckout } from './pay-later-support';

@@ -1,7 +1,7 @@
+import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import { DEFAULT_SHIPPING_SETTINGS, SALE_CONFIG } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_FAILURE } from '../src/checkout/errors';
 import { priceOrder, type VariationRecord } from '../src/checkout/pricing';
 
 const record = (id: string, productId: string): VariationRecord => ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { type CheckoutToOrderInput, SALE_CONFIG } from '@qahwa/schema';
@@ -8,7 +9,6 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../src/activities';
-import { CHECKOUT_FAILURE } from '../src/checkout/errors';
 
 /**
  * Issue 7's property: a coupon, the sale and a free-shipping promotion together, over random

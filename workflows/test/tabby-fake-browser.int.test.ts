@@ -1,8 +1,8 @@
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTabbyClient, type TabbyClient } from '../src/payments/tabby';
 
 /**
  * The fake's browser-facing parts in real Chromium: the hosted page works with plain forms in

@@ -1,8 +1,8 @@
+import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import type { LeadRecoverySettings } from '@qahwa/workflows/activities/leads';
 import { cachedWorkflowBundle } from '@qahwa/workflows/bundle-cache';
-import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
 import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
 import { Client } from '@temporalio/client';

@@ -1,3 +1,4 @@
+import type { CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import {
   couponRefusalText,
   LOW_STOCK_THRESHOLD,
@@ -5,7 +6,6 @@ import {
   PROMOTION_MESSAGES,
   type PromotionRefusal,
 } from '@qahwa/schema';
-import type { CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 

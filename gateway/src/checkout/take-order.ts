@@ -1,3 +1,4 @@
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import { isDatabaseUnavailable } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
@@ -12,7 +13,6 @@ import {
   toAed,
   toFils,
 } from '@qahwa/schema';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import type { OrderPlacement } from '@qahwa/workflows/checkout/place-order';
 import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows/client';
 import { ApplicationFailure, type Client, ServiceError, WorkflowFailedError } from '@temporalio/client';

@@ -1,7 +1,7 @@
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import type { CheckoutRow, DbOrTx } from '@qahwa/db';
 import { type CheckoutClaim, type CheckoutToOrderInput, isCityOf, type Locale, toAed } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import { type CheckoutPricing, priceCheckout } from '@qahwa/workflows/checkout/pricing';
 import { ApplicationFailure } from '@temporalio/client';
 import { couponRefusedError, outOfStockError, variationMismatchError } from '../checkout/refusals';

@@ -1,5 +1,5 @@
+import { paymentDisputedEvent, paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
 import type { Db } from '@qahwa/db';
-import { paymentDisputedEvent, paymentRefundedEvent } from '@qahwa/workflows/payments/stripe-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Repositories } from '../repositories/plugin';

@@ -1,9 +1,9 @@
-import { createOutboxRepository, type Db } from '@qahwa/db';
+import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
+import type { Db } from '@qahwa/db';
 import type { NewCheckout } from '@qahwa/db/repositories/checkouts';
 import type { SessionContact } from '@qahwa/db/repositories/pay-later-sessions';
 import { type Locale, localize, PAY_LATER_PROVIDER_NAME, type TabbyRejected } from '@qahwa/schema';
-import { eventIdFor } from '@qahwa/workflows/payments/event-ids';
-import type { TabbyClient } from '@qahwa/workflows/payments/tabby';
 import type { FastifyBaseLogger } from 'fastify';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -26,7 +26,7 @@ class SessionNotKept extends Error {
  */
 export function createPayLaterHolds(deps: {
   db: Db;
-  repos: Pick<Repositories, 'payLaterSessions' | 'promotions' | 'checkouts'>;
+  repos: Pick<Repositories, 'payLaterSessions' | 'promotions' | 'checkouts' | 'outbox'>;
   tabby: TabbyClient;
   /** Sessions one phone or e-mail may have open at once. */
   maxOpen: number;
@@ -34,7 +34,7 @@ export function createPayLaterHolds(deps: {
   lifetimeMs: number;
 }) {
   const { db, tabby, maxOpen, lifetimeMs } = deps;
-  const { payLaterSessions: sessions, promotions, checkouts } = deps.repos;
+  const { payLaterSessions: sessions, promotions, checkouts, outbox } = deps.repos;
 
   const tooMany = (locale: Locale) =>
     new HttpError(
@@ -107,7 +107,7 @@ export function createPayLaterHolds(deps: {
             requestId: input.requestId,
             data: { checkoutId: checkout.id, paymentId, outcome: 'failed', amountFils: checkout.totalFils },
           };
-          await createOutboxRepository(tx).append(event, tx);
+          await outbox.append(event, tx);
         });
         log.info({ paymentId, code: err.answer.code }, 'tabby session accepted but not kept');
         throw err.answer;

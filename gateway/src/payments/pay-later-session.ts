@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import { isTabbyError, type TabbyClient, type TabbySession } from '@qahwa/checkout/payments/tabby';
 import type { Db } from '@qahwa/db';
 import {
   contactOf,
@@ -11,8 +13,6 @@ import {
   payLaterOutcomeMessage,
   type TabbyRejected,
 } from '@qahwa/schema';
-import { eventIdFor } from '@qahwa/workflows/payments/event-ids';
-import { isTabbyError, type TabbyClient, type TabbySession } from '@qahwa/workflows/payments/tabby';
 import type { Client } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayConfig } from '../config';

@@ -1,3 +1,5 @@
+import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
+import type { TabbySessionRequest } from '@qahwa/checkout/payments/tabby';
 import type { CheckoutRow } from '@qahwa/db';
 import {
   CHECKOUT_TASK_QUEUE,
@@ -10,7 +12,6 @@ import {
   type PayLaterStatusResponse,
   payLaterOutcomeMessage,
 } from '@qahwa/schema';
-import { CHECKOUT_FAILURE } from '@qahwa/workflows/checkout/errors';
 import type { CheckoutPricing } from '@qahwa/workflows/checkout/pricing';
 import { SA } from '@qahwa/workflows/checkout/search-attributes';
 import {
@@ -23,7 +24,6 @@ import {
   shopperReturnedSignal,
   webhookReceivedSignal,
 } from '@qahwa/workflows/pay-later';
-import type { TabbySessionRequest } from '@qahwa/workflows/payments/tabby';
 import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
 import {
   type Client,

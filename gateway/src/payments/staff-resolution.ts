@@ -1,7 +1,9 @@
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
+import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import { paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
 import {
   type AuditActor,
   type CheckoutRow,
-  createOutboxRepository,
   type Db,
   type DbOrTx,
   eq,
@@ -19,15 +21,12 @@ import type {
 } from '@qahwa/schema/contracts/admin-payments';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
 import { RefundRefusedError, refundCard } from '@qahwa/workflows/activities/refunds';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/workflows/checkout/errors';
 import type { OrderPlacement } from '@qahwa/workflows/checkout/place-order';
-import { eventIdFor } from '@qahwa/workflows/payments/event-ids';
 import {
   createCardActivities,
   recordPaidOrder,
   type VerifiedPayment,
 } from '@qahwa/workflows/payments/stripe';
-import { paymentRefundedEvent } from '@qahwa/workflows/payments/stripe-events';
 import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { ApplicationFailure, type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Logger } from 'pino';
@@ -72,7 +71,7 @@ export interface StaffActionContext {
 
 export interface StaffResolutionDeps {
   db: Db;
-  repos: Pick<Repositories, 'checkouts' | 'orders'>;
+  repos: Pick<Repositories, 'checkouts' | 'orders' | 'outbox'>;
   logger: Logger;
   stripe: Stripe | undefined;
   placement: OrderPlacement;
@@ -97,7 +96,7 @@ export function createStaffResolution({
   temporal,
   taskQueue,
 }: StaffResolutionDeps) {
-  const { checkouts, orders } = repos;
+  const { checkouts, orders, outbox } = repos;
 
   const notFound = (locale: Locale) =>
     new HttpError(404, 'PAYMENT_RECORD_NOT_FOUND', t('adminPaymentNotFound', locale));
@@ -265,7 +264,7 @@ export function createStaffResolution({
         }
       }
       await checkouts.close(checkout.id, 'refunded', tx);
-      await createOutboxRepository(tx).append(
+      await outbox.append(
         paymentRefundedEvent({
           // Wholly refunded: the same event as Stripe's last charge.refunded for this charge.
           key: `${charge.id}:${charge.amount}`,
@@ -324,7 +323,7 @@ export function createStaffResolution({
         requestId: ctx.requestId,
         data: { checkoutId: checkout.id, provider: 'STRIPE', paymentId, resolution: 'resolved_by_staff' },
       };
-      await createOutboxRepository(tx).append(event, tx);
+      await outbox.append(event, tx);
       await recordAudit(tx, {
         user: ctx.actor,
         module: 'payments',

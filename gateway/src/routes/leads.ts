@@ -1,3 +1,4 @@
+import { verifyLeadLink } from '@qahwa/checkout/lead-link';
 import type { LeadLine } from '@qahwa/db';
 import {
   CartAbandonmentRequest,
@@ -12,7 +13,6 @@ import {
   LeadUpdateRequest,
   toFils,
 } from '@qahwa/schema';
-import { verifyLeadLink } from '@qahwa/workflows/lead-link';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../auth/session';

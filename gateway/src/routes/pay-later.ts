@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
 import {
   ErrorBody,
   type Locale,
@@ -9,7 +10,6 @@ import {
   TabbyPaymentIdParams,
   TabbyWebhookBody,
 } from '@qahwa/schema';
-import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

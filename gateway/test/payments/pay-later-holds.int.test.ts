@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/checkout/payments/tabby';
 import { createPromotionsRepository, eq, tables } from '@qahwa/db';
 import { localize, PAY_LATER_PROVIDER_NAME } from '@qahwa/schema';
-import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/workflows/payments/tabby';
 import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import pino from 'pino';

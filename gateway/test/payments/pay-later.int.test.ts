@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
+import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
 import { eq, tables } from '@qahwa/db';
 import { payLaterOutcomeMessage } from '@qahwa/schema';
-import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
 import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';

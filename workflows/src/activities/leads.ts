@@ -1,3 +1,4 @@
+import { signLeadLink } from '@qahwa/checkout/lead-link';
 import {
   createCatalogueRepository,
   createEngagementRepository,
@@ -9,7 +10,6 @@ import { type Mailer, sendEmailOnce, signUnsubscribeLink, unsubscribeUrl } from 
 import { discountedUnitFils, toAed } from '@qahwa/schema';
 import { Context } from '@temporalio/activity';
 import type { Logger } from 'pino';
-import { signLeadLink } from '../lead-link';
 
 /** What the recovery e-mail needs besides the database: the sender, and how to build the link. */
 export interface LeadRecoverySettings {

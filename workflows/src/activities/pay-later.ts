@@ -1,3 +1,10 @@
+import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import {
+  isTabbyError,
+  type TabbyClient,
+  type TabbyPayment,
+  type TabbyPaymentStatus,
+} from '@qahwa/checkout/payments/tabby';
 import {
   createCheckoutsRepository,
   createOutboxRepository,
@@ -16,14 +23,7 @@ import type {
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type { CheckoutPricing } from '../checkout/pricing';
-import { eventIdFor } from '../payments/event-ids';
 import type { VerifiedPayment } from '../payments/stripe';
-import {
-  isTabbyError,
-  type TabbyClient,
-  type TabbyPayment,
-  type TabbyPaymentStatus,
-} from '../payments/tabby';
 
 /** Business failures of pay later (non-retryable ApplicationFailure types). */
 export const PAY_LATER_FAILURE = {

@@ -1,10 +1,10 @@
+import { isTabbyError, type TabbyClient } from '@qahwa/checkout/payments/tabby';
 import { and, type Db, eq, sql, tables } from '@qahwa/db';
 import { type Mailer, sendEmailOnce } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { isTabbyError, type TabbyClient } from '../payments/tabby';
 
 export interface RefundActivityDeps {
   db: Db;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import {
   createCustomersRepository,
   createOrdersRepository,
@@ -20,7 +21,6 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type { SettlePayment } from '../activities/pay-later';
 import { paymentMismatch, recordPaidOrder, type VerifiedPayment } from '../payments/stripe';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './errors';
 import { type CheckoutPricing, priceCheckout } from './pricing';
 
 const UNIQUE_VIOLATION = '23505';

@@ -1,3 +1,4 @@
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import {
   createCatalogueRepository,
   createPromotionsRepository,
@@ -20,7 +21,6 @@ import {
   toFils,
 } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from './errors';
 
 export interface PricedLine {
   productId: string;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
+import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import { paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
 import { createCheckoutsRepository, createOutboxRepository, type Db, type DbOrTx } from '@qahwa/db';
 import type { PaymentSucceeded, StripeSettings } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '../checkout/errors';
-import { eventIdFor } from './event-ids';
-import { paymentRefundedEvent } from './stripe-events';
 
 /**
  * The Stripe client of a process, from its config: Stripe itself, or the double / stripe-mock

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
 import { createDb, type Db, type DbHandle, desc, eq, inArray, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake } from '@qahwa/fake-tabby';
 import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
-import { createTabbyClient } from '@qahwa/workflows/payments/tabby';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
