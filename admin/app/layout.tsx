@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { LocaleSync } from '../i18n/locale-sync';
-import { testPaymentsInUse } from '../lib/payment-mode';
-import { TestPaymentsBanner } from '../shell/test-payments-banner';
+import { LocaleSync } from '@/i18n/locale-sync';
+import { testPaymentsInUse } from '@/lib/payment-mode';
+import { TestPaymentsBanner } from '@/shell/test-payments-banner';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

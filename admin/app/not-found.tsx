@@ -1,4 +1,4 @@
-import { NotFoundMessage } from '../ui/not-found-message';
+import { NotFoundMessage } from '@/ui/not-found-message';
 
 export default function NotFound() {
   return (

@@ -10,12 +10,12 @@ import {
 } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useCallback, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { adminImageSrc } from '../lib/image-src';
-import { DataTable } from '../ui/data-table';
-import { buttonClass, FormField, inputClass } from '../ui/form-field';
-import { useToast } from '../ui/toast';
-import { useListLoader } from '../ui/use-list-loader';
+import { ApiError, api } from '@/lib/browser-api';
+import { adminImageSrc } from '@/lib/image-src';
+import { DataTable } from '@/ui/data-table';
+import { buttonClass, FormField, inputClass } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
+import { useListLoader } from '@/ui/use-list-loader';
 import { ImageUploader } from './image-uploader';
 
 interface Draft {

@@ -1,6 +1,6 @@
 import type { AdminCategoryList, Locale } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { FormField, inputClass } from '../ui/form-field';
+import { FormField, inputClass } from '@/ui/form-field';
 import type { Draft } from './product-draft';
 
 type TextKey = 'name' | 'nameAr' | 'description' | 'descriptionAr';

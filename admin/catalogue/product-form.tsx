@@ -11,10 +11,10 @@ import {
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { buttonClass } from '../ui/form-field';
-import { useToast } from '../ui/toast';
-import { VariationsEditor } from '../variations/variations-editor';
+import { ApiError, api } from '@/lib/browser-api';
+import { buttonClass } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
+import { VariationsEditor } from '@/variations/variations-editor';
 import { ProductDetailsFields } from './product-details-fields';
 import { bodyOf, type Draft, draftOf } from './product-draft';
 import { ProductImages } from './product-images';

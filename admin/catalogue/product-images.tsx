@@ -1,6 +1,6 @@
 import { IMAGE_FOLDERS } from '@qahwa/schema';
 import { useTranslations } from 'next-intl';
-import { adminImageSrc } from '../lib/image-src';
+import { adminImageSrc } from '@/lib/image-src';
 import { ImageUploader } from './image-uploader';
 
 /**

@@ -4,11 +4,11 @@ import type { AdminCategoryList, AdminProductList, Locale } from '@qahwa/schema'
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../lib/browser-api';
-import { adminImageSrc } from '../lib/image-src';
-import { DataTable } from '../ui/data-table';
-import { inputClass } from '../ui/form-field';
-import { useListLoader } from '../ui/use-list-loader';
+import { api } from '@/lib/browser-api';
+import { adminImageSrc } from '@/lib/image-src';
+import { DataTable } from '@/ui/data-table';
+import { inputClass } from '@/ui/form-field';
+import { useListLoader } from '@/ui/use-list-loader';
 
 const PAGE = 20;
 

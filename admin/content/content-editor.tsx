@@ -3,8 +3,8 @@
 import type { AdminContent, AdminSlider, SliderWrite } from '@qahwa/schema/contracts/content';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 import { OfferForm } from './offer-form';
 import { SlidersSection } from './sliders-section';
 import { TextsForm } from './texts-form';

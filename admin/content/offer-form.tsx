@@ -3,7 +3,7 @@
 import type { OfferSettings, OfferSettingsWrite } from '@qahwa/schema/contracts/content';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../ui/form-field';
+import { FormField } from '@/ui/form-field';
 
 const input = 'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900';
 

@@ -3,8 +3,8 @@
 import type { AdminSlider, SliderWrite } from '@qahwa/schema/contracts/content';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { DataTable } from '../ui/data-table';
-import { FormField } from '../ui/form-field';
+import { DataTable } from '@/ui/data-table';
+import { FormField } from '@/ui/form-field';
 
 const input = 'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900';
 const EMPTY: SliderWrite = {

@@ -1,7 +1,7 @@
 import { type AdminBrevoStatus, type Locale, MARKETING_STATUSES } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { DataTable } from '../ui/data-table';
+import { formatDateTime } from '@/i18n/format';
+import { DataTable } from '@/ui/data-table';
 
 const TONE: Record<AdminBrevoStatus['connection']['state'], string> = {
   connected: 'border-emerald-200 bg-emerald-50 text-emerald-900',

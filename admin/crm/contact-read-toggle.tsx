@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 
 /** Marks one message read or unread (contacts 'edit'); the list re-renders from the server after. */
 export function ContactReadToggle({ id, isRead, name }: { id: string; isRead: boolean; name: string }) {

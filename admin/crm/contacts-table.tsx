@@ -6,8 +6,8 @@ import {
   type Locale,
 } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { DataTable } from '../ui/data-table';
+import { formatDateTime } from '@/i18n/format';
+import { DataTable } from '@/ui/data-table';
 import { ContactReadToggle } from './contact-read-toggle';
 
 const isSubject = (s: string): s is ContactSubject => (CONTACT_SUBJECTS as readonly string[]).includes(s);

@@ -5,8 +5,8 @@ import {
   AdminSubscriberList,
   type SubscriberStatus,
 } from '@qahwa/schema';
-import { gatewayGet } from '../lib/gateway';
-import { isGatewayError } from '../lib/gateway-error';
+import { gatewayGet } from '@/lib/gateway';
+import { isGatewayError } from '@/lib/gateway-error';
 
 /** The CRM screens' reads (docs/crm.md): the gateway checks the module's permission. */
 

@@ -1,8 +1,8 @@
 import type { AdminSubscriber, Locale, SubscriberStatus } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { Badge } from '../ui/badge';
-import { DataTable } from '../ui/data-table';
+import { formatDateTime } from '@/i18n/format';
+import { Badge } from '@/ui/badge';
+import { DataTable } from '@/ui/data-table';
 
 const TONE: Record<SubscriberStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-600/20',

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 
 /** "Sync now" (brevo 'edit'): every contact not in Brevo is due at once; the workers send them. */
 export function SyncNowButton() {

@@ -6,7 +6,7 @@ import {
   CUSTOMER_SORTS,
   type CustomerSort,
 } from '@qahwa/schema/contracts/admin-customers';
-import { gatewayGet } from '../lib/gateway';
+import { gatewayGet } from '@/lib/gateway';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 

@@ -2,10 +2,10 @@ import { formatAed } from '@qahwa/schema';
 import type { AdminCustomerDetail } from '@qahwa/schema/contracts/admin-customers';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { StatusBadge } from '../orders/status-badge';
-import { EmptyState } from '../ui/empty-state';
-import { PageHeader } from '../ui/page-header';
+import { formatDateTime } from '@/i18n/format';
+import { StatusBadge } from '@/orders/status-badge';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
 
 /** A customer's page: how to reach them, what they bought in all, and every order (each a link to its page). */
 export function CustomerDetailView({ customer }: { customer: AdminCustomerDetail }) {

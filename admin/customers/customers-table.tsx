@@ -2,8 +2,8 @@ import { formatAed } from '@qahwa/schema';
 import type { AdminCustomerSummary } from '@qahwa/schema/contracts/admin-customers';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { EmptyState } from '../ui/empty-state';
+import { formatDateTime } from '@/i18n/format';
+import { EmptyState } from '@/ui/empty-state';
 
 /** The customers list: who, how to reach them, how much they bought and when they last ordered. */
 export function CustomersTable({

@@ -1,6 +1,6 @@
 import { useLocale } from 'next-intl';
 import type { ReactNode } from 'react';
-import { formatCount, formatDay } from '../i18n/format';
+import { formatCount, formatDay } from '@/i18n/format';
 import type { Box } from './chart';
 import { FiguresTable, td, th } from './panel';
 

@@ -2,9 +2,9 @@ import { type DashboardSummary, formatAed, type Locale, type LocalText, toFils }
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { formatCount } from '../i18n/format';
-import { adminImageSrc } from '../lib/image-src';
-import { EmptyState } from '../ui/empty-state';
+import { formatCount } from '@/i18n/format';
+import { adminImageSrc } from '@/lib/image-src';
+import { EmptyState } from '@/ui/empty-state';
 import { barPercent } from './chart';
 import { Panel, td, th } from './panel';
 

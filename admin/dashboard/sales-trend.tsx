@@ -1,8 +1,8 @@
 import { type DashboardSummary, formatAed, toFils } from '@qahwa/schema';
 import { directionOf } from '@qahwa/schema/reference/locale';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount, formatDay } from '../i18n/format';
-import { EmptyState } from '../ui/empty-state';
+import { formatCount, formatDay } from '@/i18n/format';
+import { EmptyState } from '@/ui/empty-state';
 import { columns, labelIndexes, niceAxis, peakIndex } from './chart';
 import { AxisChart, DayFigures } from './chart-parts';
 import { Panel } from './panel';

@@ -1,6 +1,6 @@
 import { type DashboardSummary, formatAed, toFils } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '../i18n/format';
+import { formatCount } from '@/i18n/format';
 
 /** Today's orders, the period's revenue, total products and active promotions. */
 export function StatCards({ summary }: { summary: DashboardSummary }) {

@@ -1,8 +1,8 @@
 import type { DashboardSummary, OrderStatus } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '../i18n/format';
-import { STATUS_BAR, StatusBadge } from '../orders/status-badge';
-import { EmptyState } from '../ui/empty-state';
+import { formatCount } from '@/i18n/format';
+import { STATUS_BAR, StatusBadge } from '@/orders/status-badge';
+import { EmptyState } from '@/ui/empty-state';
 import { percent, ringSegments } from './chart';
 import { Panel, td, th } from './panel';
 

@@ -2,8 +2,8 @@ import { LOCALE_COOKIE } from '@qahwa/schema';
 import { resolveLocale } from '@qahwa/schema/reference/locale';
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 import { TIME_ZONE } from './format';
 
 // Both languages are in the server bundle; only the chosen one reaches the browser.

@@ -1,9 +1,9 @@
 import { formatAed, type LeadStatus, type LeadSummary, type Locale } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { Badge } from '../ui/badge';
-import { DataTable } from '../ui/data-table';
-import { EmptyState } from '../ui/empty-state';
+import { formatDateTime } from '@/i18n/format';
+import { Badge } from '@/ui/badge';
+import { DataTable } from '@/ui/data-table';
+import { EmptyState } from '@/ui/empty-state';
 
 // Colour follows the lead's road: left behind (amber), at the payment step (blue), bought (green).
 const TONE: Record<LeadStatus, string> = {

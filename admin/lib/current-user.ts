@@ -3,7 +3,7 @@ import type { SessionUser } from '@qahwa/schema';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { loginPathFor, PATH_HEADER } from '../auth/redirects';
+import { loginPathFor, PATH_HEADER } from '@/auth/redirects';
 import { getSessionUser } from './gateway';
 
 /** The session, asked of the gateway once per request however many components need it. */

@@ -1,7 +1,7 @@
 import 'server-only';
-import { AccessDenied } from '../ui/access-denied';
-import { NotFoundMessage } from '../ui/not-found-message';
-import { PageHeader } from '../ui/page-header';
+import { AccessDenied } from '@/ui/access-denied';
+import { NotFoundMessage } from '@/ui/not-found-message';
+import { PageHeader } from '@/ui/page-header';
 import { redirectToLogin } from './current-user';
 import { isGatewayError } from './gateway-error';
 

@@ -3,10 +3,10 @@ import { MENU_MODULES } from '@qahwa/schema/contracts/auth';
 import type { AuditLogList } from '@qahwa/schema/contracts/logs';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { pageHref } from '../lib/url-filter';
-import { DataTable } from '../ui/data-table';
-import { FilterForm, optionsOf } from '../ui/filter-form';
+import { formatDateTime } from '@/i18n/format';
+import { pageHref } from '@/lib/url-filter';
+import { DataTable } from '@/ui/data-table';
+import { FilterForm, optionsOf } from '@/ui/filter-form';
 import { auditDiff } from './audit-diff';
 import type { AuditFilter } from './log-data';
 

@@ -4,9 +4,9 @@ import type { Locale } from '@qahwa/schema';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { formatDateTime } from '../i18n/format';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { formatDateTime } from '@/i18n/format';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 import type { DeadLetterRow } from './dead-letter-rows';
 
 function pretty(body: string): string {

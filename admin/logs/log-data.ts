@@ -1,8 +1,8 @@
 import 'server-only';
 import { DeadLetterList } from '@qahwa/schema';
 import { AuditLogList, AuditLogQuery, ConsumerDeadLetterList } from '@qahwa/schema/contracts/logs';
-import { gatewayGet } from '../lib/gateway';
-import { filterFromQuery, type QueryParams, queryOf } from '../lib/url-filter';
+import { gatewayGet } from '@/lib/gateway';
+import { filterFromQuery, type QueryParams, queryOf } from '@/lib/url-filter';
 
 export const AUDIT_PAGE_SIZE = 50;
 

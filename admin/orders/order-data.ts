@@ -4,13 +4,13 @@ import {
   AdminOrderFilter,
   AdminOrderSearchResult,
 } from '@qahwa/schema/contracts/admin-orders';
-import { gatewayGet } from '../lib/gateway';
+import { gatewayGet } from '@/lib/gateway';
 import {
   filterFromQuery as filterFromQueryOf,
   firstParam,
   type QueryParams,
   queryOf,
-} from '../lib/url-filter';
+} from '@/lib/url-filter';
 
 /** The orders screen's filter, read from the page's query (anything unknown is ignored, not an error). */
 export function filterFromQuery(params: QueryParams): AdminOrderFilter {

@@ -12,8 +12,8 @@ import { placeNames } from '@qahwa/schema/reference/emirates';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../i18n/format';
-import { adminImageSrc } from '../lib/image-src';
+import { formatDateTime } from '@/i18n/format';
+import { adminImageSrc } from '@/lib/image-src';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
 

@@ -1,7 +1,7 @@
 import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '@qahwa/schema/reference/constants';
 import { useTranslations } from 'next-intl';
-import { FilterForm, optionsOf } from '../ui/filter-form';
+import { FilterForm, optionsOf } from '@/ui/filter-form';
 
 /** The orders screen's search and filters; the CSV export link carries the very same filter. */
 export function OrderFilters({ filter, exportHref }: { filter: AdminOrderFilter; exportHref: string }) {

@@ -1,9 +1,9 @@
 import { type AdminOrder, formatAed, toFils } from '@qahwa/schema';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { DataTable } from '../ui/data-table';
-import { EmptyState } from '../ui/empty-state';
+import { formatDateTime } from '@/i18n/format';
+import { DataTable } from '@/ui/data-table';
+import { EmptyState } from '@/ui/empty-state';
 import { StatusBadge } from './status-badge';
 
 /** SPEC 3 "Order display": order id, customer, date, status, total, plus the payment method. */

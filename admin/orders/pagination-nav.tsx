@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { ChevronEndIcon, ChevronStartIcon } from '../shell/icons';
+import { ChevronEndIcon, ChevronStartIcon } from '@/shell/icons';
 import { ordersPageHref as hrefFor, type PageWindow } from './pagination';
 
 export function PaginationNav({ current, query = '' }: { current: PageWindow; query?: string }) {

@@ -1,4 +1,4 @@
-import { pageHref } from '../lib/url-filter';
+import { pageHref } from '@/lib/url-filter';
 
 export const ORDERS_PAGE_SIZE = 50;
 

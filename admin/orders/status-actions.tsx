@@ -4,8 +4,8 @@ import type { OrderStatus } from '@qahwa/schema';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 
 /**
  * The moves the server allows now (the detail's `allowedTransitions`, the shared rule), as

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@qahwa/schema';
 import { useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
+import { Badge } from '@/ui/badge';
 
 // Colour follows the order's life: waiting (amber), moving (blue shades), done (green), stopped (red).
 const TONE: Record<OrderStatus, string> = {

@@ -10,8 +10,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 
 type Outcome = { kind: 'done'; text: string; orderId?: string | null } | { kind: 'error'; text: string };
 

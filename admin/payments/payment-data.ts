@@ -4,8 +4,8 @@ import {
   AdminPaymentFilter,
   AdminPaymentList,
 } from '@qahwa/schema/contracts/admin-payments';
-import { gatewayGet } from '../lib/gateway';
-import { filterFromQuery, type QueryParams, queryOf } from '../lib/url-filter';
+import { gatewayGet } from '@/lib/gateway';
+import { filterFromQuery, type QueryParams, queryOf } from '@/lib/url-filter';
 
 export const PAYMENTS_PAGE_SIZE = 25;
 

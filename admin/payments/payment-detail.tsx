@@ -3,8 +3,8 @@ import type { AdminPaymentDetail } from '@qahwa/schema/contracts/admin-payments'
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../i18n/format';
-import { ChevronStartIcon } from '../shell/icons';
+import { formatDateTime } from '@/i18n/format';
+import { ChevronStartIcon } from '@/shell/icons';
 import { PaymentActions } from './payment-actions';
 import { AttentionBadge, PaymentStatusBadge, RefundStatusBadge } from './payment-badges';
 

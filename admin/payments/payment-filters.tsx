@@ -2,7 +2,7 @@ import type { AdminPaymentFilter } from '@qahwa/schema/contracts/admin-payments'
 import { ATTENTION_KINDS, PAYMENT_RECORD_METHODS } from '@qahwa/schema/payments/attention';
 import { PAYMENT_PROVIDERS } from '@qahwa/schema/reference/constants';
 import { useTranslations } from 'next-intl';
-import { FilterForm, optionsOf } from '../ui/filter-form';
+import { FilterForm, optionsOf } from '@/ui/filter-form';
 
 const STATUSES = ['succeeded', 'failed', 'pending', 'collected', 'cancelled', 'rejected'] as const;
 

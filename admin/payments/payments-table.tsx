@@ -2,8 +2,8 @@ import { formatAed, type Locale } from '@qahwa/schema';
 import type { AdminPayment } from '@qahwa/schema/contracts/admin-payments';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime } from '../i18n/format';
-import { DataTable } from '../ui/data-table';
+import { formatDateTime } from '@/i18n/format';
+import { DataTable } from '@/ui/data-table';
 import { AttentionBadge, PaymentStatusBadge } from './payment-badges';
 
 export function PaymentsTable({

@@ -3,9 +3,9 @@
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@qahwa/schema/staff/password';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { buttonClass, FormField, inputClass } from '../ui/form-field';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { buttonClass, FormField, inputClass } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
 

@@ -4,10 +4,10 @@ import type { StaffProfile } from '@qahwa/schema/contracts/staff-admin';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { applyLocale } from '../i18n/change-locale';
-import { ApiError, api } from '../lib/browser-api';
-import { buttonClass, FormField, inputClass } from '../ui/form-field';
-import { useToast } from '../ui/toast';
+import { applyLocale } from '@/i18n/change-locale';
+import { ApiError, api } from '@/lib/browser-api';
+import { buttonClass, FormField, inputClass } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
 
 /** Name and language. A saved language applies at once and wins on every later sign-in. */
 export function ProfileForm({ profile }: { profile: StaffProfile }) {

@@ -1,6 +1,6 @@
 import { PROMOTION_TYPES, type PromotionType } from '@qahwa/schema/promotions/promotion';
 import { useTranslations } from 'next-intl';
-import { FormField } from '../ui/form-field';
+import { FormField } from '@/ui/form-field';
 import { input, Section, type SectionProps } from './promotion-form-parts';
 
 /** SPEC 2.2's basic information: names and descriptions in both languages, the code, the type. */

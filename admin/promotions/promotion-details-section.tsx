@@ -1,6 +1,6 @@
 import type { PromotionType } from '@qahwa/schema/promotions/promotion';
 import { useTranslations } from 'next-intl';
-import { FormField } from '../ui/form-field';
+import { FormField } from '@/ui/form-field';
 import { numberInput, Section, type SectionProps } from './promotion-form-parts';
 
 /** SPEC 2.2's promotion details: the fields of the chosen type, then the minimum order and the cap. */

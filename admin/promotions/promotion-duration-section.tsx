@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { FormField } from '../ui/form-field';
+import { FormField } from '@/ui/form-field';
 import { input, Section, type SectionProps } from './promotion-form-parts';
 
 /** SPEC 2.2's duration: the first and last day, as Dubai days. */

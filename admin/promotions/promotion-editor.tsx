@@ -3,7 +3,7 @@
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../lib/browser-api';
+import { ApiError } from '@/lib/browser-api';
 import { PromotionForm } from './promotion-form';
 import { promotionsApi } from './promotions-api';
 

@@ -1,6 +1,6 @@
 import { RelationshipType } from '@qahwa/schema/promotions/promotion';
 import { useTranslations } from 'next-intl';
-import { FormField } from '../ui/form-field';
+import { FormField } from '@/ui/form-field';
 import { ChosenProducts, input, Section, type SectionProps } from './promotion-form-parts';
 
 /** SPEC 2.2's target products (UPSELL, CROSS_SELL, DOWNSELL): the relationship and the products offered. */

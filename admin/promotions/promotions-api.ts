@@ -3,7 +3,7 @@
 import type { Product } from '@qahwa/schema/catalogue/product';
 import type { Promotion } from '@qahwa/schema/promotions/promotion';
 import type { PromotionPayload } from '@qahwa/schema/validation/promotion-form';
-import { api } from '../lib/browser-api';
+import { api } from '@/lib/browser-api';
 
 /** SPEC 7's promotion calls from the back office (through /backend/api). */
 export const promotionsApi = {

@@ -6,8 +6,8 @@ import { promotionStatus, remainingUses } from '@qahwa/schema/promotions/promoti
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { DataTable } from '../ui/data-table';
-import { useListLoader } from '../ui/use-list-loader';
+import { DataTable } from '@/ui/data-table';
+import { useListLoader } from '@/ui/use-list-loader';
 import { promotionsApi } from './promotions-api';
 
 const STATUS_STYLE = {

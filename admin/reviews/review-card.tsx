@@ -5,9 +5,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../i18n/format';
-import { ApiError, api } from '../lib/browser-api';
-import { useToast } from '../ui/toast';
+import { formatDateTime } from '@/i18n/format';
+import { ApiError, api } from '@/lib/browser-api';
+import { useToast } from '@/ui/toast';
 
 const TONE: Record<AdminReview['status'], string> = {
   PENDING: 'bg-amber-50 text-amber-800 ring-amber-600/20',

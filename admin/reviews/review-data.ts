@@ -1,6 +1,6 @@
 import 'server-only';
 import { AdminReviewList, REVIEW_STATUSES, type ReviewStatus } from '@qahwa/schema/contracts/reviews';
-import { gatewayGet } from '../lib/gateway';
+import { gatewayGet } from '@/lib/gateway';
 
 export const REVIEWS_PAGE_SIZE = 20;
 

@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { buttonClass, FormField, inputClass } from '../ui/form-field';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { buttonClass, FormField, inputClass } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
 
 /** One input of a settings form: where its value sits in the section (`name.en`) and how it is typed. */
 export interface SettingsField {

@@ -2,7 +2,7 @@
 
 import type { AdminSettings } from '@qahwa/schema/settings/settings';
 import { useTranslations } from 'next-intl';
-import { api } from '../lib/browser-api';
+import { api } from '@/lib/browser-api';
 import type { SettingsField } from './section-form';
 import { SettingsSections } from './settings-sections';
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { buttonClass } from '../ui/form-field';
+import { buttonClass } from '@/ui/form-field';
 import { SectionForm, type SettingsField } from './section-form';
 
 type SectionValue = { version: number; value: Record<string, unknown> };

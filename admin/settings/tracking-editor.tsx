@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { api } from '../lib/browser-api';
+import { api } from '@/lib/browser-api';
 import type { SettingsField } from './section-form';
 import { SettingsSections } from './settings-sections';
 

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@qahwa/schema';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { menuEntry, visibleMenu } from '../menu';
-import { ToastProvider } from '../ui/toast';
+import { menuEntry, visibleMenu } from '@/menu';
+import { ToastProvider } from '@/ui/toast';
 import { Logo } from './logo';
 import type { NavItem } from './nav-item';
 import { SidebarNav } from './sidebar-nav';

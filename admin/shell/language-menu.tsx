@@ -6,7 +6,7 @@ import { LOCALES } from '@qahwa/schema/reference/constants';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useTransition } from 'react';
-import { applyLocale } from '../i18n/change-locale';
+import { applyLocale } from '@/i18n/change-locale';
 import { CheckIcon, GlobeIcon } from './icons';
 
 // Each language is named in itself, so a reader of either can find theirs.

@@ -4,7 +4,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { API_PREFIX, LOGIN_PATH } from '../auth/redirects';
+import { API_PREFIX, LOGIN_PATH } from '@/auth/redirects';
 import { ChevronDownIcon } from './icons';
 
 function initials(name: string): string {

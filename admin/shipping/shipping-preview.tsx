@@ -11,7 +11,7 @@ import {
 } from '@qahwa/schema/shipping/shipping';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { api } from '../lib/browser-api';
+import { api } from '@/lib/browser-api';
 
 const toRule = (r: ShippingRuleView): ShippingRule => ({
   ...r,

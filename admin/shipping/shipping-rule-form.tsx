@@ -5,7 +5,7 @@ import type { Locale } from '@qahwa/schema/money/money';
 import { EMIRATES } from '@qahwa/schema/reference/emirates';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormField } from '../ui/form-field';
+import { FormField } from '@/ui/form-field';
 
 export interface RuleDraft {
   name: string;

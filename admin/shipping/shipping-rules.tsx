@@ -4,10 +4,10 @@ import type { ShippingRuleView } from '@qahwa/schema/contracts/shipping';
 import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { DataTable } from '../ui/data-table';
-import { useToast } from '../ui/toast';
-import { useListLoader } from '../ui/use-list-loader';
+import { ApiError, api } from '@/lib/browser-api';
+import { DataTable } from '@/ui/data-table';
+import { useToast } from '@/ui/toast';
+import { useListLoader } from '@/ui/use-list-loader';
 import { ShippingPreview } from './shipping-preview';
 import { draftOfRule, NEW_RULE, type RuleDraft, ShippingRuleForm, writeOf } from './shipping-rule-form';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditDiff } from '../logs/audit-diff';
+import { auditDiff } from '@/logs/audit-diff';
 
 describe('the audit entry diff', () => {
   it('marks changed, added, removed and unchanged fields, nested ones by their dotted path', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { isConfigError, SERVICE_DEFAULTS } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { loadAdminConfig } from '../lib/config';
+import { loadAdminConfig } from '@/lib/config';
 
 const root = new URL('..', import.meta.url).pathname;
 

@@ -3,13 +3,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CustomerGrowth } from '../dashboard/customer-growth';
-import { PeriodPicker } from '../dashboard/period-picker';
-import { PopularProducts, ProductPerformance, TopProducts } from '../dashboard/product-tables';
-import { SalesTrend } from '../dashboard/sales-trend';
-import { StatusBreakdown } from '../dashboard/status-breakdown';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import { CustomerGrowth } from '@/dashboard/customer-growth';
+import { PeriodPicker } from '@/dashboard/period-picker';
+import { PopularProducts, ProductPerformance, TopProducts } from '@/dashboard/product-tables';
+import { SalesTrend } from '@/dashboard/sales-trend';
+import { StatusBreakdown } from '@/dashboard/status-breakdown';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 
 /* The dashboard's widgets rendered as the server renders them, in both languages. */
 function render(locale: 'en' | 'ar', node: ReactNode): string {

@@ -10,9 +10,9 @@ import {
   peakIndex,
   percent,
   ringSegments,
-} from '../dashboard/chart';
-import { dubaiDay, formatDateTime } from '../i18n/format';
-import { pageWindow, parsePage } from '../orders/pagination';
+} from '@/dashboard/chart';
+import { dubaiDay, formatDateTime } from '@/i18n/format';
+import { pageWindow, parsePage } from '@/orders/pagination';
 
 describe('dashboard chart geometry', () => {
   const box = { width: 100, height: 50 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminImageSrc } from '../lib/image-src';
+import { adminImageSrc } from '@/lib/image-src';
 
 describe('adminImageSrc: where the back office loads a picture from', () => {
   it('takes an upload the gateway serves through the /backend/api proxy', () => {

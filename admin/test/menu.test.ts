@@ -1,6 +1,6 @@
 import { MENU_MODULES, visibleMenu as schemaVisibleMenu } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { MENU, visibleMenu } from '../menu';
+import { MENU, visibleMenu } from '@/menu';
 
 const ids = (viewer: Parameters<typeof visibleMenu>[0]) => visibleMenu(viewer).map((e) => e.id);
 

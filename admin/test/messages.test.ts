@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -61,7 +61,7 @@ describe('admin messages', () => {
   });
 
   it('label every menu entry in both languages', async () => {
-    const { MENU } = await import('../menu');
+    const { MENU } = await import('@/menu');
     for (const entry of MENU) {
       expect(en.Menu[entry.id], entry.id).toBeTruthy();
       expect(ar.Menu[entry.id], entry.id).toBeTruthy();

@@ -7,8 +7,8 @@ import {
 } from '@qahwa/schema/orders/timeline-labels';
 import { PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments/attention';
 import { describe, expect, it } from 'vitest';
-import ar from '../messages/ar';
-import en from '../messages/en';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/redirects';
-import { proxy } from '../proxy';
+import { SESSION_COOKIE } from '@/auth/redirects';
+import { proxy } from '@/proxy';
 
 const request = (path: string, headers: Record<string, string> = {}) =>
   new NextRequest(new URL(path, 'http://admin.test'), { headers });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from '../auth/redirects';
+import { loginPathFor, safeNextPath } from '@/auth/redirects';
 
 describe('sign-in redirects', () => {
   it('returns to the back-office page the visitor asked for', () => {

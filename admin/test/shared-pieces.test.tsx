@@ -3,12 +3,12 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxisChart, DayFigures } from '../dashboard/chart-parts';
-import { GatewayError } from '../lib/gateway-error';
-import { filterFromQuery, pageHref, queryOf } from '../lib/url-filter';
-import ar from '../messages/ar';
-import en from '../messages/en';
-import { FilterForm, optionsOf } from '../ui/filter-form';
+import { AxisChart, DayFigures } from '@/dashboard/chart-parts';
+import { GatewayError } from '@/lib/gateway-error';
+import { filterFromQuery, pageHref, queryOf } from '@/lib/url-filter';
+import ar from '@/messages/ar';
+import en from '@/messages/en';
+import { FilterForm, optionsOf } from '@/ui/filter-form';
 
 /* The back office's shared pieces (docs/admin.md "Shared pieces"), as staff meet them. */
 
@@ -17,7 +17,7 @@ const redirectToLogin = vi.hoisted(() =>
   vi.fn((): Promise<never> => Promise.reject(new Error('NEXT_REDIRECT /backend/login'))),
 );
 vi.mock('server-only', () => ({}));
-vi.mock('../lib/current-user', () => ({ redirectToLogin: () => redirectToLogin() }));
+vi.mock('@/lib/current-user', () => ({ redirectToLogin: () => redirectToLogin() }));
 
 function render(locale: 'en' | 'ar', node: ReactNode): string {
   return renderToStaticMarkup(
@@ -187,12 +187,12 @@ describe('loadOrDeny', () => {
   });
 
   it('gives the data when the gateway answers', async () => {
-    const { loadOrDeny } = await import('../lib/load-or-deny');
+    const { loadOrDeny } = await import('@/lib/load-or-deny');
     await expect(loadOrDeny(async () => 42)).resolves.toEqual({ ok: true, data: 42 });
   });
 
   it('turns 403 into “no access” and, where asked, 404 or an impossible id into “not found” (no call)', async () => {
-    const { Denied, loadOrDeny } = await import('../lib/load-or-deny');
+    const { Denied, loadOrDeny } = await import('@/lib/load-or-deny');
     const forbidden = () => Promise.reject(new GatewayError('FORBIDDEN', 'no', 403));
     const missing = () => Promise.reject(new GatewayError('BAD_RESPONSE', 'gone', 404));
     await expect(loadOrDeny(forbidden)).resolves.toEqual({ ok: false, reason: 'FORBIDDEN' });
@@ -217,14 +217,14 @@ describe('loadOrDeny', () => {
   });
 
   it('sends a signed-out member of staff to sign-in', async () => {
-    const { loadOrDeny } = await import('../lib/load-or-deny');
+    const { loadOrDeny } = await import('@/lib/load-or-deny');
     const expired = () => Promise.reject(new GatewayError('UNAUTHORIZED', 'expired', 401));
     await expect(loadOrDeny(expired)).rejects.toThrow('NEXT_REDIRECT /backend/login');
     expect(redirectToLogin).toHaveBeenCalledOnce();
   });
 
   it('lets any other failure reach the error boundary', async () => {
-    const { loadOrDeny } = await import('../lib/load-or-deny');
+    const { loadOrDeny } = await import('@/lib/load-or-deny');
     const down = () => Promise.reject(new GatewayError('UNAVAILABLE', 'gateway down', 503));
     await expect(loadOrDeny(down)).rejects.toThrow('gateway down');
     expect(redirectToLogin).not.toHaveBeenCalled();

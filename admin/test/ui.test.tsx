@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DataTable } from '../ui/data-table';
-import { FormField } from '../ui/form-field';
-import { TOAST_MS } from '../ui/toast';
+import { DataTable } from '@/ui/data-table';
+import { FormField } from '@/ui/form-field';
+import { TOAST_MS } from '@/ui/toast';
 
 const columns = [
   { key: 'name', header: 'Name' },

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { LockIcon } from '../shell/icons';
+import { LockIcon } from '@/shell/icons';
 
 /** Shown when the gateway answers 403, or the menu rule hides the section from this user. */
 export function AccessDenied() {

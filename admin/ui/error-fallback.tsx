@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { AlertIcon, ChevronStartIcon } from '../shell/icons';
+import { AlertIcon, ChevronStartIcon } from '@/shell/icons';
 
 /** SPEC 2.8 generic fallback: 'Something went wrong' with Refresh Page and Go Back. */
 export function ErrorFallback({ retry }: { retry?: () => void }) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../lib/browser-api';
+import { ApiError } from '@/lib/browser-api';
 import type { TableState } from './data-table';
 
 /**

@@ -5,9 +5,9 @@ import { mayGrant } from '@qahwa/schema/staff/grants';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../lib/browser-api';
-import { buttonClass, FormField, inputClass } from '../ui/form-field';
-import { useToast } from '../ui/toast';
+import { ApiError, api } from '@/lib/browser-api';
+import { buttonClass, FormField, inputClass } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
 import { type GridModule, gridFrom, PermissionGrid, permissionsFrom } from './permission-grid';
 
 interface Invited {

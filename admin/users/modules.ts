@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { MENU } from '../menu';
+import { MENU } from '@/menu';
 import type { GridModule } from './permission-grid';
 
 /**

@@ -3,8 +3,8 @@
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@qahwa/schema/staff/password';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
-import { API_PREFIX } from '../auth/redirects';
-import { buttonClass, FormField, inputClass } from '../ui/form-field';
+import { API_PREFIX } from '@/auth/redirects';
+import { buttonClass, FormField, inputClass } from '@/ui/form-field';
 
 type Link =
   | { state: 'checking' }

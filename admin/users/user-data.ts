@@ -1,6 +1,6 @@
 import 'server-only';
 import { StaffProfile, StaffUser, StaffUserList } from '@qahwa/schema/contracts/staff-admin';
-import { gatewayGet } from '../lib/gateway';
+import { gatewayGet } from '@/lib/gateway';
 
 /** The users screen's filter as the URL carries it (`?q=…&status=…&role=…`). */
 export interface UserFilter {

@@ -1,7 +1,7 @@
 import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { DataTable } from '../ui/data-table';
+import { DataTable } from '@/ui/data-table';
 import { UserRoleBadge, UserStatusBadge } from './user-badges';
 
 /** Every staff account with its role, status and how much it may reach; the name opens its page. */

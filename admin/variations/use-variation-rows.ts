@@ -17,8 +17,8 @@ import {
 } from '@qahwa/schema/validation/variation-form';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { TableState } from '../ui/data-table';
-import { useToast } from '../ui/toast';
+import type { TableState } from '@/ui/data-table';
+import { useToast } from '@/ui/toast';
 import { draftOf, type Lookups, localRow, payloadOf, type VariationDraft } from './variation-rows';
 import { duplicateRow, variationMessage as msg, nextTempId, rowsReducer } from './variation-rows-reducer';
 import { isStaleEdit, variationFailure, variationsApi } from './variations-api';

@@ -4,7 +4,7 @@ import { localize } from '@qahwa/schema/messages/localized-text';
 import type { Locale } from '@qahwa/schema/money/money';
 import { IMAGE_FOLDERS, imageUploadMessage } from '@qahwa/schema/validation/image-upload';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
-import { uploadImage } from '../catalogue/upload';
+import { uploadImage } from '@/catalogue/upload';
 
 export type ImageResult = { ok: true; url: string } | { ok: false; message: string };
 

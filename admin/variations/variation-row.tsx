@@ -4,7 +4,7 @@ import type { Variation } from '@qahwa/schema/catalogue/product';
 import type { Locale } from '@qahwa/schema/money/money';
 import { useTranslations } from 'next-intl';
 import { cloneElement, useState } from 'react';
-import { adminImageSrc } from '../lib/image-src';
+import { adminImageSrc } from '@/lib/image-src';
 import { localName, variationControls } from './variation-controls';
 import type { Lookups, VariationDraft } from './variation-rows';
 

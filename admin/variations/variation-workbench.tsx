@@ -4,7 +4,7 @@ import type { Product } from '@qahwa/schema/catalogue/product';
 import { usePathname, useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { api } from '../lib/browser-api';
+import { api } from '@/lib/browser-api';
 import { VariationsEditor } from './variations-editor';
 
 /** The standalone page: choose a product (kept in the URL as ?product=), then its variations. */

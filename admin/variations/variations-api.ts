@@ -7,7 +7,7 @@ import type { Locale } from '@qahwa/schema/money/money';
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
 import type { VariationPayload } from '@qahwa/schema/validation/variation-form';
 import { variationAddError, variationUpdateError } from '@qahwa/schema/validation/variation-form';
-import { ApiError, api } from '../lib/browser-api';
+import { ApiError, api } from '@/lib/browser-api';
 
 /** SPEC 7's variation calls from the editor, through the back office's /backend/api proxy. */
 export const variationsApi = {

@@ -4,7 +4,7 @@ import type { Variation } from '@qahwa/schema/catalogue/product';
 import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
 import { variationAddSchema } from '@qahwa/schema/validation/variation-form';
 import { useLocale, useTranslations } from 'next-intl';
-import { DataTable } from '../ui/data-table';
+import { DataTable } from '@/ui/data-table';
 import { BulkDiscountPanel } from './bulk-discount-panel';
 import { useVariationLookups } from './use-variation-lookups';
 import { useVariationRows } from './use-variation-rows';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { ErrorFallback } from '../../ui/error-fallback';
+import { ErrorFallback } from '@/ui/error-fallback';
 
 // Catches what the (console) layout throws, e.g. the gateway being unreachable for the session.
 export default function BackendError({ error, retry }: { error: unknown; retry: () => void }) {

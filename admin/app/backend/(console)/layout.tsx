@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { requireUser } from '../../../lib/current-user';
-import { AdminShell } from '../../../shell/admin-shell';
+import { requireUser } from '@/lib/current-user';
+import { AdminShell } from '@/shell/admin-shell';
 
 // Staff must always see the current state (a new order on reload): never cache.
 export const dynamic = 'force-dynamic';

@@ -1,19 +1,19 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { parsePeriod } from '../../../dashboard/chart';
-import { CustomerGrowth } from '../../../dashboard/customer-growth';
-import { PeriodPicker } from '../../../dashboard/period-picker';
-import { PopularProducts, ProductPerformance, TopProducts } from '../../../dashboard/product-tables';
-import { SalesTrend } from '../../../dashboard/sales-trend';
-import { StatCards } from '../../../dashboard/stat-cards';
-import { StatusBreakdown } from '../../../dashboard/status-breakdown';
-import { formatDay } from '../../../i18n/format';
-import { getDashboard } from '../../../lib/gateway';
-import { Denied, loadOrDeny } from '../../../lib/load-or-deny';
-import { OrdersTable } from '../../../orders/orders-table';
-import { ChevronEndIcon } from '../../../shell/icons';
-import { PageHeader } from '../../../ui/page-header';
+import { parsePeriod } from '@/dashboard/chart';
+import { CustomerGrowth } from '@/dashboard/customer-growth';
+import { PeriodPicker } from '@/dashboard/period-picker';
+import { PopularProducts, ProductPerformance, TopProducts } from '@/dashboard/product-tables';
+import { SalesTrend } from '@/dashboard/sales-trend';
+import { StatCards } from '@/dashboard/stat-cards';
+import { StatusBreakdown } from '@/dashboard/status-breakdown';
+import { formatDay } from '@/i18n/format';
+import { getDashboard } from '@/lib/gateway';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { OrdersTable } from '@/orders/orders-table';
+import { ChevronEndIcon } from '@/shell/icons';
+import { PageHeader } from '@/ui/page-header';
 
 // A new order must show on reload: read the projections on every request.
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { LoginForm } from '../../../../auth/login-form';
-import { safeNextPath } from '../../../../auth/redirects';
-import { currentSession } from '../../../../lib/current-user';
-import { LanguageMenu } from '../../../../shell/language-menu';
-import { Logo } from '../../../../shell/logo';
+import { LoginForm } from '@/auth/login-form';
+import { safeNextPath } from '@/auth/redirects';
+import { currentSession } from '@/lib/current-user';
+import { LanguageMenu } from '@/shell/language-menu';
+import { Logo } from '@/shell/logo';
 
 export const dynamic = 'force-dynamic';
 

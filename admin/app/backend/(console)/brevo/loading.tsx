@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { PageHeader } from '../../../../ui/page-header';
+import { PageHeader } from '@/ui/page-header';
 
 /** Shown while the gateway (and Brevo, for the connection) answers. */
 export default async function Loading() {

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { BrevoStatusView } from '../../../../crm/brevo-status';
-import { getBrevoStatus, loadOrRefuse } from '../../../../crm/data';
-import { SyncNowButton } from '../../../../crm/sync-now-button';
-import { redirectToLogin } from '../../../../lib/current-user';
-import { AccessDenied } from '../../../../ui/access-denied';
-import { PageHeader } from '../../../../ui/page-header';
+import { BrevoStatusView } from '@/crm/brevo-status';
+import { getBrevoStatus, loadOrRefuse } from '@/crm/data';
+import { SyncNowButton } from '@/crm/sync-now-button';
+import { redirectToLogin } from '@/lib/current-user';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { ContactsTable } from '../../../../crm/contacts-table';
-import { PageHeader } from '../../../../ui/page-header';
+import { ContactsTable } from '@/crm/contacts-table';
+import { PageHeader } from '@/ui/page-header';
 
 /** Shown while the gateway answers (the table shell's loading state). */
 export default async function Loading() {

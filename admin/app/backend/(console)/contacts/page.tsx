@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ContactsTable } from '../../../../crm/contacts-table';
-import { type ContactFilter, getContacts, loadOrRefuse, pageOf } from '../../../../crm/data';
-import { FilterLinks } from '../../../../crm/filter-links';
-import { Pager } from '../../../../crm/pager';
-import { redirectToLogin } from '../../../../lib/current-user';
-import { AccessDenied } from '../../../../ui/access-denied';
-import { PageHeader } from '../../../../ui/page-header';
+import { ContactsTable } from '@/crm/contacts-table';
+import { type ContactFilter, getContacts, loadOrRefuse, pageOf } from '@/crm/data';
+import { FilterLinks } from '@/crm/filter-links';
+import { Pager } from '@/crm/pager';
+import { redirectToLogin } from '@/lib/current-user';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

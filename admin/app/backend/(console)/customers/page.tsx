@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { Pager } from '../../../../crm/pager';
-import { CUSTOMERS_PAGE_SIZE, customerQueryFrom, searchCustomers } from '../../../../customers/customer-data';
-import { CustomerSearch } from '../../../../customers/customer-search';
-import { CustomersTable } from '../../../../customers/customers-table';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { PageHeader } from '../../../../ui/page-header';
+import { Pager } from '@/crm/pager';
+import { CUSTOMERS_PAGE_SIZE, customerQueryFrom, searchCustomers } from '@/customers/customer-data';
+import { CustomerSearch } from '@/customers/customer-search';
+import { CustomersTable } from '@/customers/customers-table';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,11 @@
 import { LEAD_STATUSES } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { LeadsTable } from '../../../../leads/leads-table';
-import { LeadStatusFilter } from '../../../../leads/status-filter';
-import { getLeads } from '../../../../lib/gateway';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { PageHeader } from '../../../../ui/page-header';
+import { LeadsTable } from '@/leads/leads-table';
+import { LeadStatusFilter } from '@/leads/status-filter';
+import { getLeads } from '@/lib/gateway';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

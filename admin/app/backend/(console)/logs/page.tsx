@@ -2,21 +2,21 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { currentSession } from '../../../../lib/current-user';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { firstParam, type QueryParams, queryOf } from '../../../../lib/url-filter';
-import { AuditFilters, AuditPager, AuditTable } from '../../../../logs/audit-log';
-import { consumerRow, outboxRow } from '../../../../logs/dead-letter-rows';
-import { DeadLetters } from '../../../../logs/dead-letters';
+import { currentSession } from '@/lib/current-user';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { firstParam, type QueryParams, queryOf } from '@/lib/url-filter';
+import { AuditFilters, AuditPager, AuditTable } from '@/logs/audit-log';
+import { consumerRow, outboxRow } from '@/logs/dead-letter-rows';
+import { DeadLetters } from '@/logs/dead-letters';
 import {
   AUDIT_PAGE_SIZE,
   auditFilterFromQuery,
   getAuditLog,
   getConsumerDeadLetters,
   getOutboxDeadLetters,
-} from '../../../../logs/log-data';
-import { pageWindow, parsePage } from '../../../../orders/pagination';
-import { PageHeader } from '../../../../ui/page-header';
+} from '@/logs/log-data';
+import { pageWindow, parsePage } from '@/orders/pagination';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { filterFromQuery, filterQuery, searchOrders } from '../../../../orders/order-data';
-import { OrderFilters } from '../../../../orders/order-filters';
-import { OrdersTable } from '../../../../orders/orders-table';
-import { ordersPageHref, pageWindow, parsePage } from '../../../../orders/pagination';
-import { PaginationNav } from '../../../../orders/pagination-nav';
-import { PageHeader } from '../../../../ui/page-header';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { filterFromQuery, filterQuery, searchOrders } from '@/orders/order-data';
+import { OrderFilters } from '@/orders/order-filters';
+import { OrdersTable } from '@/orders/orders-table';
+import { ordersPageHref, pageWindow, parsePage } from '@/orders/pagination';
+import { PaginationNav } from '@/orders/pagination-nav';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

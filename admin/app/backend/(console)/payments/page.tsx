@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { pageHref, queryOf } from '../../../../lib/url-filter';
-import { pageWindow, parsePage } from '../../../../orders/pagination';
-import { listPayments, PAYMENTS_PAGE_SIZE, paymentFilterFromQuery } from '../../../../payments/payment-data';
-import { PaymentFilters } from '../../../../payments/payment-filters';
-import { PaymentsTable } from '../../../../payments/payments-table';
-import { PageHeader } from '../../../../ui/page-header';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { pageHref, queryOf } from '@/lib/url-filter';
+import { pageWindow, parsePage } from '@/orders/pagination';
+import { listPayments, PAYMENTS_PAGE_SIZE, paymentFilterFromQuery } from '@/payments/payment-data';
+import { PaymentFilters } from '@/payments/payment-filters';
+import { PaymentsTable } from '@/payments/payments-table';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

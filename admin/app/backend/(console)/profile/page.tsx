@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { redirectToLogin } from '../../../../lib/current-user';
-import { isGatewayError } from '../../../../lib/gateway-error';
-import { PasswordForm } from '../../../../profile/password-form';
-import { ProfileForm } from '../../../../profile/profile-form';
-import { PageHeader } from '../../../../ui/page-header';
-import { UserRoleBadge } from '../../../../users/user-badges';
-import { getProfile } from '../../../../users/user-data';
+import { redirectToLogin } from '@/lib/current-user';
+import { isGatewayError } from '@/lib/gateway-error';
+import { PasswordForm } from '@/profile/password-form';
+import { ProfileForm } from '@/profile/profile-form';
+import { PageHeader } from '@/ui/page-header';
+import { UserRoleBadge } from '@/users/user-badges';
+import { getProfile } from '@/users/user-data';
 
 export const dynamic = 'force-dynamic';
 

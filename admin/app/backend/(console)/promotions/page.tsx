@@ -2,10 +2,10 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { requireUser } from '../../../../lib/current-user';
-import { PromotionsList } from '../../../../promotions/promotions-list';
-import { AccessDenied } from '../../../../ui/access-denied';
-import { PageHeader } from '../../../../ui/page-header';
+import { requireUser } from '@/lib/current-user';
+import { PromotionsList } from '@/promotions/promotions-list';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,19 +1,14 @@
 import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { Pager } from '../../../../crm/pager';
-import { currentSession } from '../../../../lib/current-user';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { ReviewCard } from '../../../../reviews/review-card';
-import {
-  getReviewQueue,
-  REVIEWS_PAGE_SIZE,
-  reviewParams,
-  reviewQueryFrom,
-} from '../../../../reviews/review-data';
-import { ReviewFilters } from '../../../../reviews/review-filters';
-import { EmptyState } from '../../../../ui/empty-state';
-import { PageHeader } from '../../../../ui/page-header';
+import { Pager } from '@/crm/pager';
+import { currentSession } from '@/lib/current-user';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { ReviewCard } from '@/reviews/review-card';
+import { getReviewQueue, REVIEWS_PAGE_SIZE, reviewParams, reviewQueryFrom } from '@/reviews/review-data';
+import { ReviewFilters } from '@/reviews/review-filters';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

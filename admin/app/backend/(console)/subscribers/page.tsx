@@ -1,14 +1,14 @@
 import { SUBSCRIBER_STATUSES } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getSubscribers, loadOrRefuse, pageOf } from '../../../../crm/data';
-import { FilterLinks } from '../../../../crm/filter-links';
-import { Pager } from '../../../../crm/pager';
-import { SubscriberSearch } from '../../../../crm/subscriber-search';
-import { SubscribersTable } from '../../../../crm/subscribers-table';
-import { redirectToLogin } from '../../../../lib/current-user';
-import { AccessDenied } from '../../../../ui/access-denied';
-import { PageHeader } from '../../../../ui/page-header';
+import { getSubscribers, loadOrRefuse, pageOf } from '@/crm/data';
+import { FilterLinks } from '@/crm/filter-links';
+import { Pager } from '@/crm/pager';
+import { SubscriberSearch } from '@/crm/subscriber-search';
+import { SubscribersTable } from '@/crm/subscribers-table';
+import { redirectToLogin } from '@/lib/current-user';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,12 +2,12 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { currentSession } from '../../../../lib/current-user';
-import { Denied, loadOrDeny } from '../../../../lib/load-or-deny';
-import { buttonClass, inputClass } from '../../../../ui/form-field';
-import { PageHeader } from '../../../../ui/page-header';
-import { listUsers, userFilterFrom } from '../../../../users/user-data';
-import { UsersTable } from '../../../../users/users-table';
+import { currentSession } from '@/lib/current-user';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { buttonClass, inputClass } from '@/ui/form-field';
+import { PageHeader } from '@/ui/page-header';
+import { listUsers, userFilterFrom } from '@/users/user-data';
+import { UsersTable } from '@/users/users-table';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { LanguageMenu } from '../../../../../shell/language-menu';
-import { Logo } from '../../../../../shell/logo';
-import { SetPasswordForm } from '../../../../../users/set-password-form';
+import { LanguageMenu } from '@/shell/language-menu';
+import { Logo } from '@/shell/logo';
+import { SetPasswordForm } from '@/users/set-password-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('SetPasswordPage'))('title') };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getCustomer } from '../../../../../customers/customer-data';
-import { CustomerDetailView } from '../../../../../customers/customer-detail';
-import { Denied, loadOrDeny } from '../../../../../lib/load-or-deny';
+import { getCustomer } from '@/customers/customer-data';
+import { CustomerDetailView } from '@/customers/customer-detail';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
 
 export const dynamic = 'force-dynamic';
 

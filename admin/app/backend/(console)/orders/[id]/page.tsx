@@ -1,11 +1,11 @@
 import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { adminConfig } from '../../../../../lib/config';
-import { currentSession } from '../../../../../lib/current-user';
-import { Denied, loadOrDeny } from '../../../../../lib/load-or-deny';
-import { getOrderDetail } from '../../../../../orders/order-data';
-import { OrderDetailView } from '../../../../../orders/order-detail';
+import { adminConfig } from '@/lib/config';
+import { currentSession } from '@/lib/current-user';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { getOrderDetail } from '@/orders/order-data';
+import { OrderDetailView } from '@/orders/order-detail';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,10 +1,10 @@
 import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { currentSession } from '../../../../../lib/current-user';
-import { Denied, loadOrDeny } from '../../../../../lib/load-or-deny';
-import { getPayment } from '../../../../../payments/payment-data';
-import { PaymentDetailView } from '../../../../../payments/payment-detail';
+import { currentSession } from '@/lib/current-user';
+import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { getPayment } from '@/payments/payment-data';
+import { PaymentDetailView } from '@/payments/payment-detail';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,12 +2,12 @@ import { AdminProduct, can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { ProductForm } from '../../../../../catalogue/product-form';
-import { redirectToLogin, requireUser } from '../../../../../lib/current-user';
-import { gatewayGet } from '../../../../../lib/gateway';
-import { isGatewayError } from '../../../../../lib/gateway-error';
-import { AccessDenied } from '../../../../../ui/access-denied';
-import { PageHeader } from '../../../../../ui/page-header';
+import { ProductForm } from '@/catalogue/product-form';
+import { redirectToLogin, requireUser } from '@/lib/current-user';
+import { gatewayGet } from '@/lib/gateway';
+import { isGatewayError } from '@/lib/gateway-error';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

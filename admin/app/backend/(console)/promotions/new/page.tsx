@@ -1,10 +1,10 @@
 import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { requireUser } from '../../../../../lib/current-user';
-import { PromotionForm } from '../../../../../promotions/promotion-form';
-import { AccessDenied } from '../../../../../ui/access-denied';
-import { PageHeader } from '../../../../../ui/page-header';
+import { requireUser } from '@/lib/current-user';
+import { PromotionForm } from '@/promotions/promotion-form';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,15 +3,15 @@ import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { redirectToLogin, requireUser } from '../../../../../lib/current-user';
-import { GatewayError, isGatewayError } from '../../../../../lib/gateway-error';
-import { AccessDenied } from '../../../../../ui/access-denied';
-import { NotFoundMessage } from '../../../../../ui/not-found-message';
-import { PageHeader } from '../../../../../ui/page-header';
-import { gridModules } from '../../../../../users/modules';
-import { UserRoleBadge, UserStatusBadge } from '../../../../../users/user-badges';
-import { getUser } from '../../../../../users/user-data';
-import { UserEditor } from '../../../../../users/user-editor';
+import { redirectToLogin, requireUser } from '@/lib/current-user';
+import { GatewayError, isGatewayError } from '@/lib/gateway-error';
+import { AccessDenied } from '@/ui/access-denied';
+import { NotFoundMessage } from '@/ui/not-found-message';
+import { PageHeader } from '@/ui/page-header';
+import { gridModules } from '@/users/modules';
+import { UserRoleBadge, UserStatusBadge } from '@/users/user-badges';
+import { getUser } from '@/users/user-data';
+import { UserEditor } from '@/users/user-editor';
 
 export const dynamic = 'force-dynamic';
 

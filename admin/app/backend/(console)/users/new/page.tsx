@@ -2,11 +2,11 @@ import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { requireUser } from '../../../../../lib/current-user';
-import { AccessDenied } from '../../../../../ui/access-denied';
-import { PageHeader } from '../../../../../ui/page-header';
-import { InviteForm } from '../../../../../users/invite-form';
-import { gridModules } from '../../../../../users/modules';
+import { requireUser } from '@/lib/current-user';
+import { AccessDenied } from '@/ui/access-denied';
+import { PageHeader } from '@/ui/page-header';
+import { InviteForm } from '@/users/invite-form';
+import { gridModules } from '@/users/modules';
 
 export const dynamic = 'force-dynamic';
 
