@@ -1,5 +1,6 @@
 import { formatAed, type Locale } from '@qahwa/schema';
 import type { AdminPaymentDetail } from '@qahwa/schema/contracts/admin-payments';
+import { CHECKOUT_STATUSES } from '@qahwa/schema/payments/checkout-status';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -7,18 +8,6 @@ import { formatDateTime } from '@/i18n/format';
 import { ChevronStartIcon } from '@/shell/icons';
 import { PaymentActions } from './payment-actions';
 import { AttentionBadge, PaymentStatusBadge, RefundStatusBadge } from './payment-badges';
-
-const CHECKOUT_STATUSES = [
-  'open',
-  'needs_attention',
-  'ordered',
-  'refunded',
-  'failed',
-  'resolved_by_staff',
-  'rejected',
-  'cancelled',
-  'expired',
-] as const;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

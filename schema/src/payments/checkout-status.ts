@@ -23,6 +23,8 @@ export const FINAL_CHECKOUT_STATUSES = [
   'cancelled',
   'expired',
 ] as const;
+/** Every state, open first: what the back office names (anything else reads as "other"). */
+export const CHECKOUT_STATUSES = [...OPEN_CHECKOUT_STATUSES, ...FINAL_CHECKOUT_STATUSES] as const;
 export type OpenCheckoutStatus = (typeof OPEN_CHECKOUT_STATUSES)[number];
 export type FinalCheckoutStatus = (typeof FINAL_CHECKOUT_STATUSES)[number];
 export type CheckoutStatus = OpenCheckoutStatus | FinalCheckoutStatus;
