@@ -48,3 +48,31 @@ export interface CheckoutFailureDetails {
   /** For priceChanged: the server's total, in fils, that the shopper is asked to confirm. */
   totalFils?: number;
 }
+
+/**
+ * A checkout's business refusal, thrown by the core wherever an order cannot be made (stock, the
+ * address, a coupon, the payment). It carries what Temporal's ApplicationFailure carried before
+ * the core left the workflows: the code as `type`, the message, `nonRetryable` and the details.
+ * The gateway answers it in the request (cash on delivery); the activities turn it into an
+ * ApplicationFailure of the same type, message and flag (workflows/src/activities/checkout.ts).
+ */
+export class CheckoutRefusal extends Error {
+  override readonly name = 'CheckoutRefusal';
+  readonly details: CheckoutFailureDetails[];
+
+  constructor(
+    message: string,
+    readonly type: CheckoutFailureCode,
+    ...details: CheckoutFailureDetails[]
+  ) {
+    super(message);
+    this.details = details;
+  }
+
+  /** Every refusal is final: the same input is refused the same way on a retry. */
+  readonly nonRetryable = true;
+}
+
+/** A failure the caller must not retry: a refusal, or a step's own final failure (pay later's capture). */
+export const isFinalFailure = (err: unknown): boolean =>
+  (err as { nonRetryable?: unknown } | null)?.nonRetryable === true;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { createStripeClient } from '@qahwa/checkout/payments/stripe';
 import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
 import { type Db, isDatabaseUnavailable } from '@qahwa/db';
 import { createMailer, type Mailer } from '@qahwa/mail';
 import type { ErrorIssue } from '@qahwa/schema';
-import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import type { Client } from '@temporalio/client';
 import Fastify, {
   type FastifyBaseLogger,

@@ -1,8 +1,8 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { createStripeClient } from '@qahwa/checkout/payments/stripe';
 import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
 import { createCatalogueRepository, createDb, createSettingsRepository } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
-import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { Client, Connection } from '@temporalio/client';
 import { Runtime } from '@temporalio/worker';
 import pino from 'pino';

@@ -116,7 +116,7 @@ describe('the payments screen', () => {
     codOrder = await placeOrder('COD');
     await payment({ id: card, orderId: cardOrder }, 10 * 60_000);
     await payment({ id: wallet, method: 'wallet', orderId: null }, 5 * 60_000);
-    // What the card path records when Stripe's amount is not the server's total (workflows/src/payments/stripe.ts).
+    // What the card path records when Stripe's amount is not the server's total (checkout/src/payments/stripe.ts).
     await payment({
       id: mismatch,
       needsAttention: true,

@@ -1,3 +1,4 @@
+import { priceOrder, type VariationRecord } from '@qahwa/checkout/pricing';
 import { cartLineOf } from '@qahwa/schema/cart/cart-line';
 import type { Product, ShopperVariation } from '@qahwa/schema/catalogue/product';
 import { type Fils, toFils } from '@qahwa/schema/money/money';
@@ -5,7 +6,6 @@ import { Promotion } from '@qahwa/schema/promotions/promotion';
 import { ANNIVERSARY_CODE } from '@qahwa/schema/reference/constants';
 import { SALE_CONFIG, type SaleConfig } from '@qahwa/schema/sale/sale-config';
 import { calculateShipping, type ShippingRule, type ShippingSettings } from '@qahwa/schema/shipping/shipping';
-import { priceOrder, type VariationRecord } from '@qahwa/workflows/checkout/pricing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AppliedCouponState, summaryPricing } from '@/checkout/coupon-state';

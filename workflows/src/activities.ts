@@ -1,15 +1,15 @@
+import type { VerifiedPayment } from '@qahwa/checkout/payments/stripe';
 import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import type { CheckoutToOrderInput } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import { createCheckoutActivities } from './activities/checkout';
 import { createEmailActivities } from './activities/email';
 import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
 import { createPayLaterActivities } from './activities/pay-later';
 import { createRefundActivities } from './activities/refunds';
-import { createOrderPlacement } from './checkout/place-order';
-import { createCardActivities, type VerifiedPayment } from './payments/stripe';
 
 export interface ActivityDeps {
   db: Db;
@@ -36,7 +36,11 @@ export function createActivities({
   storeUrl,
   leadRecovery,
 }: ActivityDeps) {
-  const { placeOrder } = createOrderPlacement({ db, logger });
+  const { placeOrder, retrievePayment, recordPaymentAttention } = createCheckoutActivities({
+    db,
+    logger,
+    stripe,
+  });
   const placeCodOrder = (raw: CheckoutToOrderInput) => placeOrder(raw, null);
   /** The card path's order: the same order creation as cash on delivery, with its verified payment. */
   const placePaidOrder = (raw: CheckoutToOrderInput, payment: VerifiedPayment) => placeOrder(raw, payment);
@@ -44,7 +48,8 @@ export function createActivities({
   return {
     placeCodOrder,
     placePaidOrder,
-    ...createCardActivities({ db, logger, stripe }),
+    retrievePayment,
+    recordPaymentAttention,
     ...createPayLaterActivities({ db, logger, tabby, placeOrder }),
     ...createEmailActivities({ db, logger, mailer, storeUrl }),
     ...createLeadActivities({ db, logger, recovery: leadRecovery }),

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createStripeClient } from '@qahwa/checkout/payments/stripe';
 import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
 import { createDb } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
@@ -8,7 +9,6 @@ import pino, { type Logger } from 'pino';
 import { type ActivityDeps, createActivities } from './activities';
 import { cachedWorkflowBundle } from './bundle-cache';
 import { loadWorkflowsConfig, type WorkflowsConfig } from './config';
-import { createStripeClient } from './payments/stripe';
 import { ensureSearchAttributes } from './search-attributes';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));

@@ -1,9 +1,9 @@
+import { priceCheckout } from '@qahwa/checkout/pricing';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { DEFAULT_SHIPPING_SETTINGS, SALE_CONFIG } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { priceCheckout } from '../src/checkout/pricing';
 
 /**
  * priceCheckout against the real database: every promotion type that prices an order, automatic

@@ -1,4 +1,5 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '@qahwa/checkout/errors';
+import type { OrderPlacement } from '@qahwa/checkout/place-order';
 import { isDatabaseUnavailable } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
@@ -13,7 +14,6 @@ import {
   toAed,
   toFils,
 } from '@qahwa/schema';
-import type { OrderPlacement } from '@qahwa/workflows/checkout/place-order';
 import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows/client';
 import { ApplicationFailure, type Client, ServiceError, WorkflowFailedError } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,8 +40,9 @@ const RETRY_AFTER_SECONDS = 15;
 const COD_ATTEMPTS = 3;
 const COD_RETRY_PAUSE_MS = [100, 400];
 
-const isBusinessFailure = (err: unknown): err is ApplicationFailure =>
-  err instanceof ApplicationFailure && err.nonRetryable === true && Boolean(err.type);
+/** The checkout core's refusal (stock, address, coupon, total): answered, never retried. */
+const isBusinessFailure = (err: unknown): err is CheckoutRefusal =>
+  err instanceof CheckoutRefusal && err.nonRetryable && Boolean(err.type);
 
 /**
  * The answer of an order made, or found again for a replayed key: the same fields either way.
@@ -66,7 +67,7 @@ function applicationFailureOf(err: unknown): ApplicationFailure | null {
 }
 
 /** A cash-on-delivery order's refusal, in the shopper's language. */
-function codFailureError(failure: ApplicationFailure, locale: Locale): HttpError {
+function codFailureError(failure: CheckoutRefusal, locale: Locale): HttpError {
   const details = (failure.details?.[0] ?? {}) as CheckoutFailureDetails;
   const name = (locale === 'ar' ? details.productNameAr : details.productName) ?? '';
   switch (failure.type) {

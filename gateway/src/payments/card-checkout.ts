@@ -1,9 +1,9 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '@qahwa/checkout/errors';
+import { type CheckoutPricing, priceCheckout } from '@qahwa/checkout/pricing';
 import type { CheckoutRow, DbOrTx } from '@qahwa/db';
 import { type CheckoutClaim, type CheckoutToOrderInput, isCityOf, type Locale, toAed } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
-import { type CheckoutPricing, priceCheckout } from '@qahwa/workflows/checkout/pricing';
-import { ApplicationFailure } from '@temporalio/client';
+import type { ApplicationFailure } from '@temporalio/client';
 import { couponRefusedError, outOfStockError, variationMismatchError } from '../checkout/refusals';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -31,7 +31,7 @@ export async function quoteCheckout(
     city: claim.shippingInfo.city,
     couponCode: claim.appliedCoupon?.code ?? null,
   }).catch((err: unknown) => {
-    if (err instanceof ApplicationFailure && err.type === CHECKOUT_FAILURE.variationMismatch) {
+    if (err instanceof CheckoutRefusal && err.type === CHECKOUT_FAILURE.variationMismatch) {
       throw variationMismatchError((err.details?.[0] ?? {}) as CheckoutFailureDetails, locale);
     }
     throw err;

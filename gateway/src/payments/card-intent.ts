@@ -1,6 +1,6 @@
+import { newCheckoutId } from '@qahwa/checkout/payments/stripe';
 import type { Db } from '@qahwa/db';
 import { type Locale, type PaymentIntentRequest, type PaymentIntentResponse, toAed } from '@qahwa/schema';
-import { newCheckoutId } from '@qahwa/workflows/payments/stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { t } from '../i18n/messages';

@@ -1,5 +1,6 @@
 import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import type { TabbySessionRequest } from '@qahwa/checkout/payments/tabby';
+import type { CheckoutPricing } from '@qahwa/checkout/pricing';
 import type { CheckoutRow } from '@qahwa/db';
 import {
   CHECKOUT_TASK_QUEUE,
@@ -12,7 +13,6 @@ import {
   type PayLaterStatusResponse,
   payLaterOutcomeMessage,
 } from '@qahwa/schema';
-import type { CheckoutPricing } from '@qahwa/workflows/checkout/pricing';
 import { SA } from '@qahwa/workflows/checkout/search-attributes';
 import {
   type PayLaterInput,

@@ -1,6 +1,8 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '@qahwa/checkout/errors';
 import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import { createCardActivities, recordPaidOrder, type VerifiedPayment } from '@qahwa/checkout/payments/stripe';
 import { paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
+import type { OrderPlacement } from '@qahwa/checkout/place-order';
 import {
   type AuditActor,
   type CheckoutRow,
@@ -21,14 +23,8 @@ import type {
 } from '@qahwa/schema/contracts/admin-payments';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
 import { RefundRefusedError, refundCard } from '@qahwa/workflows/activities/refunds';
-import type { OrderPlacement } from '@qahwa/workflows/checkout/place-order';
-import {
-  createCardActivities,
-  recordPaidOrder,
-  type VerifiedPayment,
-} from '@qahwa/workflows/payments/stripe';
 import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
-import { ApplicationFailure, type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { t } from '../i18n/messages';
@@ -393,7 +389,7 @@ export function createStaffResolution({
       }
       return { paymentId, checkoutStatus: 'ordered', orderId: result.orderId, already: !made };
     } catch (err) {
-      if (!(err instanceof ApplicationFailure) || !err.nonRetryable) throw err;
+      if (!(err instanceof CheckoutRefusal) || !err.nonRetryable) throw err;
       if (err.type === CHECKOUT_FAILURE.checkoutClosed) {
         const now = await checkouts.byId(checkout.id);
         throw closedError(now ?? checkout, ctx.locale);
@@ -411,13 +407,13 @@ export function createStaffResolution({
     try {
       payment = await retrievePayment(paymentId);
     } catch (err) {
-      if (err instanceof ApplicationFailure && err.type === CHECKOUT_FAILURE.paymentRefunded) {
+      if (err instanceof CheckoutRefusal && err.type === CHECKOUT_FAILURE.paymentRefunded) {
         throw new HttpError(409, 'PAYMENT_REFUNDED', t('adminPaymentRefunded', locale));
       }
-      if (err instanceof ApplicationFailure && err.type === CHECKOUT_FAILURE.paymentDisputed) {
+      if (err instanceof CheckoutRefusal && err.type === CHECKOUT_FAILURE.paymentDisputed) {
         throw new HttpError(409, 'PAYMENT_DISPUTED', t('adminPaymentDisputed', locale));
       }
-      if (err instanceof ApplicationFailure && err.type === CHECKOUT_FAILURE.paymentNotFound) {
+      if (err instanceof CheckoutRefusal && err.type === CHECKOUT_FAILURE.paymentNotFound) {
         throw new HttpError(409, 'PAYMENT_NOT_PAID', t('adminPaymentNotPaid', locale));
       }
       throw unavailable(locale);
@@ -464,7 +460,7 @@ export function createStaffResolution({
 }
 
 /** Why the order could not be made, in the staff member's words, with what they can do instead. */
-function completeRefusal(failure: ApplicationFailure, locale: Locale): HttpError {
+function completeRefusal(failure: CheckoutRefusal, locale: Locale): HttpError {
   const details = (failure.details?.[0] ?? {}) as CheckoutFailureDetails;
   switch (failure.type) {
     case CHECKOUT_FAILURE.outOfStock: {

@@ -1,3 +1,4 @@
+import { createOrderPlacement } from '@qahwa/checkout/place-order';
 import type { PaymentRecord } from '@qahwa/db/repositories/payments-admin';
 import { ErrorBody } from '@qahwa/schema';
 import {
@@ -12,7 +13,6 @@ import {
   AdminPaymentRefunded,
 } from '@qahwa/schema/contracts/admin-payments';
 import { attentionKindOf } from '@qahwa/schema/payments/attention';
-import { createOrderPlacement } from '@qahwa/workflows/checkout/place-order';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor, staffOnly } from '../auth/access';

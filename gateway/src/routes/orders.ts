@@ -1,5 +1,5 @@
+import { createOrderPlacement } from '@qahwa/checkout/place-order';
 import { CreateOrderRequest, CreateOrderResponse, ErrorBody, type Locale } from '@qahwa/schema';
-import { createOrderPlacement } from '@qahwa/workflows/checkout/place-order';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import { priceCheckout } from '@qahwa/checkout/pricing';
 import {
   type CouponAudience,
   type CouponValidation,
@@ -16,7 +17,6 @@ import {
   toFils,
   validatePromotionCode,
 } from '@qahwa/schema';
-import { priceCheckout } from '@qahwa/workflows/checkout/pricing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localeOf } from '../i18n/messages';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { priceCheckout } from '@qahwa/checkout/pricing';
 import { eq, sql, tables } from '@qahwa/db';
 import { SALE_CONFIG } from '@qahwa/schema';
-import { priceCheckout } from '@qahwa/workflows/checkout/pricing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaymentsStack, startPaymentsStack } from './harness';

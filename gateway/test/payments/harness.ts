@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { createStripeClient } from '@qahwa/checkout/payments/stripe';
 import { createDb, type Db, type DbHandle, desc, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { StripeDouble } from '@qahwa/fake-stripe';
-import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';

@@ -1,5 +1,5 @@
+import { createStripeClient } from '@qahwa/checkout/payments/stripe';
 import { refundCard } from '@qahwa/workflows/activities/refunds';
-import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { describe, expect, it } from 'vitest';
 
 /**

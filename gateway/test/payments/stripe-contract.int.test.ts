@@ -1,6 +1,6 @@
+import { createCardActivities, createStripeClient } from '@qahwa/checkout/payments/stripe';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
-import { createCardActivities, createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';

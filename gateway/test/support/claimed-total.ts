@@ -1,6 +1,6 @@
+import { priceCheckout } from '@qahwa/checkout/pricing';
 import type { Db } from '@qahwa/db';
 import { toAed } from '@qahwa/schema';
-import { priceCheckout } from '@qahwa/workflows/checkout/pricing';
 
 interface OrderLike {
   totalAmount?: unknown;

@@ -1,16 +1,17 @@
 import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
+import type { VerifiedPayment } from '@qahwa/checkout/payments/stripe';
 import {
   isTabbyError,
   type TabbyClient,
   type TabbyPayment,
   type TabbyPaymentStatus,
 } from '@qahwa/checkout/payments/tabby';
+import type { SettlePayment } from '@qahwa/checkout/place-order';
 import {
   createCheckoutsRepository,
   createOutboxRepository,
   createPromotionsRepository,
   type Db,
-  type Tx,
 } from '@qahwa/db';
 import type {
   CheckoutToOrderInput,
@@ -22,8 +23,7 @@ import type {
 } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
-import type { CheckoutPricing } from '../checkout/pricing';
-import type { VerifiedPayment } from '../payments/stripe';
+import type { PlaceOrder } from './checkout';
 
 /** Business failures of pay later (non-retryable ApplicationFailure types). */
 export const PAY_LATER_FAILURE = {
@@ -42,22 +42,6 @@ export interface PayLaterPaymentView {
   /** The reference ids of its captures: ours is the checkout id. */
   captureReferences: string[];
 }
-
-/** The order's transaction hands this to the pay-later settle step, after the stock is taken. */
-export interface SettleContext {
-  checkoutId: string;
-  orderId: string;
-  requestId: string;
-  totalFils: number;
-  priced: CheckoutPricing;
-}
-export type SettlePayment = (tx: Tx, order: SettleContext) => Promise<void>;
-
-type PlaceOrder = (
-  raw: CheckoutToOrderInput,
-  payment: VerifiedPayment | null,
-  settle?: SettlePayment,
-) => Promise<CheckoutToOrderResult>;
 
 export interface PayLaterActivityDeps {
   db: Db;

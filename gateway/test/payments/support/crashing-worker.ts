@@ -1,6 +1,6 @@
+import { createStripeClient } from '@qahwa/checkout/payments/stripe';
 import { createDb } from '@qahwa/db';
 import { createActivities } from '@qahwa/workflows/activities';
-import { createStripeClient } from '@qahwa/workflows/payments/stripe';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import pino from 'pino';

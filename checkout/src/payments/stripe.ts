@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
-import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
-import { paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
 import { createCheckoutsRepository, createOutboxRepository, type Db, type DbOrTx } from '@qahwa/db';
 import type { PaymentSucceeded, StripeSettings } from '@qahwa/schema';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '../errors';
+import { eventIdFor } from './event-ids';
+import { paymentRefundedEvent } from './stripe-events';
 
 /**
  * The Stripe client of a process, from its config: Stripe itself, or the double / stripe-mock
@@ -121,11 +120,11 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
       'payment refunded or disputed: no order will be made of it',
     );
     throw reversal === 'disputed'
-      ? ApplicationFailure.nonRetryable(
+      ? new CheckoutRefusal(
           `Payment ${payment.paymentIntentId} is disputed`,
           CHECKOUT_FAILURE.paymentDisputed,
         )
-      : ApplicationFailure.nonRetryable(
+      : new CheckoutRefusal(
           `Payment ${payment.paymentIntentId} was refunded (${charge.amount_refunded} of ${charge.amount} fils)`,
           CHECKOUT_FAILURE.paymentRefunded,
         );
@@ -143,7 +142,7 @@ export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
       intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
-        throw ApplicationFailure.nonRetryable('No such payment intent', CHECKOUT_FAILURE.paymentNotFound);
+        throw new CheckoutRefusal('No such payment intent', CHECKOUT_FAILURE.paymentNotFound);
       }
       throw err;
     }
@@ -230,7 +229,7 @@ export async function recordPaidOrder(
   const { checkoutId, orderId, requestId, payment } = input;
   const marked = await createCheckoutsRepository(tx).markOrdered(checkoutId, orderId, tx);
   if (!marked.ordered && marked.status !== null) {
-    throw ApplicationFailure.nonRetryable(
+    throw new CheckoutRefusal(
       `Checkout ${checkoutId} is ${marked.status}; no order is made of it`,
       CHECKOUT_FAILURE.checkoutClosed,
       { checkoutStatus: marked.status } satisfies CheckoutFailureDetails,

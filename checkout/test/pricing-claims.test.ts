@@ -1,8 +1,7 @@
-import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
 import { DEFAULT_SHIPPING_SETTINGS, SALE_CONFIG } from '@qahwa/schema';
-import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
-import { priceOrder, type VariationRecord } from '../src/checkout/pricing';
+import { CHECKOUT_FAILURE, CheckoutRefusal } from '../src/errors';
+import { priceOrder, type VariationRecord } from '../src/pricing';
 
 const record = (id: string, productId: string): VariationRecord => ({
   id,
@@ -48,13 +47,13 @@ describe("pricing: a line's variation must be its product's", () => {
         [],
         options,
       );
-    expect(price).toThrow(ApplicationFailure);
+    expect(price).toThrow(CheckoutRefusal);
     try {
       price();
     } catch (err) {
-      expect((err as ApplicationFailure).type).toBe(CHECKOUT_FAILURE.variationMismatch);
-      expect((err as ApplicationFailure).nonRetryable).toBe(true);
-      expect((err as ApplicationFailure).details).toEqual([{ line: 1 }]);
+      expect((err as CheckoutRefusal).type).toBe(CHECKOUT_FAILURE.variationMismatch);
+      expect((err as CheckoutRefusal).nonRetryable).toBe(true);
+      expect((err as CheckoutRefusal).details).toEqual([{ line: 1 }]);
     }
   });
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import {
   createCustomersRepository,
   createOrdersRepository,
   createPromotionsRepository,
   createStockRepository,
   type Db,
+  type Tx,
 } from '@qahwa/db';
 import {
   CheckoutToOrderInput,
@@ -16,12 +16,20 @@ import {
   ORDER_CONTACT_WINDOW_MS,
   type OrderPlaced,
 } from '@qahwa/schema';
-import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
-import type { SettlePayment } from '../activities/pay-later';
-import { paymentMismatch, recordPaidOrder, type VerifiedPayment } from '../payments/stripe';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal, isFinalFailure } from './errors';
+import { paymentMismatch, recordPaidOrder, type VerifiedPayment } from './payments/stripe';
 import { type CheckoutPricing, priceCheckout } from './pricing';
+
+/** The order's transaction hands this to the pay-later settle step, after the stock is taken. */
+export interface SettleContext {
+  checkoutId: string;
+  orderId: string;
+  requestId: string;
+  totalFils: number;
+  priced: CheckoutPricing;
+}
+export type SettlePayment = (tx: Tx, order: SettleContext) => Promise<void>;
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -39,8 +47,9 @@ const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false
 /**
  * THE order creation, for every way an order is made: the gateway's cash-on-delivery checkout
  * (in the request, docs/checkout.md "Cash on delivery without a workflow"), checkoutToOrder's card
- * path and payLaterReconciliation (as activities). Its business failures are non-retryable
- * `ApplicationFailure`s typed with CHECKOUT_FAILURE; anything else is transient (retry it: the
+ * path and payLaterReconciliation (as activities, workflows/src/activities/checkout.ts, which
+ * heartbeat and turn refusals into ApplicationFailures). Its business failures are
+ * `CheckoutRefusal`s typed with CHECKOUT_FAILURE; anything else is transient (retry it: the
  * creation is idempotent by checkout id).
  */
 export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger }) {
@@ -85,9 +94,9 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
     if (!parsed.success) {
       // An address the emirate does not have is the shopper's to fix, not a broken request.
       if (parsed.error.issues.every((i) => i.path[0] === 'order' && i.path[1] === 'shippingInfo')) {
-        throw ApplicationFailure.nonRetryable('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
+        throw new CheckoutRefusal('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
       }
-      throw ApplicationFailure.nonRetryable(
+      throw new CheckoutRefusal(
         `Invalid checkout input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
         CHECKOUT_FAILURE.invalidInput,
       );
@@ -95,11 +104,6 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
     const { checkoutId, requestId, order } = parsed.data;
     const contact = contactOf(order.customerInfo);
     const log = logger.child({ requestId, checkoutId });
-    // A regular activity heartbeats while it waits on the database, so a worker that dies is
-    // noticed within the heartbeat timeout. A local activity cannot heartbeat: its workflow task
-    // times out instead, and the worker keeps that task alive while the activity runs.
-    const ctx = activityContext();
-    const beat = ctx && !ctx.info.isLocal ? setInterval(() => ctx.heartbeat(), 1000) : null;
     let reserved: string | null = null;
     try {
       const existing = options.fresh ? null : await orders.findByCheckoutId(checkoutId);
@@ -113,7 +117,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
         };
       }
       if (!isCityOf(order.shippingInfo.emirate, order.shippingInfo.city)) {
-        throw ApplicationFailure.nonRetryable('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
+        throw new CheckoutRefusal('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
       }
       // A limited coupon's use is reserved first, in a short transaction of its own: the promotion's
       // row is held for milliseconds, so 200 shoppers sending one single-use code at once are told
@@ -131,13 +135,9 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
           await orders.lockContact(contact, tx);
           const recent = await orders.countRecentByContact(contact, ORDER_CONTACT_WINDOW_MS, tx);
           if (recent.byPhone >= MAX_ORDERS_PER_CONTACT || recent.byEmail >= MAX_ORDERS_PER_CONTACT) {
-            throw ApplicationFailure.nonRetryable(
-              'Too many orders for this contact',
-              CHECKOUT_FAILURE.tooManyOrders,
-              {
-                retryAfterSeconds: Math.ceil(ORDER_CONTACT_WINDOW_MS / 1000),
-              },
-            );
+            throw new CheckoutRefusal('Too many orders for this contact', CHECKOUT_FAILURE.tooManyOrders, {
+              retryAfterSeconds: Math.ceil(ORDER_CONTACT_WINDOW_MS / 1000),
+            });
           }
         }
         // The server's price (issue 7): variations, promotions in force and the shopper's code,
@@ -150,7 +150,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
         });
         const mismatch = payment ? paymentMismatch(payment, priced.totalFils) : null;
         if (mismatch) {
-          throw ApplicationFailure.nonRetryable(
+          throw new CheckoutRefusal(
             `Payment is not the order's total: ${mismatch}`,
             CHECKOUT_FAILURE.paymentMismatch,
           );
@@ -161,17 +161,13 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
         if (priced.coupon.status === 'refused') throw couponRefused(priced.coupon);
         const unavailable = priced.lines.find((l) => !l.isActive);
         if (priced.missing.length > 0 || unavailable) {
-          throw ApplicationFailure.nonRetryable(
-            'An item is no longer available',
-            CHECKOUT_FAILURE.itemUnavailable,
-            {
-              productName: unavailable?.name,
-              productNameAr: unavailable?.nameAr,
-            },
-          );
+          throw new CheckoutRefusal('An item is no longer available', CHECKOUT_FAILURE.itemUnavailable, {
+            productName: unavailable?.name,
+            productNameAr: unavailable?.nameAr,
+          });
         }
         const outOfStock = (line: (typeof priced.lines)[number], available: number) =>
-          ApplicationFailure.nonRetryable('Not enough stock', CHECKOUT_FAILURE.outOfStock, {
+          new CheckoutRefusal('Not enough stock', CHECKOUT_FAILURE.outOfStock, {
             productName: line.name,
             productNameAr: line.nameAr,
             available,
@@ -182,7 +178,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
         // After the refusals a new total cannot fix (stock, a gone item or code), before anything is
         // written: nothing of this attempt is kept, and its reserved coupon use goes back.
         if (options.claimedTotalFils !== undefined && options.claimedTotalFils !== priced.totalFils) {
-          throw ApplicationFailure.nonRetryable('The total changed', CHECKOUT_FAILURE.priceChanged, {
+          throw new CheckoutRefusal('The total changed', CHECKOUT_FAILURE.priceChanged, {
             totalFils: priced.totalFils,
           } satisfies CheckoutFailureDetails);
         }
@@ -262,8 +258,8 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       return { ...result, timings: { activityMs: performance.now() - began, dbMs } };
     } catch (err) {
       // The checkout failed for good (stock, address, the coupon itself): its reserved use goes
-      // back. A transient failure keeps it: Temporal retries and the retry reuses it.
-      if (reserved && err instanceof ApplicationFailure && err.nonRetryable) {
+      // back. A transient failure keeps it: the caller retries (Temporal, or the gateway's attempts) and the retry reuses it.
+      if (reserved && isFinalFailure(err)) {
         await db
           .transaction((tx) => promotions.release(tx, checkoutId))
           .catch((e: unknown) =>
@@ -284,11 +280,9 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       }
       if (isDataException(err)) {
         log.warn({ err }, 'checkout input refused by the database');
-        throw ApplicationFailure.nonRetryable('Invalid checkout input', CHECKOUT_FAILURE.invalidInput);
+        throw new CheckoutRefusal('Invalid checkout input', CHECKOUT_FAILURE.invalidInput);
       }
       throw err;
-    } finally {
-      if (beat) clearInterval(beat);
     }
   }
 
@@ -347,18 +341,10 @@ async function reserveLimitedCoupon(
 
 /** The shopper's code no longer holds: a business failure with the reason, for the gateway to word. */
 function couponRefused(coupon: Extract<CheckoutPricing['coupon'], { status: 'refused' }>) {
-  return ApplicationFailure.nonRetryable('Coupon refused', CHECKOUT_FAILURE.couponRefused, {
+  return new CheckoutRefusal('Coupon refused', CHECKOUT_FAILURE.couponRefused, {
     couponCode: coupon.code,
     refusal: coupon.refusal,
   } satisfies CheckoutFailureDetails);
-}
-
-function activityContext(): Context | null {
-  try {
-    return Context.current();
-  } catch {
-    return null;
-  }
 }
 
 export type OrderPlacement = ReturnType<typeof createOrderPlacement>;

@@ -1,4 +1,3 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails } from '@qahwa/checkout/errors';
 import {
   createCatalogueRepository,
   createPromotionsRepository,
@@ -20,7 +19,7 @@ import {
   type ShippingSettings,
   toFils,
 } from '@qahwa/schema';
-import { ApplicationFailure } from '@temporalio/common';
+import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from './errors';
 
 export interface PricedLine {
   productId: string;
@@ -188,8 +187,8 @@ export async function pricingSettings(tx: DbOrTx): Promise<PricingSettings> {
  * refused, never priced from the variation as if the line said so. A non-retryable failure, so
  * the order's activity stops at once; the gateway answers 400 naming the line.
  */
-export function variationMismatch(line: number): ApplicationFailure {
-  return ApplicationFailure.nonRetryable(
+export function variationMismatch(line: number): CheckoutRefusal {
+  return new CheckoutRefusal(
     `Line ${line} names a variation of another product`,
     CHECKOUT_FAILURE.variationMismatch,
     { line } satisfies CheckoutFailureDetails,
