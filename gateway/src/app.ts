@@ -323,7 +323,7 @@ export async function buildApp(deps: GatewayDeps) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(sessionPlugin);
-  // The store's settings (issue 12), decorated on the root: the shipping quote and pay later read them.
+  // The store's settings (docs/settings.md), decorated on the root: the shipping quote and pay later read them.
   await app.register(settingsPlugin);
   await app.register(cataloguePlugin);
   await app.register(healthRoutes);

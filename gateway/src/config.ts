@@ -186,7 +186,8 @@ const GatewayEnv = z.object({
   RATE_LIMIT_ORDERS: positiveInt.default(30),
   RATE_LIMIT_SIGN_IN: positiveInt.default(10),
   RATE_LIMIT_NOT_FOUND: positiveInt.default(60),
-  // Issue 10: reviews, contact and newsletter posts; product views; content and category reads.
+  // Likewise for what shoppers send and read besides orders: reviews, contact and newsletter
+  // posts; product views; content and category reads.
   RATE_LIMIT_MESSAGES: positiveInt.default(5),
   RATE_LIMIT_VIEWS: positiveInt.default(120),
   RATE_LIMIT_CONTENT_READS: positiveInt.default(600),

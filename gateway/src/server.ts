@@ -69,7 +69,7 @@ async function main() {
     onChange: storefrontRevalidation({ ...config.storefrontRevalidation, logger }),
   });
   catalogue.start();
-  // The store's settings likewise (issue 12, docs/settings.md): read once, re-read on SettingsChanged,
+  // The store's settings likewise (docs/settings.md): read once, re-read on SettingsChanged,
   // and the storefront told to drop its cached copy once ours has the new values.
   const settingsRepository = createSettingsRepository(handle.db);
   const settings = createSettingsStore({

@@ -5,7 +5,7 @@ import { needsSameOrigin, requireSameOrigin, STATE_CHANGING } from './same-origi
 import { requireStaff } from './session';
 
 /**
- * Who may call a route (issue 11, docs/admin.md "Access"). Every route under /api/ declares it in
+ * Who may call a route (docs/admin.md "Access"). Every route under /api/ declares it in
  * its options as `config.access`:
  * - `'public'`: shoppers, sign-in, health, webhooks (those authenticate themselves by signature);
  * - `{ module, action }`: staff with that module's permission for the action (reads 'view',

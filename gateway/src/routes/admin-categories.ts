@@ -12,7 +12,7 @@ import { staffOnly } from '../auth/access';
 import { catalogueRefusal, writeContext } from './admin-products';
 
 /**
- * The back office's categories (issue 11): bilingual names, slug, image and order. A category
+ * The back office's categories: bilingual names, slug, image and order. A category
  * with products cannot be deleted (409 with how many); renaming one tells the catalogue, since
  * its products show its name.
  */

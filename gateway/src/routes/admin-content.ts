@@ -22,7 +22,7 @@ function notFound(req: FastifyRequest): never {
 }
 
 /**
- * The content screen's calls (issue 11): the offer banner (SPEC 3 offer settings), the sliders
+ * The content screen's calls: the offer banner (SPEC 3 offer settings), the sliders
  * and the storefront texts staff may change. Module 'content'. Every write is audited and
  * announced (CatalogueChanged 'content'), so the storefront drops its cached copy at once.
  */

@@ -12,7 +12,7 @@ import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
 /**
- * The back office's customers (issue 12, docs/customers-reviews.md): read-only, module
+ * The back office's customers (docs/customers-reviews.md): read-only, module
  * 'customers' view. Figures are computed from the orders in SQL, in fils, on every read: a
  * customer's page must agree with the orders list next to it.
  */

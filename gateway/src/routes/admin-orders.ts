@@ -22,7 +22,7 @@ import { HttpError } from '../platform/errors';
 import { auditStaffWrite } from './staff-audit';
 
 /**
- * The back office's orders (issue 12, docs/orders.md): search and CSV export need 'orders'
+ * The back office's orders (docs/orders.md): search and CSV export need 'orders'
  * view; moving an order needs 'orders' edit. The move is one transaction (status, history,
  * audit, outbox, stock and the refund it owes); the follow-up that talks to the outside world
  * (the provider's refund, the shopper's e-mail) is a Temporal workflow started after the commit.

@@ -41,7 +41,7 @@ function paymentOf(row: PaymentRecord): AdminPayment {
 }
 
 /**
- * The back office's payments (issue 12, docs/payments-logs.md): the payments read model for staff
+ * The back office's payments (docs/payments-logs.md): the payments read model for staff
  * with the 'payments' permission. An order's money goes back by cancelling the order (orders
  * screen); a flagged card payment that made no order has two actions for staff with payments:
  * edit, **Refund** and **Complete the order** (docs/payments.md "Staff actions").

@@ -42,7 +42,7 @@ export async function writeContext(req: FastifyRequest): Promise<WriteContext> {
 }
 
 /**
- * The back office's products (issue 11, SPEC 3): the table with search, category filter, stock
+ * The back office's products (SPEC 3): the table with search, category filter, stock
  * and sales; create and edit (bilingual, slug, category, images, featured, discount) with
  * optimistic concurrency; delete, or archive when ordered before. Reads need products view,
  * writes products edit (the access declaration). Every write is audited and tells the catalogue.

@@ -71,7 +71,7 @@ export async function currentSettings(app: FastifyInstance, req: FastifyRequest)
 }
 
 /**
- * The Settings and Tracking screens' calls (issue 12, docs/settings.md) and the storefront's
+ * The Settings and Tracking screens' calls (docs/settings.md) and the storefront's
  * public read. Settings are module 'settings', the analytics ids module 'tracking'; reads need
  * 'view', saves 'edit'. Each save names the version it edited: a save on an older one is 409 with
  * the current values, so two staff editing at once cannot overwrite each other unknowingly.

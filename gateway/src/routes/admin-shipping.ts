@@ -19,7 +19,7 @@ function notFound(req: FastifyRequest): never {
 }
 
 /**
- * The back office's shipping rules (SPEC 3; issue 11). Module 'shipping'. No event: quotes read
+ * The back office's shipping rules (SPEC 3). Module 'shipping'. No event: quotes read
  * the active rules on every call, so a saved rule prices the next cart.
  */
 export async function adminShippingRoutes(app: FastifyInstance) {

@@ -64,7 +64,7 @@ export function checkPassword(password: string, field: string, locale: Locale): 
 }
 
 /**
- * The users screen (issue 12, docs/users.md): staff accounts, invitations, resets, roles and the
+ * The users screen (docs/users.md): staff accounts, invitations, resets, roles and the
  * permission grid, deactivation. Reads need 'users' view, writes 'users' edit; every write is
  * audited in its own transaction and the last-administrator rule is the repository's.
  */

@@ -11,7 +11,7 @@ export async function adminRoutes(app: FastifyInstance) {
   const { orders, dashboard } = app.repos;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
-  // Search, detail, the status command and the CSV export (issue 12) live in their own file.
+  // Search, detail, the status command and the CSV export (docs/orders.md) live in their own file.
   await app.register(adminOrderRoutes);
 
   r.get(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONTENT_CACHE_CONTROL } from './content';
 
-/** GET /api/categories: the shop's categories with their product counts (issue 10). */
+/** GET /api/categories: the shop's categories with their product counts. */
 export async function categoryRoutes(app: FastifyInstance) {
   const categories = app.repos.categories;
   app.withTypeProvider<ZodTypeProvider>().get(

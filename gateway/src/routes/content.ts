@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  */
 export const CONTENT_CACHE_CONTROL = 'public, max-age=60';
 
-/** SPEC 7 GET /api/content/fomo-offers and the storefront's other content (issue 10). */
+/** SPEC 7 GET /api/content/fomo-offers and the storefront's other content. */
 export async function contentRoutes(app: FastifyInstance) {
   const content = app.repos.content;
   const r = app.withTypeProvider<ZodTypeProvider>();

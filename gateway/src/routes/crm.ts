@@ -24,8 +24,8 @@ import { auditStaffWrite } from './staff-audit';
 type Connection = AdminBrevoStatus['connection'];
 
 /**
- * The back office's contact messages, newsletter subscribers and e-mail-marketing sync (issue 9,
- * docs/crm.md). Reads need the module's 'view', writes its 'edit' (config.access).
+ * The back office's contact messages, newsletter subscribers and e-mail-marketing sync
+ * (docs/crm.md). Reads need the module's 'view', writes its 'edit' (config.access).
  */
 export async function crmRoutes(app: FastifyInstance) {
   const { crm, marketing } = app.repos;

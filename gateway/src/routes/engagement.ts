@@ -13,7 +13,7 @@ import { HttpError } from '../platform/errors';
 import { newsletterRoutes } from './newsletter';
 
 /**
- * What shoppers send besides orders (issue 10): product views, contact messages, newsletter
+ * What shoppers send besides orders: product views, contact messages, newsletter
  * signups (newsletter.ts: double opt-in and unsubscribe). Each is stored with its event in one
  * transaction (views: the event only).
  */

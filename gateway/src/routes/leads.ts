@@ -22,7 +22,7 @@ import { HttpError } from '../platform/errors';
 /** A navigator.sendBeacon body is at most 64 KiB in every browser; nothing honest is larger. */
 export const LEAD_BODY_LIMIT = 64 * 1024;
 
-// The route table's access column (issue 11, gateway/src/auth/access.ts): spread, so this file
+// The route table's access column (gateway/src/auth/access.ts): spread, so this file
 // does not depend on that module's helpers.
 const shopper = { access: 'public' as const };
 const staffView = { access: { module: 'leads' as const, action: 'view' as const } };
@@ -49,7 +49,7 @@ const variationText = (v: LeadLine['variation']) =>
   v ? [v.weight, v.beans, v.additions].filter(Boolean).join(' · ') || null : null;
 
 /**
- * SPEC 7's lead calls (issue 9, docs/leads.md): PATCH /api/leads (QUALIFIED at the payment
+ * SPEC 7's lead calls (docs/leads.md): PATCH /api/leads (QUALIFIED at the payment
  * step; the browser's CONVERTED is accepted and ignored: only the server converts a lead, from
  * the order's OrderPlaced) and POST /api/leads/cart-abandonment (JSON, or the text/plain
  * body navigator.sendBeacon sends on page exit); the recovery link's GET /api/leads/restore; the

@@ -47,7 +47,7 @@ function profileOf(u: {
 }
 
 /**
- * /backend/profile (issue 12, docs/users.md): name, language, password. Open to every signed-in
+ * /backend/profile (docs/users.md): name, language, password. Open to every signed-in
  * member of staff (as canAccessBackendPath opens the page), always about the caller's own account:
  * no id in any path, so nobody reaches another's profile. Declared public for the access table
  * (it has no module); the session is checked first by `signedIn`.

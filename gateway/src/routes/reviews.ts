@@ -22,8 +22,8 @@ import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 
 /**
- * Reviews (issue 10): shoppers read the approved ones and send their own, which waits for staff
- * (ReviewSubmitted); staff approve, reject and answer them (issue 12, docs/customers-reviews.md).
+ * Reviews: shoppers read the approved ones and send their own, which waits for staff
+ * (ReviewSubmitted); staff approve, reject and answer them (docs/customers-reviews.md).
  * Approval changes the product's average, so it announces CatalogueChanged and the in-memory
  * catalogue follows. Staff writes carry the version the moderator saw: two at once, one wins.
  */

@@ -11,7 +11,7 @@ import { currentSettings } from './admin-settings';
 
 /**
  * SPEC 7 POST /api/shipping/calculate, answered from the active shipping rules, and where none
- * covers the order from the store's fallback settings (held in memory, issue 12).
+ * covers the order from the store's fallback settings (held in memory, docs/settings.md).
  */
 export async function shippingRoutes(app: FastifyInstance) {
   const shipping = app.repos.shipping;

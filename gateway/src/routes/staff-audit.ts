@@ -13,7 +13,7 @@ export interface StaffWrite {
 }
 
 /**
- * The audit entry of a catalogue or marketing write (issue 11), by the one recorder
+ * The audit entry of a catalogue or marketing write, by the one recorder
  * (`recordAudit`), inside the write's own transaction, so an entry exists exactly when the write
  * committed.
  */

@@ -61,7 +61,7 @@ const UploadQuery = z.object({
 });
 
 /**
- * Staff's images (issue 11, SPEC 5 and 7): `POST /api/uploads/{folder}` with the file's bytes as
+ * Staff's images (SPEC 5 and 7): `POST /api/uploads/{folder}` with the file's bytes as
  * the body (any content type: what the bytes are decides, not the name or the claimed type).
  * Refused unless the bytes are JPEG, PNG, WebP or AVIF (415) and at most 10 MB (413), each with
  * SPEC 5's message in the caller's language; a refused file is never written anywhere. Stored on

@@ -23,7 +23,7 @@ export interface SettingsState {
 }
 
 /**
- * The store's settings in memory (issue 12, docs/settings.md), the way the catalogue is held: read
+ * The store's settings in memory (docs/settings.md), the way the catalogue is held: read
  * once, re-read on every SettingsChanged (platform/follow-event.ts), after a save by this very
  * process, and on the safety interval; coalesced by the one helper; a failed read keeps the
  * previous state. The shipping quote and pay later's range read it without a query.
