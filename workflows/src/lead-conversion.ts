@@ -10,7 +10,7 @@ import type { LeadActivities } from './activities/leads';
 import { SA } from './checkout/search-attributes';
 
 /**
- * leadConversion (DESIGN.md "Workflows", issue 9, docs/leads.md): one run per open lead, its id
+ * leadConversion (DESIGN.md "Workflows", docs/leads.md): one run per open lead, its id
  * from the e-mail (`leadWorkflowId` in ./workflow-ids). Started or signalled by the workers' lead consumer on
  * LeadQualified and CartAbandoned; told of the order by the consumer of OrderPlaced and
  * LeadConverted. It waits for the order or for the shopper to be idle for `recoveryDelayMs`
