@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 11: every admin route × every module permission, with and without view and edit, built
+ * docs/admin.md "Access": every admin route × every module permission, with and without view and edit, built
  * from the gateway's own route table (AccessTable fills it from the same onRoute events as the
  * router), so a route added tomorrow is in the matrix without anyone editing this file.
  */
@@ -61,7 +61,7 @@ describe('the access declaration', () => {
     expect(entries.length).toBeGreaterThan(10);
     const adminPublic = entries.filter((e) => e.url.startsWith('/api/admin/') && e.access === 'public');
     expect(adminPublic).toEqual([]);
-    // The routes staff already had before issue 11 are in the table with their decisions.
+    // The routes staff had before the access table are in it with their decisions.
     const find = (method: string, url: string) =>
       entries.find((e) => e.method === method && e.url === url)?.access;
     expect(find('GET', '/api/admin/orders')).toEqual({ module: 'orders', action: 'view' });
@@ -114,7 +114,7 @@ describe('every staff route × every caller', () => {
         if (got !== expected)
           wrong.push(`${route.method} ${route.url} as ${caller.label}: ${res.statusCode}`);
         if (got !== 'through') {
-          // The one error body (issue 6), with the reason in words.
+          // The one error body (docs/security.md), with the reason in words.
           const body = res.json();
           expect(body).toMatchObject({ success: false, code: got === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' });
           expect(body.requestId).toBeTruthy();

@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12, customers (docs/customers-reviews.md): search by name, e-mail and phone (the record's
+ * The back office's customers (docs/customers-reviews.md): search by name, e-mail and phone (the record's
  * and older orders' phones), sort by last order or total spent, and the customer page whose
  * figures equal a direct SQL sum over the same orders. Customers are made by the checkout's own
  * findOrCreate; an order is cancelled through the real status command.

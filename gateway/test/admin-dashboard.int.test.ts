@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * GET /api/admin/dashboard (issue 12, docs/dashboard.md): the period picker changes the figures,
+ * GET /api/admin/dashboard (docs/dashboard.md): the period picker changes the figures,
  * every day of the period is present, names come from the catalogue, and the permission model
  * answers 401/403. The projection rows are written here as the workers would have left them
  * (workers/test/dashboard-figures.int.test.ts proves the workers write them right).

@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12 (docs/orders.md, "Starting the follow-up"): with Temporal out of the gateway's reach a
+ * docs/orders.md, "Starting the follow-up": with Temporal out of the gateway's reach a
  * staff member's move still answers at once — the move is committed with its OrderStatusChanged,
  * whose move id names the follow-up the workers start (workers/test/order-follow-up-start.int.test.ts
  * proves that half). Unbounded, the gateway's own start kept the answer waiting about 18 s.

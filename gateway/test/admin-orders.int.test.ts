@@ -5,7 +5,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12, the orders part (docs/orders.md): the status command, its refusals, stock back on
+ * The back office's orders (docs/orders.md): the status command, its refusals, stock back on
  * cancel, permissions, search, CSV export and the order page's data, against the real gateway and
  * PostgreSQL.
  */

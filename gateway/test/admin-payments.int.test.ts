@@ -11,7 +11,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12, the payments screen (docs/payments-logs.md): the payments read model listed, filtered
+ * The payments screen (docs/payments-logs.md): the payments read model listed, filtered
  * and opened, "needs attention" for its three reasons (amount mismatch, captured without an order,
  * webhook never came — the last set and cleared by the workers' webhook watch), cash on delivery
  * kept from the order, and the permission checked on the server.

@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 11: products and categories in the back office, over the real gateway and database.
+ * Products and categories in the back office (docs/admin.md), over the real gateway and database.
  */
 let gw: Gateway;
 let editor: { cookie: string; userId: string };

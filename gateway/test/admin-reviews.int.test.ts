@@ -18,7 +18,7 @@ import { fromBackOffice, TEST_DATABASE_URL } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12, reviews (docs/customers-reviews.md): the moderation queue, approve / reject / reply,
+ * Reviews in the back office (docs/customers-reviews.md): the moderation queue, approve / reject / reply,
  * two moderators at once, permissions, and the product's average on the storefront's product API
  * moving after an approval through the one path the server has: the moderation's CatalogueChanged
  * in the outbox → the real outbox relay → a real NATS JetStream stream → the gateway's in-memory

@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { claimingServerTotal } from './support/claimed-total';
 
 /*
- * The Settings and Tracking calls (issue 12, docs/settings.md) against the real gateway, database
+ * The Settings and Tracking calls (docs/settings.md) against the real gateway, database
  * and checkout worker: a saved free-shipping threshold moves the next shipping quote and the
  * next order's charged shipping without a restart; the sale switch changes the server's price;
  * the pay-later range changes what Tabby may be asked for; bad values are refused in the staff

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 
 /*
- * The shipping rules and content calls of the back office (issue 11) against the real gateway: a
+ * The back office's shipping rules and content calls (docs/admin-catalogue.md) against the real gateway: a
  * saved rule prices the shopper's next quote through the one rule (calculateShipping), unknown
  * cities are refused, content writes reach the storefront's public reads and are announced, each
  * write is audited, and staff without the module or without edit are refused.

@@ -9,7 +9,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12, users (docs/users.md): invitations by one-time link through real SMTP (MailDev),
+ * The users screen (docs/users.md): invitations by one-time link through real SMTP (MailDev),
  * deactivation, the last-administrator rule under concurrency, the permission grid and `can` on
  * the next request. Real PostgreSQL, real argon2, the real gateway through inject().
  */

@@ -6,8 +6,8 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 11: every staff write records who, when, module, entity, before and after, in the write's
- * own transaction. Here the writes that existed before the issue: review moderation and re-drive.
+ * docs/admin.md "Audit": every staff write records who, when, module, entity, before and after, in
+ * the write's own transaction. Here the writes older than the audit: review moderation and re-drive.
  */
 let gw: Gateway;
 beforeAll(async () => {

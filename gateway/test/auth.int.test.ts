@@ -127,7 +127,7 @@ describe('back-office reads', () => {
     await refreshCatalogueCounts(gw.db);
     const dash = await gw.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } });
     expect(dash.statusCode).toBe(200);
-    // The seed's promotions in force today (issue 7 seeds one of each type, ANNIVERSARY_2025 included).
+    // The seed's promotions in force today (one of each type, ANNIVERSARY_2025 included: docs/promotions.md).
     const inForce = await gw.db.execute<{ n: number }>(
       sql`select count(*)::int as n from promotions where is_active and start_date <= now() and end_date >= now()`,
     );

@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /**
- * The back office's contact messages, subscribers and Brevo screens' API (issue 9, docs/crm.md):
+ * The back office's contact messages, subscribers and Brevo screens' API (docs/crm.md):
  * who may call each route, and what staff get from it.
  */
 

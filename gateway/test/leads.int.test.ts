@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config';
 import { fromBackOffice, TEST_DATABASE_URL } from './harness';
 
 /**
- * The storefront's lead calls (issue 9, docs/leads.md) on the real gateway over the real
+ * The storefront's lead calls (docs/leads.md) on the real gateway over the real
  * database: what each call stores and publishes, the beacon's text/plain body, the abuse limits
  * (413, 429), logs that carry no personal data, the recovery link, and the back office's list.
  */

@@ -8,7 +8,7 @@ import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
 /*
- * Issue 12, the logs screen (docs/payments-logs.md): the audit log filtered by user, module and
+ * The logs screen (docs/payments-logs.md): the audit log filtered by user, module and
  * Gulf day; the consumers' dead letters listed and re-driven through the outbox (a new outbox id,
  * the event's own id unchanged), with the re-drive audited; permissions on the server.
  */

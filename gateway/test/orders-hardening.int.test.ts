@@ -13,9 +13,9 @@ import { type Gateway, startGateway } from './harness';
 import { claimingServerTotal } from './support/claimed-total';
 
 /*
- * Issue 6, checkout: malformed ids stop at the edge (4), an Idempotency-Key is bound to its order
- * (5), stock cannot be hoarded with fake cash-on-delivery orders (6), and the order keeps the
- * details given at its checkout (7). Real gateway, PostgreSQL, Temporal and checkout worker.
+ * The checkout's edge (docs/checkout.md): malformed ids stop at the edge, an Idempotency-Key is
+ * bound to its order, stock cannot be hoarded with fake cash-on-delivery orders, and the order
+ * keeps the details given at its checkout. Real gateway, PostgreSQL, Temporal and checkout worker.
  */
 
 let gw: Gateway;
@@ -89,7 +89,7 @@ async function stockOf(variationId: string) {
   return row!.n;
 }
 
-describe('malformed ids (issue 6, 4)', () => {
+describe('malformed ids', () => {
   it('refuses a variation id that is not a uuid at once, in the shopper language, before any workflow', async () => {
     const before = await orderCount();
     const bad = { ...line(colombian, 1), variationId: 'x' };
@@ -115,7 +115,7 @@ describe('malformed ids (issue 6, 4)', () => {
   });
 });
 
-describe('Idempotency-Key bound to its order (issue 6, 5)', () => {
+describe('Idempotency-Key bound to its order', () => {
   it('refuses the same key with another order with 422, in English and Arabic, and makes no second order', async () => {
     const key = `k-${randomUUID()}`;
     const first = await post(order(), { 'idempotency-key': key });
@@ -163,7 +163,7 @@ describe('Idempotency-Key bound to its order (issue 6, 5)', () => {
   });
 });
 
-describe('stock exhaustion by fake orders (issue 6, 6)', () => {
+describe('stock exhaustion by fake orders', () => {
   it(`caps a line at ${MAX_LINE_QUANTITY} and an order at ${MAX_ORDER_QUANTITY} items, in both languages`, async () => {
     const before = await orderCount();
     const line11 = await post(order({ items: [line(colombian, MAX_LINE_QUANTITY + 1)] }));
@@ -281,7 +281,7 @@ describe('stock exhaustion by fake orders (issue 6, 6)', () => {
   });
 });
 
-describe("the order keeps the checkout's details (issue 6, 7)", () => {
+describe("the order keeps the checkout's details", () => {
   it('a returning e-mail with a new phone and address: each order keeps its own, the customer record its first', async () => {
     const first = shopper();
     const a = await post(order({ customerInfo: first, address: 'Old Town, Building 1, Flat 1' }));

@@ -19,7 +19,7 @@ import { TEST_DATABASE_URL } from './harness';
 import { claimingServerTotal } from './support/claimed-total';
 
 /*
- * Temporal down (issue 6, "Outage"): a Temporal dev server of this test's own, on its own ports,
+ * Temporal down (docs/checkout.md): a Temporal dev server of this test's own, on its own ports,
  * is started, stopped and started again under a running gateway. Catalogue reads never need it,
  * and neither does cash on delivery (made in the request, docs/checkout.md): those orders are
  * taken throughout. A card checkout, which is a workflow, answers 503 with Retry-After in the

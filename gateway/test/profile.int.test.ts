@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config';
 import { type Gateway, startGateway } from './harness';
 
 /*
- * Issue 12, the profile (docs/users.md): any signed-in member of staff changes their own name,
+ * The profile (docs/users.md): any signed-in member of staff changes their own name,
  * language and password. The password change needs the current password (a wrong one counts
  * like a failed sign-in), ends every other session and keeps this one.
  */

@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from './harness';
 import { claimingServerTotal } from './support/claimed-total';
 
 /**
- * Issue 7, promotions end to end through the real gateway, Temporal and PostgreSQL: the SPEC 7
+ * Promotions (docs/promotions.md) end to end through the real gateway, Temporal and PostgreSQL: the SPEC 7
  * validate and list calls with SPEC 8 messages in both languages, the order priced by the server
  * whatever the browser claims, maxUses under 200 parallel orders, retries that do not count twice,
  * and 'You might also like'.

@@ -24,7 +24,7 @@ async function staffCookie(): Promise<string> {
 const outboxOf = async (type: string) =>
   gw.db.select().from(tables.outbox).where(eq(tables.outbox.type, type));
 
-describe('storefront content (issue 10)', () => {
+describe('storefront content', () => {
   it('serves the seeded offer banner: active, ending about three days from now, in both languages', async () => {
     const res = await get('/api/content/fomo-offers');
     expect(res.statusCode).toBe(200);
@@ -65,7 +65,7 @@ describe('storefront content (issue 10)', () => {
   });
 });
 
-describe('catalogue search and sort (issue 10)', () => {
+describe('catalogue search and sort', () => {
   const names = async (query: string) =>
     ((await get(`/api/products?${query}`)).json() as Product[]).map((p) => p.slug);
 
@@ -108,7 +108,7 @@ describe('catalogue search and sort (issue 10)', () => {
   });
 });
 
-describe('reviews (issue 10)', () => {
+describe('reviews', () => {
   it('lists approved seeded reviews with their average and count, never e-mails', async () => {
     const res = await get('/api/products/ethiopian-yirgacheffe/reviews');
     expect(res.statusCode).toBe(200);
@@ -180,7 +180,7 @@ describe('reviews (issue 10)', () => {
   });
 });
 
-describe('views, contact and newsletter (issue 10)', () => {
+describe('views, contact and newsletter', () => {
   it('a view is an outbox event only: 202, ProductViewed, no count written on the request', async () => {
     const res = await post('/api/products/colombian-supremo/views');
     expect(res.statusCode).toBe(202);

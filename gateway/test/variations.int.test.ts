@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 
 /*
- * SPEC 7's variation calls against the real gateway and database (issue 11): two members of
+ * SPEC 7's variation calls against the real gateway and database (docs/admin-catalogue.md): two members of
  * staff editing the same row (the second is told, nothing is lost), SPEC 8's conflicts, SPEC 5's
  * messages in both languages, 401/403, the audit entry and the CatalogueChanged of every write.
  */

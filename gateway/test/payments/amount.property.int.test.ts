@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaymentsStack, startPaymentsStack } from './harness';
 
 /**
- * Issue 7's property, the card half (beside workflows/test/pricing.property.int.test.ts, which
+ * The card half of docs/promotions.md's property (beside workflows/test/pricing.property.int.test.ts, which
  * checks the order's total): with a coupon, the sale and a free-shipping promotion in force,
  * over random carts with random client claims, the amount Stripe is asked for is the server's
  * total × 100 (integer fils, SPEC 9), whatever the browser claimed, and the answer tells the
@@ -35,7 +35,7 @@ beforeAll(async () => {
     endDate: new Date('2099-12-31T23:59:59+04:00'),
     isActive: true,
   });
-  // The sale switched on as staff would (settings 'sale', issue 12).
+  // The sale switched on as staff would (settings 'sale', docs/settings.md).
   await db.insert(tables.storeSettings).values({
     key: 'sale',
     value: {

@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app';
 import { type PayLaterStack, payLaterClaim, startPayLaterStack, until } from './support/pay-later-stack';
 
 /**
- * Pay later end to end below the browser (issue 8): the gateway's routes, the real Tabby fake
+ * Pay later end to end below the browser (docs/pay-later.md): the gateway's routes, the real Tabby fake
  * sending real webhooks to the gateway, payLaterReconciliation on a real Temporal worker, the
  * order in PostgreSQL. Each case ends with what a shopper and the shop would notice: one order,
  * one capture at Tabby — or none, and the SPEC 8 sentence.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutClaim, confirmInBrowser, type PaymentsStack, startPaymentsStack, waitFor } from './harness';
 
 /**
- * Issue 7, "Must hold": rounds of browser confirmation + POST /api/orders + the webhook
+ * A card-path invariant (docs/payments.md): rounds of browser confirmation + POST /api/orders + the webhook
  * delivered 1–5 times, all for the same intent, in a random order and concurrently → exactly one
  * order and one payment record per intent, and no 5xx to anyone. `make test` runs a bounded
  * seeded sample (CARD_RACE_ROUNDS, default 50); `make soak` runs 1,000 (scripts/soak.sh).

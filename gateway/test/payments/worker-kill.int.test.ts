@@ -7,8 +7,8 @@ import { TEST_DATABASE_URL } from '../harness';
 import { checkoutClaim, confirmInBrowser, type PaymentsStack, startPaymentsStack, waitFor } from './harness';
 
 /**
- * Issue 7, "Must hold": the Temporal worker killed at every step of the card flow in turn →
- * exactly one order each time. A worker process dies by SIGKILL at the step; then a healthy
+ * A card-path invariant (docs/payments.md): the Temporal worker killed at every step of the card
+ * flow in turn → exactly one order each time. A worker process dies by SIGKILL at the step; then a healthy
  * worker takes the checkout over (after the workflow task times out) and finishes it.
  */
 const STEPS = [
