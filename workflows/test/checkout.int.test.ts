@@ -199,7 +199,7 @@ describe('checkoutToOrder workflow', () => {
     // Before the local activity: a checkout started by the previous release must still replay.
     'checkout-to-order.history.json',
     'checkout-to-order-local.history.json',
-    // The card path (issue 7): started by the webhook's signal-with-start, joined by the browser.
+    // The card path (docs/payments.md): started by the webhook's signal-with-start, joined by the browser.
     'checkout-to-order-card.history.json',
   ])('replays the recorded history %s deterministically', async (file) => {
     const history = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'));
@@ -208,7 +208,7 @@ describe('checkoutToOrder workflow', () => {
     ).resolves.toBeUndefined();
   });
 
-  it('fails a checkout with a malformed id at once, without retrying (issue 6, 4)', async () => {
+  it('fails a checkout with a malformed id at once, without retrying', async () => {
     const taskQueue = `bad-input-${randomUUID()}`;
     const worker = await startTestWorker(handle.db, taskQueue);
     try {

@@ -15,7 +15,7 @@ import { orderFollowUpWorkflowId } from '../src/workflow-ids';
 import { createFollowUpWorker } from './fixtures/follow-up-worker';
 
 /**
- * Issue 12: a cancelled card order is refunded once, even with the worker killed mid-refund. The
+ * docs/orders.md: a cancelled card order is refunded once, even with the worker killed mid-refund. The
  * first worker asks Stripe (stripe-mock, through a recorder that keeps Stripe's documented
  * idempotency: a key seen before replays the first answer) and dies before it can mark the
  * refund done; the retry on a second worker sends the same key, so Stripe makes no second refund,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRefundActivities } from '../src/activities/refunds';
 
 /**
- * Cancelling a pay-later order (issue 12) against the Tabby fake, which follows TABBY.md: a
+ * Cancelling a pay-later order (docs/orders.md) against the Tabby fake, which follows TABBY.md: a
  * captured (CLOSED) payment is refunded with our reference, once even when the refund is asked
  * for again after a crash; an authorised, never captured one is closed and nothing is refunded.
  */

@@ -14,7 +14,7 @@ import { payLaterWorkflowId } from '../src/workflow-ids';
 import { brassDallah, payLaterCheckout } from './pay-later-support';
 
 /**
- * Issue 8: a worker killed after Tabby's capture and before the order is written. The capture is
+ * docs/pay-later.md: a worker killed after Tabby's capture and before the order is written. The capture is
  * the last step inside the order's transaction; holding the checkout's row stops the first worker
  * right after the capture (the checkout is marked `ordered` next), and it is SIGKILLed there: its
  * transaction — the order — never commits. The retry on another worker makes the order again and

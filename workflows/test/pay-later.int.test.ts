@@ -14,7 +14,7 @@ import { payLaterWorkflowId } from '../src/workflow-ids';
 import { brassDallah, payLaterCheckout } from './pay-later-support';
 
 /**
- * The pay-later workflow's timers (issue 8): a payment the shopper never finishes. Temporal's
+ * The pay-later workflow's timers (docs/pay-later.md): a payment the shopper never finishes. Temporal's
  * time-skipping test server cannot be downloaded on these machines (temporal.download does not
  * resolve), so the timers are made short through the workflow's input (`timing`) and run on the
  * real dev server: the same code path, seconds instead of 30 minutes (docs/pay-later.md).

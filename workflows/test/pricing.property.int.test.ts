@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../src/activities';
 
 /**
- * Issue 7's property: a coupon, the sale and a free-shipping promotion together, over random
+ * docs/promotions.md's property: a coupon, the sale and a free-shipping promotion together, over random
  * carts with random client claims. Each run places a real cash-on-delivery order (the activity,
  * its transaction, PostgreSQL) and checks the stored total against a recomputation written here
  * from the rules' words, not from the code under test. 500 runs by default; QAHWA_SOAK=1 runs
@@ -52,7 +52,7 @@ beforeAll(async () => {
     endDate: new Date('2099-12-31T23:59:59+04:00'),
     isActive: true,
   });
-  // The sale switched on as staff would (settings 'sale', issue 12): 40 % over a window containing today.
+  // The sale switched on as staff would (docs/settings.md 'sale'): 40 % over a window containing today.
   await handle.db.insert(tables.storeSettings).values({
     key: 'sale',
     value: {

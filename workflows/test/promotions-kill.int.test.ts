@@ -12,7 +12,7 @@ import { startTestWorker, temporalAddress } from '../src/testing';
 import { checkoutWorkflowId } from '../src/workflow-ids';
 
 /**
- * maxUses survives a worker killed in the middle of a checkout (issue 7): the coupon's use is
+ * maxUses survives a worker killed in the middle of a checkout (docs/promotions.md): the coupon's use is
  * reserved for this checkout before the order's transaction, and the worker dies inside that
  * transaction; the retry on another worker finds the checkout's own reservation and counts it
  * once — with a single-use code, counting it twice would refuse the shopper's own coupon.
