@@ -9,8 +9,10 @@ import { z } from 'zod';
  * end-to-end tests and Docker alike).
  *
  * Not marked `server-only` because proxy.ts imports it, and Next has repeatedly rejected
- * `server-only` in the proxy (middleware) layer. Nothing here is secret; a client component must
- * still not import it (it would see the defaults), which web/test/config.test.ts checks.
+ * `server-only` in the proxy (middleware) layer. One value is secret, the revalidation secret: read
+ * from the server's environment when it runs, never inlined (Next inlines only NEXT_PUBLIC_*). A
+ * client component must not import this module (it would see the defaults), which
+ * web/test/config.test.ts checks.
  */
 const WebEnv = z.object({
   /** Where server components and the /api proxy reach the gateway. */
