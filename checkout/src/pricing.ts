@@ -4,6 +4,7 @@ import {
   createSettingsRepository,
   createShippingRepository,
   type DbOrTx,
+  type NewOrderLine,
 } from '@qahwa/db';
 import {
   type CartPricing,
@@ -21,14 +22,8 @@ import {
 } from '@qahwa/schema';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from './errors';
 
-export interface PricedLine {
-  productId: string;
-  variationId: string;
-  name: string;
-  nameAr: string;
-  variation: { weight: string | null; beans: string | null; additions: string | null };
-  unitFils: number;
-  quantity: number;
+/** An order line priced from the database, with what the stock check needs. */
+export interface PricedLine extends NewOrderLine {
   stock: number;
   isActive: boolean;
 }

@@ -4,6 +4,17 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { customers, orderItems, orderNumberSeq, orders } from '../schema';
 
+/** A line as the order records it: the product's names and options and the unit price, in fils. */
+export interface NewOrderLine {
+  productId: string;
+  variationId: string;
+  name: string;
+  nameAr: string;
+  variation: { weight: string | null; beans: string | null; additions: string | null };
+  unitFils: number;
+  quantity: number;
+}
+
 export interface NewOrder {
   checkoutId: string;
   customerId: string;
@@ -22,15 +33,7 @@ export interface NewOrder {
   locale: string;
   requestId?: string | null;
   status: OrderStatus;
-  items: {
-    productId: string;
-    variationId: string;
-    name: string;
-    nameAr: string;
-    variation: { weight: string | null; beans: string | null; additions: string | null };
-    unitFils: number;
-    quantity: number;
-  }[];
+  items: NewOrderLine[];
 }
 
 export function createOrdersRepository(db: DbOrTx) {
