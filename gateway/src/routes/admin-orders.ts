@@ -1,4 +1,3 @@
-import { isOrderMoveError, type OrderMoved } from '@qahwa/db/repositories/order-admin';
 import { ErrorBody, gulfDate } from '@qahwa/schema';
 import {
   AdminOrderDetail,
@@ -8,30 +7,25 @@ import {
   MoveOrderStatus,
   OrderNumber,
   OrderStatusMoved,
-} from '@qahwa/schema/contracts/admin-orders';
-import { transitionRefusal } from '@qahwa/schema/orders/transitions';
-import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+} from '@qahwa/schema/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
 import { orderDetailOf } from '../orders/order-detail';
 import { ordersCsv } from '../orders/order-export';
+import { createOrderMove } from '../orders/order-move';
 import { HttpError } from '../platform/errors';
 import { auditStaffWrite } from './staff-audit';
 
 /**
  * The back office's orders (docs/orders.md): search and CSV export need 'orders'
- * view; moving an order needs 'orders' edit. The move is one transaction (status, history,
- * audit, outbox, stock and the refund it owes); the follow-up that talks to the outside world
- * (the provider's refund, the shopper's e-mail) is a Temporal workflow started after the commit.
+ * view; moving an order needs 'orders' edit (the move and its follow-up: orders/order-move.ts).
  */
-/** How long a staff move waits for the gateway's own start of its follow-up (the workers' is durable). */
-const FOLLOW_UP_START_DEADLINE_MS = 2_000;
-
 export async function adminOrderRoutes(app: FastifyInstance) {
   const repo = app.repos.orderAdmin;
+  const moveOrder = createOrderMove({ deps: app.deps, repos: app.repos });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   const params = z.object({ id: OrderNumber() });
@@ -108,81 +102,14 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         response: { 200: OrderStatusMoved, 404: ErrorBody, 409: ErrorBody, ...denied },
       },
     },
-    async (req) => {
-      const locale = localeOf(req.headers);
-      const actor = await auditActor(req);
-      let moved: OrderMoved;
-      try {
-        moved = await app.deps.db.transaction((tx) =>
-          repo.move(tx, {
-            orderId: req.params.id,
-            to: req.body.to,
-            version: req.body.version,
-            actor,
-            note: req.body.note,
-            requestId: String(req.id),
-          }),
-        );
-      } catch (err) {
-        if (!isOrderMoveError(err)) throw err;
-        if (err.code === 'not-found') throw new HttpError(404, 'ORDER_NOT_FOUND', t('notFound', locale));
-        const current = err.current ?? { status: req.body.to, version: req.body.version };
-        req.log.info(
-          { orderId: req.params.id, to: req.body.to, version: req.body.version, current },
-          `order move refused: ${err.code}`,
-        );
-        throw new HttpError(
-          409,
-          err.code === 'stale' ? 'ORDER_CHANGED' : 'ILLEGAL_TRANSITION',
-          transitionRefusal(
-            err.code,
-            { orderId: req.params.id, from: current.status, to: req.body.to },
-            locale,
-          ),
-        );
-      }
-      req.log.info({ orderId: moved.orderId, from: moved.from, to: moved.status }, 'order moved');
-      const workflowId = await startFollowUp(req, moved);
-      return {
-        orderId: moved.orderId,
-        from: moved.from,
-        status: moved.status,
-        version: moved.version,
-        ...(workflowId ? { workflowId } : {}),
-      };
-    },
+    async (req) =>
+      moveOrder({
+        orderId: req.params.id,
+        body: req.body,
+        actor: await auditActor(req),
+        locale: localeOf(req.headers),
+        requestId: String(req.id),
+        log: req.log,
+      }),
   );
-
-  /**
-   * Starts the move's follow-up (the refund a cancellation owes, the shopper's e-mail) right
-   * after the commit, so the shopper's e-mail does not wait for the outbox. The workers start the
-   * same run (same id) from the move's OrderStatusChanged, so if Temporal cannot be reached here
-   * the follow-up still happens; the move stays done either way (it is the truth). The attempt
-   * is held to FOLLOW_UP_START_DEADLINE_MS: unbounded, an unreachable Temporal kept the staff
-   * member's answer waiting about 18 s (measured) for a start the workers make anyway.
-   */
-  async function startFollowUp(req: FastifyRequest, moved: OrderMoved): Promise<string | null> {
-    if (!hasFollowUp(moved.status)) return null;
-    const temporal = app.deps.temporal;
-    try {
-      const { workflowId } = await temporal.connection.withDeadline(
-        Date.now() + FOLLOW_UP_START_DEADLINE_MS,
-        () =>
-          startOrderFollowUp(temporal, app.deps.config.checkoutTaskQueue, {
-            orderId: moved.orderId,
-            status: moved.status,
-            moveId: moved.moveId,
-            requestId: String(req.id),
-          }),
-      );
-      return workflowId;
-    } catch (err) {
-      // Not an error for the staff member: the workers start it from the event.
-      req.log.warn(
-        { err, orderId: moved.orderId, moveId: moved.moveId },
-        'order follow-up left to the workers',
-      );
-      return null;
-    }
-  }
 }

@@ -12,11 +12,11 @@ import {
   ErrorBody,
   gulfDate,
 } from '@qahwa/schema';
-import { csvRow } from '@qahwa/schema/export/csv';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOnly } from '../auth/access';
+import { subscribersCsv } from '../crm/subscriber-export';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 import { auditStaffWrite } from './staff-audit';
@@ -124,29 +124,7 @@ export async function crmRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      // The status travels with each address: only `confirmed` ones asked for the newsletter.
-      let csv = csvRow([
-        'email',
-        'locale',
-        'source',
-        'status',
-        'subscribed_at',
-        'confirmed_at',
-        'unsubscribed_at',
-      ]);
-      let rows = 0;
-      for await (const s of crm.eachSubscriber(req.query.q, 1000, req.query.status)) {
-        csv += csvRow([
-          s.email,
-          s.locale,
-          s.source,
-          s.status,
-          s.createdAt.toISOString(),
-          s.confirmedAt?.toISOString() ?? '',
-          s.unsubscribedAt?.toISOString() ?? '',
-        ]);
-        rows += 1;
-      }
+      const { csv, rows } = await subscribersCsv(crm.eachSubscriber(req.query.q, 1000, req.query.status));
       // A list of e-mail addresses leaving the store: who, with which filter, how many (not the
       // addresses), recorded before the file is sent.
       await auditStaffWrite(app.deps.db, req, {

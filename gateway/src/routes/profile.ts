@@ -1,20 +1,14 @@
-import { hash, verify } from '@node-rs/argon2';
-import { ErrorBody, isLocale, localize } from '@qahwa/schema';
-import {
-  ChangePassword,
-  StaffDone,
-  StaffProfile,
-  UpdateStaffProfile,
-} from '@qahwa/schema/contracts/staff-admin';
-import { STAFF_MESSAGES } from '@qahwa/schema/staff/messages';
+import { ErrorBody, isLocale } from '@qahwa/schema';
+import { ChangePassword, StaffDone, StaffProfile, UpdateStaffProfile } from '@qahwa/schema/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicRoute } from '../auth/access';
+import { createPasswordChange } from '../auth/password-change';
 import { SESSION_COOKIE } from '../auth/session';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
-import { checkPassword, staffHttpError } from './admin-users';
-import { accountLocked, setLocaleCookie } from './auth';
+import { staffHttpError } from './admin-users';
+import { setLocaleCookie } from './auth';
 
 /** Any signed-in member of staff, acting on their own account only: no module to check. */
 async function signedIn(req: FastifyRequest) {
@@ -55,7 +49,7 @@ function profileOf(u: {
 export async function profileRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const repo = app.repos.staffAdmin;
-  const staff = app.repos.staff;
+  const changeOwnPassword = createPasswordChange({ repos: app.repos, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const own = { ...publicRoute(), onRequest: async (req: FastifyRequest) => void (await signedIn(req)) };
 
@@ -85,11 +79,7 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  /*
-   * The current password is required (a session left open on a shared computer must not be
-   * enough to take the account); a wrong one counts as a failed sign-in of the account and locks
-   * the same way. On success every other session of the account ends; this one stays.
-   */
+  // The current password is checked first, and a wrong one counts as a failed sign-in (auth/password-change.ts).
   r.post(
     '/api/profile/password',
     {
@@ -98,49 +88,15 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: { body: ChangePassword, response: { 200: StaffDone, 401: ErrorBody } },
     },
     async (req) => {
-      const locale = localeOf(req.headers);
       const user = await signedIn(req);
-      const locked = await staff.signInLockedUntil(user.email);
-      if (locked) throw accountLocked(locked, locale);
-      const row = await repo.own(user.id);
-      if (!row) throw new HttpError(401, 'UNAUTHENTICATED', t('signInRequired', locale));
-      const ok = await verify(row.passwordHash, req.body.currentPassword).catch(() => false);
-      if (!ok) {
-        const lockedUntil = await staff.recordSignInFailure(user.email, config.signIn);
-        req.log.warn(
-          { userId: user.id, locked: lockedUntil !== null },
-          'password change: wrong current password',
-        );
-        const message = localize(STAFF_MESSAGES.WRONG_PASSWORD, locale);
-        // 400, not 401: the session is fine; a 401 would send the back office to sign-in.
-        throw new HttpError(400, 'WRONG_PASSWORD', message, {
-          issues: [{ path: '/body/currentPassword', message }],
-        });
-      }
-      checkPassword(req.body.newPassword, 'newPassword', locale);
-      if (req.body.newPassword === req.body.currentPassword) {
-        const message = localize(STAFF_MESSAGES.SAME_PASSWORD, locale);
-        throw new HttpError(400, 'SAME_PASSWORD', message, {
-          issues: [{ path: '/body/newPassword', message }],
-        });
-      }
-      await staff.clearSignInFailures(user.email);
-      const changed = await repo.changePassword(
-        user.id,
-        row.passwordHash,
-        await hash(req.body.newPassword),
-        sessionToken(req),
-        req.id,
-      );
-      // Another change won between our check and our write: the password we checked is gone.
-      if (!changed) {
-        const message = localize(STAFF_MESSAGES.WRONG_PASSWORD, locale);
-        throw new HttpError(400, 'WRONG_PASSWORD', message, {
-          issues: [{ path: '/body/currentPassword', message }],
-        });
-      }
-      req.log.info({ userId: user.id }, 'password changed; other sessions ended');
-      return { success: true as const };
+      return changeOwnPassword({
+        user,
+        body: req.body,
+        sessionToken: sessionToken(req),
+        locale: localeOf(req.headers),
+        requestId: req.id,
+        log: req.log,
+      });
     },
   );
 }
