@@ -1,9 +1,10 @@
 'use client';
 
-import { EMIRATES, findEmirate } from '@qahwa/schema/reference/emirates';
+import { findEmirate } from '@qahwa/schema/reference';
 import { type FormEvent, useState } from 'react';
-import { SelectField, TextField } from '@/checkout/fields';
-import { validateShipping } from '@/checkout/validation';
+import { AddressFields } from '@/checkout/address-fields';
+import { TextField } from '@/checkout/fields';
+import { type ShippingValues, validateShipping } from '@/checkout/validation';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { useAtomValue, useSetAtom } from '@/shell/atoms';
 import { dispatchProfileAtom, profileAtom, type SavedAddress } from './profile-store';
@@ -12,14 +13,12 @@ import { secondary, section } from './profile-styles';
 /** SPEC 6: the saved addresses (one the default), and a form to add one. */
 export function Addresses({ onSaved }: { onSaved: (message: string) => void }) {
   const t = useTranslations('ProfilePage');
-  const ts = useTranslations('ShippingStep');
   const locale = useLocale();
   const profile = useAtomValue(profileAtom);
   const dispatch = useSetAtom(dispatchProfileAtom);
   const blank = { label: '', emirate: '', city: '', address: '' };
   const [draft, setDraft] = useState(blank);
   const [errors, setErrors] = useState<Partial<Record<'emirate' | 'city' | 'address', string>>>({});
-  const emirate = findEmirate(draft.emirate);
   const placeName = (a: SavedAddress) => {
     const e = findEmirate(a.emirate);
     const c = e?.cities.find((x) => x.slug === a.city);
@@ -108,53 +107,17 @@ export function Addresses({ onSaved }: { onSaved: (message: string) => void }) {
           onChange={(label) => setDraft((d) => ({ ...d, label }))}
           error={undefined}
         />
-        <SelectField
-          id="profile-emirate"
-          label={ts('emirate')}
-          placeholder={ts('emiratePlaceholder')}
-          value={draft.emirate}
-          error={errors.emirate}
-          onChange={(slug) => {
-            setDraft((d) => ({ ...d, emirate: slug, city: '' }));
-            setErrors((e) => ({ ...e, emirate: undefined, city: undefined }));
-          }}
-        >
-          {EMIRATES.map((x) => (
-            <option key={x.slug} value={x.slug}>
-              {locale === 'ar' ? x.ar : x.en}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="profile-city"
-          label={ts('city')}
-          placeholder={ts('cityPlaceholder')}
-          value={draft.city}
-          error={errors.city}
-          disabled={!emirate}
-          hint={emirate ? undefined : ts('cityHint')}
-          onChange={(city) => {
-            setDraft((d) => ({ ...d, city }));
-            setErrors((e) => ({ ...e, city: undefined }));
-          }}
-        >
-          {emirate?.cities.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {locale === 'ar' ? c.ar : c.en}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id="profile-address"
-          label={ts('address')}
-          multiline
-          placeholder={ts('addressPlaceholder')}
-          value={draft.address}
-          error={errors.address}
-          autoComplete="street-address"
-          onChange={(address) => {
-            setDraft((d) => ({ ...d, address }));
-            setErrors((e) => ({ ...e, address: undefined }));
+        <AddressFields
+          idPrefix="profile"
+          values={draft}
+          errors={errors}
+          onChange={(patch) => {
+            setDraft((d) => ({ ...d, ...patch }));
+            setErrors((e) => {
+              const next = { ...e };
+              for (const field of Object.keys(patch) as (keyof ShippingValues)[]) next[field] = undefined;
+              return next;
+            });
           }}
         />
         <button type="submit" className={secondary}>

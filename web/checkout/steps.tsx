@@ -1,11 +1,10 @@
 'use client';
 
-import { EMIRATES, findEmirate } from '@qahwa/schema';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { defaultAddress, prefill, readStoredProfile } from '@/account/profile-store';
 import { useLocale, useTranslations } from '@/i18n/client';
+import { AddressFields } from './address-fields';
 import { ContactFields } from './contact-fields';
-import { SelectField, TextField } from './fields';
 import type { CustomerValues, FieldErrors, ShippingValues } from './validation';
 import { validateCustomer, validateShipping } from './validation';
 
@@ -113,7 +112,6 @@ export function ShippingStep({
     return { emirate: saved.emirate, city: saved.city, address: saved.address };
   });
   const { errors, setErrors, clear } = useFieldErrors<keyof ShippingValues>();
-  const emirate = findEmirate(values.emirate);
 
   return (
     <StepForm
@@ -124,55 +122,13 @@ export function ShippingStep({
         else document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
       }}
     >
-      <SelectField
-        id="checkout-emirate"
-        label={t('emirate')}
-        placeholder={t('emiratePlaceholder')}
-        value={values.emirate}
-        error={errors.emirate}
-        onChange={(slug) => {
-          // SPEC 4: changing the emirate clears the city.
-          setValues((v) => ({ ...v, emirate: slug, city: '' }));
-          clear('emirate');
-          clear('city');
-        }}
-      >
-        {EMIRATES.map((e) => (
-          <option key={e.slug} value={e.slug}>
-            {locale === 'ar' ? e.ar : e.en}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        id="checkout-city"
-        label={t('city')}
-        placeholder={t('cityPlaceholder')}
-        value={values.city}
-        error={errors.city}
-        disabled={!emirate}
-        hint={emirate ? undefined : t('cityHint')}
-        onChange={(slug) => {
-          setValues((v) => ({ ...v, city: slug }));
-          clear('city');
-        }}
-      >
-        {emirate?.cities.map((c) => (
-          <option key={c.slug} value={c.slug}>
-            {locale === 'ar' ? c.ar : c.en}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        id="checkout-address"
-        label={t('address')}
-        multiline
-        placeholder={t('addressPlaceholder')}
-        value={values.address}
-        error={errors.address}
-        autoComplete="street-address"
-        onChange={(address) => {
-          setValues((v) => ({ ...v, address }));
-          clear('address');
+      <AddressFields
+        idPrefix="checkout"
+        values={values}
+        errors={errors}
+        onChange={(patch) => {
+          setValues((v) => ({ ...v, ...patch }));
+          for (const field of Object.keys(patch) as (keyof ShippingValues)[]) clear(field);
         }}
       />
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-end">
