@@ -4,9 +4,12 @@ import {
   type CustomerInfo,
   type Fils,
   type Locale,
+  lineClaimOf,
   type ShippingInfo,
   toAed,
 } from '@qahwa/schema';
+
+const hasVariation = (i: CartItem): i is CartItem & { variationId: string } => Boolean(i.variationId);
 
 /** The summary's amounts an order claims (coupon-state.ts `summaryPricing`). */
 export interface ClaimedAmounts {
@@ -37,22 +40,8 @@ export function buildCodOrder(input: {
   return {
     customerInfo: input.customerInfo,
     shippingInfo: input.shippingInfo,
-    items: input.items.flatMap((i) =>
-      // Every line added through the options modal has a variation; an order needs one.
-      i.variationId
-        ? [
-            {
-              id: i.id,
-              productId: i.productId,
-              variationId: i.variationId,
-              name: i.name,
-              price: i.price,
-              quantity: i.quantity,
-              variation: i.variation,
-            },
-          ]
-        : [],
-    ),
+    // Every line added through the options modal has a variation; an order needs one.
+    items: input.items.filter(hasVariation).map(lineClaimOf),
     totalAmount: toAed(totalFils),
     subtotal: toAed(subtotalFils),
     tax: 0,

@@ -1,4 +1,4 @@
-import { verifyLeadLink } from '@qahwa/checkout/lead-link';
+import { verifyLeadLink } from '@qahwa/checkout';
 import type { LeadLine } from '@qahwa/db';
 import {
   CartAbandonmentRequest,
@@ -11,6 +11,7 @@ import {
   type LeadStatus,
   type LeadSummary,
   LeadUpdateRequest,
+  lineClaimOf,
   toFils,
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
@@ -26,24 +27,6 @@ export const LEAD_BODY_LIMIT = 64 * 1024;
 // does not depend on that module's helpers.
 const shopper = { access: 'public' as const };
 const staffView = { access: { module: 'leads' as const, action: 'view' as const } };
-
-const lineOf = (i: {
-  id: string;
-  productId?: string | undefined;
-  variationId?: string | undefined;
-  name: string;
-  price: number;
-  quantity: number;
-  variation?: LeadLine['variation'];
-}): LeadLine => ({
-  id: i.id,
-  productId: i.productId,
-  variationId: i.variationId,
-  name: i.name,
-  price: i.price,
-  quantity: i.quantity,
-  variation: i.variation,
-});
 
 const variationText = (v: LeadLine['variation']) =>
   v ? [v.weight, v.beans, v.additions].filter(Boolean).join(' · ') || null : null;
@@ -106,7 +89,7 @@ export async function leadRoutes(app: FastifyInstance) {
             paymentStep: plausible ? paymentStep : undefined,
             preferredPayment: b.preferredPayment ?? b.paymentData?.preferredPayment,
             cartValueFils: b.cartValue === undefined ? undefined : toFils(b.cartValue),
-            cartItems: b.cartItems?.map(lineOf),
+            cartItems: b.cartItems?.map(lineClaimOf),
             locale,
           },
           String(req.id),
@@ -139,7 +122,7 @@ export async function leadRoutes(app: FastifyInstance) {
           phone: b.phone,
           cartKey: b.cartKey,
           cartValueFils: toFils(b.cartValue),
-          cartItems: b.cartItems.map(lineOf),
+          cartItems: b.cartItems.map(lineClaimOf),
           trigger: b.abandonmentTrigger,
           deviceType: b.deviceType,
           locale: b.locale ?? localeOf(req.headers),
