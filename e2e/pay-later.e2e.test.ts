@@ -8,10 +8,10 @@ import {
   type PaymentMessageCode,
   submitButtonLabel,
 } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
+import { PAY_LATER_ORDER_DATA_KEY } from '@qahwa/web/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAY_LATER_ORDER_DATA_KEY } from '../web/checkout/pay-later-order-data';
 import { messages } from './support/browser';
 import { startStackAndBrowser } from './support/session';
 import { openShopper } from './support/shopper';

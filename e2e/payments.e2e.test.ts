@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { createDb, eq, tables } from '@qahwa/db';
 import { CART_STORAGE_KEY, localize, PAYMENT_MESSAGES } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
+import { stripeJsDoubleScript } from '@qahwa/web/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installStripeJsDouble } from '../web/payments/stripe-js-double';
 import { fill, messages } from './support/browser';
 import { startStackAndBrowser } from './support/session';
 import { openShopper } from './support/shopper';
@@ -34,10 +34,12 @@ afterAll(async () => {
 function shopper(locale: 'en' | 'ar', viewport: { width: number; height: number }, wallet: boolean) {
   // Before any page script: window.Stripe is the double, and loadStripe() takes it.
   return openShopper(browser, locale, viewport, (context) =>
-    context.addInitScript(installStripeJsDouble, {
-      apiBase: '/payments/stripe-double',
-      wallet: wallet ? { type: 'google_pay' as const, name: 'Omar Saleh', email: 'omar@example.ae' } : null,
-    }),
+    context.addInitScript(
+      stripeJsDoubleScript({
+        apiBase: '/payments/stripe-double',
+        wallet: wallet ? { type: 'google_pay' as const, name: 'Omar Saleh', email: 'omar@example.ae' } : null,
+      }),
+    ),
   );
 }
 

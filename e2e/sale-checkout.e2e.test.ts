@@ -15,10 +15,10 @@ import {
   submitButtonLabel,
   toFils,
 } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
+import { stripeJsDoubleScript } from '@qahwa/web/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installStripeJsDouble } from '../web/payments/stripe-js-double';
 import { fill, messages } from './support/browser';
 import { storefrontProducts } from './support/orders';
 import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
@@ -103,7 +103,7 @@ function expectedTotal(quantity: number): { totalFils: Fils; saleFils: Fils } {
 
 function shopper(locale: 'en' | 'ar') {
   return openShopper(browser, locale, { width: 1280, height: 900 }, (context) =>
-    context.addInitScript(installStripeJsDouble, { apiBase: '/payments/stripe-double', wallet: null }),
+    context.addInitScript(stripeJsDoubleScript({ apiBase: '/payments/stripe-double', wallet: null })),
   );
 }
 
