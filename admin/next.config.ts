@@ -1,6 +1,6 @@
+import { HSTS, securityHeaders } from '@qahwa/schema/proxy';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { HSTS, securityHeaders } from '../schema/src/proxy/security-headers';
 
 const nextConfig: NextConfig = {
   // @qahwa/schema ships TypeScript sources, not a build.
