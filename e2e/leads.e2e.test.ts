@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { signLeadLink } from '@qahwa/checkout/lead-link';
+import { signLeadLink } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { LEAD_LINK_DEV_SECRET } from '@qahwa/schema/config/leads';
 import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import { createDb, eq, tables } from '@qahwa/db';
-import { COPY } from '@qahwa/mail/templates/copy';
+import { COPY } from '@qahwa/mail';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

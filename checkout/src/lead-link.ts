@@ -1,4 +1,4 @@
-import { signClaims, verifyClaims } from '@qahwa/mail/signed-link';
+import { signClaims, verifyClaims } from '@qahwa/mail';
 
 /**
  * The cart-recovery link's token (issue 9): it names the lead and when it stops working, and

@@ -11,7 +11,7 @@ import {
 } from '../src/payments/tabby';
 
 /**
- * The contract test: the store's one Tabby client (checkout/src/payments/tabby.ts) against the
+ * The contract test: the store's one Tabby client (checkout/src/payments/tabby/) against the
  * fake Tabby service (fakes/tabby), every endpoint and every refusal, and the webhooks the fake
  * sends to a receiver standing in for the gateway. If the fake drifts from TABBY.md or the client
  * from the fake, this fails before a workflow test does.

@@ -1,6 +1,5 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
-import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createStripeClient, createTabbyClient } from '@qahwa/checkout/payments';
 import { createCatalogueRepository, createDb, createSettingsRepository } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
 import { Client, Connection } from '@temporalio/client';

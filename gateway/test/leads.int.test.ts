@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { signLeadLink } from '@qahwa/checkout/lead-link';
+import { signLeadLink } from '@qahwa/checkout';
 import { createDb, createLeadsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { Client } from '@temporalio/client';

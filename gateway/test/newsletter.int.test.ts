@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, tables } from '@qahwa/db';
-import { signConfirmLink, signUnsubscribeLink } from '@qahwa/mail/marketing-links';
+import { signConfirmLink, signUnsubscribeLink } from '@qahwa/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { type Gateway, startGateway } from './harness';

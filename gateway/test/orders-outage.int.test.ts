@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
+import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { Product } from '@qahwa/schema';

@@ -32,4 +32,6 @@ export {
   sendEmailOnce,
   stableMessageId,
 } from './send-once';
+export { signClaims, verifyClaims } from './signed-link';
+export { COPY } from './templates/copy';
 export type * from './types';

@@ -1,4 +1,4 @@
-import { priceOrder, type VariationRecord } from '@qahwa/checkout/pricing';
+import { priceOrder, type VariationRecord } from '@qahwa/checkout';
 import { cartLineOf } from '@qahwa/schema/cart/cart-line';
 import type { Product, ShopperVariation } from '@qahwa/schema/catalogue/product';
 import { type Fils, toFils } from '@qahwa/schema/money/money';

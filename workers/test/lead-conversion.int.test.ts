@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { verifyLeadLink } from '@qahwa/checkout/lead-link';
+import { verifyLeadLink } from '@qahwa/checkout';
 import { type CartAbandonment, createLeadsRepository, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { createMailer, type Mailer } from '@qahwa/mail';

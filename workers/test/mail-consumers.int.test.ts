@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createOrderPlacement } from '@qahwa/checkout/place-order';
+import { createOrderPlacement } from '@qahwa/checkout';
 import { eq, sql, tables } from '@qahwa/db';
 import { createMailer, type Mailer, verifyConfirmLink, verifyUnsubscribeLink } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';

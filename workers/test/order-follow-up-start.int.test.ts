@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
+import { createStripeClient } from '@qahwa/checkout/payments';
 import { eq, sql, tables } from '@qahwa/db';
 import { createOrderAdminRepository } from '@qahwa/db/repositories/order-admin';
 import { placedOrder, resetDatabase } from '@qahwa/db/testing';

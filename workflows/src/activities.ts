@@ -1,5 +1,4 @@
-import type { VerifiedPayment } from '@qahwa/checkout/payments/stripe';
-import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
+import type { TabbyClient, VerifiedPayment } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import type { CheckoutToOrderInput } from '@qahwa/schema';

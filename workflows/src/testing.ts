@@ -1,4 +1,4 @@
-import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
+import type { TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
 import { NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';

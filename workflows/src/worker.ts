@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
-import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createStripeClient, createTabbyClient } from '@qahwa/checkout/payments';
 import { createDb } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
 import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
+import { CHECKOUT_FAILURE } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';

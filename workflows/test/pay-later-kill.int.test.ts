@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
+import type { TabbyClient } from '@qahwa/checkout/payments';
 import { createCheckoutsRepository, type Db, eq, tables } from '@qahwa/db';
 import type { CheckoutToOrderInput } from '@qahwa/schema';
 import type { PayLaterInput } from '../src/pay-later';

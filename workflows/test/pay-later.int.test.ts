@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { createDb, createPromotionsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';

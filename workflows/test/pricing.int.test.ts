@@ -1,4 +1,4 @@
-import { priceCheckout } from '@qahwa/checkout/pricing';
+import { priceCheckout } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { DEFAULT_SHIPPING_SETTINGS, SALE_CONFIG } from '@qahwa/schema';

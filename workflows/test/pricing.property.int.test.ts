@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
+import { CHECKOUT_FAILURE } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { type CheckoutToOrderInput, SALE_CONFIG } from '@qahwa/schema';

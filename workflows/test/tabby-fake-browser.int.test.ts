@@ -1,4 +1,4 @@
-import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
 import { type Browser, chromium, type Page } from 'playwright-core';

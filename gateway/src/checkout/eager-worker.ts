@@ -1,4 +1,4 @@
-import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
+import type { TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import type { LeadRecoverySettings } from '@qahwa/workflows/activities/leads';

@@ -1,4 +1,4 @@
-import type { CheckoutFailureDetails } from '@qahwa/checkout/errors';
+import type { CheckoutFailureDetails } from '@qahwa/checkout';
 import {
   couponRefusalText,
   LOW_STOCK_THRESHOLD,

@@ -1,5 +1,9 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '@qahwa/checkout/errors';
-import type { OrderPlacement } from '@qahwa/checkout/place-order';
+import {
+  CHECKOUT_FAILURE,
+  type CheckoutFailureDetails,
+  CheckoutRefusal,
+  type OrderPlacement,
+} from '@qahwa/checkout';
 import { isDatabaseUnavailable } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,

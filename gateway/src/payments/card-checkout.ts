@@ -1,5 +1,10 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '@qahwa/checkout/errors';
-import { type CheckoutPricing, priceCheckout } from '@qahwa/checkout/pricing';
+import {
+  CHECKOUT_FAILURE,
+  type CheckoutFailureDetails,
+  type CheckoutPricing,
+  CheckoutRefusal,
+  priceCheckout,
+} from '@qahwa/checkout';
 import type { CheckoutRow, DbOrTx } from '@qahwa/db';
 import { type CheckoutClaim, type CheckoutToOrderInput, isCityOf, type Locale, toAed } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';

@@ -1,4 +1,4 @@
-import { newCheckoutId } from '@qahwa/checkout/payments/stripe';
+import { newCheckoutId } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import { type Locale, type PaymentIntentRequest, type PaymentIntentResponse, toAed } from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';

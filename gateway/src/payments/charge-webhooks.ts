@@ -1,4 +1,4 @@
-import { paymentDisputedEvent, paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
+import { paymentDisputedEvent, paymentRefundedEvent } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';

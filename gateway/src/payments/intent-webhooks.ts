@@ -1,4 +1,4 @@
-import { paymentFailedEvent } from '@qahwa/checkout/payments/stripe-events';
+import { paymentFailedEvent } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { Locale } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';

@@ -1,5 +1,4 @@
-import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
-import type { TabbyClient } from '@qahwa/checkout/payments/tabby';
+import { eventIdFor, type TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { NewCheckout } from '@qahwa/db/repositories/checkouts';
 import type { SessionContact } from '@qahwa/db/repositories/pay-later-sessions';

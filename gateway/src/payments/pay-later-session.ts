@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
-import { isTabbyError, type TabbyClient, type TabbySession } from '@qahwa/checkout/payments/tabby';
+import { eventIdFor, isTabbyError, type TabbyClient, type TabbySession } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import {
   contactOf,

@@ -1,6 +1,5 @@
-import { CHECKOUT_FAILURE } from '@qahwa/checkout/errors';
-import type { TabbySessionRequest } from '@qahwa/checkout/payments/tabby';
-import type { CheckoutPricing } from '@qahwa/checkout/pricing';
+import { CHECKOUT_FAILURE, type CheckoutPricing } from '@qahwa/checkout';
+import type { TabbySessionRequest } from '@qahwa/checkout/payments';
 import type { CheckoutRow } from '@qahwa/db';
 import {
   CHECKOUT_TASK_QUEUE,

@@ -1,8 +1,16 @@
-import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '@qahwa/checkout/errors';
-import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
-import { createCardActivities, recordPaidOrder, type VerifiedPayment } from '@qahwa/checkout/payments/stripe';
-import { paymentRefundedEvent } from '@qahwa/checkout/payments/stripe-events';
-import type { OrderPlacement } from '@qahwa/checkout/place-order';
+import {
+  CHECKOUT_FAILURE,
+  type CheckoutFailureDetails,
+  CheckoutRefusal,
+  type OrderPlacement,
+} from '@qahwa/checkout';
+import {
+  createCardActivities,
+  eventIdFor,
+  paymentRefundedEvent,
+  recordPaidOrder,
+  type VerifiedPayment,
+} from '@qahwa/checkout/payments';
 import {
   type AuditActor,
   type CheckoutRow,

@@ -1,4 +1,4 @@
-import { createOrderPlacement } from '@qahwa/checkout/place-order';
+import { createOrderPlacement } from '@qahwa/checkout';
 import type { PaymentRecord } from '@qahwa/db/repositories/payments-admin';
 import { ErrorBody } from '@qahwa/schema';
 import {

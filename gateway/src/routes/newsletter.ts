@@ -1,4 +1,4 @@
-import { verifyConfirmLink, verifyUnsubscribeLink } from '@qahwa/mail/marketing-links';
+import { verifyConfirmLink, verifyUnsubscribeLink } from '@qahwa/mail';
 import {
   ErrorBody,
   MessageResponse,

@@ -1,4 +1,4 @@
-import { createOrderPlacement } from '@qahwa/checkout/place-order';
+import { createOrderPlacement } from '@qahwa/checkout';
 import { CreateOrderRequest, CreateOrderResponse, ErrorBody, type Locale } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient } from '@qahwa/checkout/payments';
 import {
   ErrorBody,
   type Locale,

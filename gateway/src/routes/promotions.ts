@@ -1,4 +1,4 @@
-import { priceCheckout } from '@qahwa/checkout/pricing';
+import { priceCheckout } from '@qahwa/checkout';
 import {
   type CouponAudience,
   type CouponValidation,

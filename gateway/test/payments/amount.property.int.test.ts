@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { priceCheckout } from '@qahwa/checkout/pricing';
+import { priceCheckout } from '@qahwa/checkout';
 import { eq, sql, tables } from '@qahwa/db';
 import { SALE_CONFIG } from '@qahwa/schema';
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
+import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type Db, type DbHandle, desc, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { StripeDouble } from '@qahwa/fake-stripe';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/checkout/payments/tabby';
+import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/checkout/payments';
 import { createPromotionsRepository, eq, tables } from '@qahwa/db';
 import { localize, PAY_LATER_PROVIDER_NAME } from '@qahwa/schema';
 import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';

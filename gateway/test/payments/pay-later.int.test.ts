@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient } from '@qahwa/checkout/payments';
 import { eq, tables } from '@qahwa/db';
 import { payLaterOutcomeMessage } from '@qahwa/schema';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';

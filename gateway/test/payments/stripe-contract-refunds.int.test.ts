@@ -1,4 +1,4 @@
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
+import { createStripeClient } from '@qahwa/checkout/payments';
 import { refundCard } from '@qahwa/workflows/activities/refunds';
 import { describe, expect, it } from 'vitest';
 

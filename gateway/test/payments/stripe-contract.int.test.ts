@@ -1,4 +1,4 @@
-import { createCardActivities, createStripeClient } from '@qahwa/checkout/payments/stripe';
+import { createCardActivities, createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { temporalAddress } from '@qahwa/workflows/testing';

@@ -1,4 +1,4 @@
-import { priceCheckout } from '@qahwa/checkout/pricing';
+import { priceCheckout } from '@qahwa/checkout';
 import type { Db } from '@qahwa/db';
 import { toAed } from '@qahwa/schema';
 

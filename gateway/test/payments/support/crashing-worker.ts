@@ -1,4 +1,4 @@
-import { createStripeClient } from '@qahwa/checkout/payments/stripe';
+import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb } from '@qahwa/db';
 import { createActivities } from '@qahwa/workflows/activities';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';

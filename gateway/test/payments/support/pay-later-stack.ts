@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createTabbyClient } from '@qahwa/checkout/payments/tabby';
+import { createTabbyClient } from '@qahwa/checkout/payments';
 import { createDb, type Db, type DbHandle, desc, eq, inArray, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake } from '@qahwa/fake-tabby';
