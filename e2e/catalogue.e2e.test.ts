@@ -135,7 +135,7 @@ describe('the catalogue screens', () => {
       .innerJoin(tables.products, eq(tables.products.id, tables.productVariations.productId))
       .where(eq(tables.products.slug, 'brass-dallah'));
     expect(dallah).toBeDefined();
-    await handle.db.transaction((tx) => createStockRepository(tx).take(tx, [{ ...dallah!, quantity: 9 }]));
+    await handle.db.transaction((tx) => createStockRepository(tx).take([{ ...dallah!, quantity: 9 }]));
     await handle.close();
 
     const context = await browser.newContext({ locale: 'ar-AE', viewport: { width: 390, height: 844 } });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createDb, createStockRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { CART_STORAGE_KEY, CART_VERSION, formatAed, type Product } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, messages } from './support/browser';
@@ -143,7 +143,7 @@ describe('stock as shoppers see it', () => {
       .where(eq(tables.productVariations.id, v.id));
     // Sold through the stock module (which tells the gateway's catalogue) down to 4.
     await db.db.transaction((tx) =>
-      createStockRepository(tx).take(tx, [
+      createStockRepository(tx).take([
         { productId: product.id, variationId: v.id, quantity: row!.stock - 4 },
       ]),
     );

@@ -149,7 +149,7 @@ export async function reserveLimitedCoupon(
   const promotion = await promotions.byCode(code);
   if (!promotion || promotion.maxUses === null) return null;
   const taken = await db.transaction((tx) =>
-    promotions.redeem(tx, { promotionId: promotion.id, checkoutId }),
+    promotions.redeem({ promotionId: promotion.id, checkoutId }, tx),
   );
   if (taken.ok) return promotion.id;
   if (taken.reason === 'usageLimit') {
@@ -214,7 +214,7 @@ export async function redeemPromotions(
 ): Promise<void> {
   const { priced, checkoutId, orderId, reserved } = input;
   for (const promotionId of priced.redeem) {
-    const taken = await promotions.redeem(tx, { promotionId, checkoutId, orderId });
+    const taken = await promotions.redeem({ promotionId, checkoutId, orderId }, tx);
     if (taken.ok) continue;
     const coupon = priced.coupon;
     if (coupon.status === 'applied' && coupon.promotionId === promotionId) {
@@ -222,8 +222,8 @@ export async function redeemPromotions(
     }
     throw new Error(`Automatic promotion ${promotionId} ran out while ordering; repricing`);
   }
-  await promotions.insertOrderDiscounts(tx, orderId, priced.discounts);
-  if (reserved && !priced.redeem.includes(reserved)) await promotions.release(tx, checkoutId, reserved);
+  await promotions.insertOrderDiscounts(orderId, priced.discounts, tx);
+  if (reserved && !priced.redeem.includes(reserved)) await promotions.release(checkoutId, reserved, tx);
 }
 
 /** The event: OrderPlaced, carrying what the dashboard's projections read (not `orders`). */
@@ -276,7 +276,7 @@ export async function takeStock(
   input: { priced: CheckoutPricing; requestId: string; events: OrderPlaced[] },
 ): Promise<void> {
   const { priced, requestId, events } = input;
-  const [shortNow] = await stock.take(tx, priced.lines, requestId, events);
+  const [shortNow] = await stock.take(priced.lines, requestId, events, tx);
   if (shortNow) {
     const line = priced.lines.find((l) => l.variationId === shortNow.variationId)!;
     throw outOfStock(line, shortNow.available);

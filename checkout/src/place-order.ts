@@ -48,7 +48,7 @@ const isDataException = (err: unknown) => pgCode(err)?.startsWith('22') ?? false
 /**
  * THE order creation, for every way an order is made: the gateway's cash-on-delivery checkout
  * (in the request, docs/checkout.md "Cash on delivery without a workflow"), checkoutToOrder's card
- * path and payLaterReconciliation (as activities, workflows/src/activities/checkout.ts, which
+ * path and payLaterReconciliation (as activities, workflows/src/checkout/activities.ts, which
  * heartbeat and turn refusals into ApplicationFailures). Its business failures are
  * `CheckoutRefusal`s typed with CHECKOUT_FAILURE; anything else is transient (retry it: the
  * creation is idempotent by checkout id). The steps are in order-steps.ts.
@@ -153,7 +153,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       // attempts) and the retry reuses it.
       if (reserved && isFinalFailure(err)) {
         await db
-          .transaction((tx) => promotions.release(tx, checkoutId))
+          .transaction((tx) => promotions.release(checkoutId, undefined, tx))
           .catch((e: unknown) =>
             log.error({ err: e }, 'could not release the coupon reserved by a failed checkout'),
           );

@@ -119,8 +119,8 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
   // One after the other: inside a transaction the three share one connection, and pg does not
   // run a connection's queries side by side anyway.
   const rows = await catalogue.variationsForOrder(
-    tx,
     input.items.map((i) => i.variationId),
+    tx,
   );
   const promotions = await promotionsRepo.active(now, tx);
   const rules = await shipping.activeRules(tx);

@@ -116,12 +116,15 @@ export async function placedOrder(db: Db, order: TestOrder): Promise<string> {
 export async function cancelledOrder(db: Db, order: TestOrder): Promise<string> {
   const orderId = await placedOrder(db, order);
   await db.transaction((tx) =>
-    createOrderAdminRepository(db).move(tx, {
-      orderId,
-      to: 'cancelled',
-      version: 1,
-      actor: { id: null, email: 'staff@qahwa.local' },
-    }),
+    createOrderAdminRepository(db).move(
+      {
+        orderId,
+        to: 'cancelled',
+        version: 1,
+        actor: { id: null, email: 'staff@qahwa.local' },
+      },
+      tx,
+    ),
   );
   return orderId;
 }

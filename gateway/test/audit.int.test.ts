@@ -104,8 +104,8 @@ describe('the audit log', () => {
     };
     await outbox.append(dead);
     await gw.db.transaction(async (tx) => {
-      await outbox.recordFailures(tx, [{ id: dead.id, error: 'no responders', retryInMs: 0 }]);
-      await outbox.deadLetter(tx, [dead.id]);
+      await outbox.recordFailures([{ id: dead.id, error: 'no responders', retryInMs: 0 }], tx);
+      await outbox.deadLetter([dead.id], tx);
     });
     const operator = await staffCookie(gw, {
       permissions: [{ module: 'logs', canView: true, canEdit: true }],

@@ -230,11 +230,17 @@ describe('brevo status and sync now', () => {
 
     const marketing = createMarketingRepository(gw.db);
     await gw.db.transaction((tx) =>
-      marketing.enqueue(tx, 'test', randomUUID(), 'lead', {
-        email: 'f@example.ae',
-        attributes: {},
-        listIds: [],
-      }),
+      marketing.enqueue(
+        'test',
+        randomUUID(),
+        'lead',
+        {
+          email: 'f@example.ae',
+          attributes: {},
+          listIds: [],
+        },
+        tx,
+      ),
     );
     const [row] = await marketing.claimDue(5, 60_000);
     await marketing.markFailed(row!, 'Brevo 401 unauthorized: Key not found');

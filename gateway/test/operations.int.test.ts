@@ -54,10 +54,11 @@ describe('dead letters in the back office', () => {
     const dead = event();
     await outbox.append(dead);
     await gw.db.transaction(async (tx) => {
-      await outbox.recordFailures(tx, [
-        { id: dead.id, error: 'no responders: commerce-next.order.placed', retryInMs: 0 },
-      ]);
-      await outbox.deadLetter(tx, [dead.id]);
+      await outbox.recordFailures(
+        [{ id: dead.id, error: 'no responders: commerce-next.order.placed', retryInMs: 0 }],
+        tx,
+      );
+      await outbox.deadLetter([dead.id], tx);
     });
     const admin = await signIn('admin@qahwa.local', 'qahwa-admin-dev');
 

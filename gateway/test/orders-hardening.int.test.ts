@@ -271,8 +271,8 @@ describe('stock exhaustion by fake orders', () => {
     const { orderId } = res.json();
     expect(await stockOf(v.id)).toBe(before - 2);
     const stock = createStockRepository(gw.db);
-    expect(await gw.db.transaction((tx) => stock.cancelOrder(tx, orderId))).toBe(true);
-    expect(await gw.db.transaction((tx) => stock.cancelOrder(tx, orderId))).toBe(false);
+    expect(await gw.db.transaction((tx) => stock.cancelOrder(orderId, undefined, tx))).toBe(true);
+    expect(await gw.db.transaction((tx) => stock.cancelOrder(orderId, undefined, tx))).toBe(false);
     expect(await stockOf(v.id)).toBe(before);
     const [row] = await gw.db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
     expect(row!.status).toBe('cancelled');

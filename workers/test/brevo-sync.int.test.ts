@@ -36,7 +36,7 @@ const contactPosts = () => fake.requests.filter((r) => r.method === 'POST' && r.
 
 async function owe(source: 'subscriber' | 'lead' | 'customer', payload: MarketingPayload) {
   await s.handle.db.transaction((tx) =>
-    createMarketingRepository(s.handle.db).enqueue(tx, 'test', randomUUID(), source, payload),
+    createMarketingRepository(s.handle.db).enqueue('test', randomUUID(), source, payload, tx),
   );
 }
 

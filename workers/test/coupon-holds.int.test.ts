@@ -58,7 +58,7 @@ async function voucher(maxUses = 1) {
 
 async function hold(promotionId: string, checkoutId: string, expiresAt?: Date) {
   const taken = await handle.db.transaction((tx) =>
-    repo().redeem(tx, { promotionId, checkoutId, ...(expiresAt ? { expiresAt } : {}) }),
+    repo().redeem({ promotionId, checkoutId, ...(expiresAt ? { expiresAt } : {}) }, tx),
   );
   expect(taken.ok).toBe(true);
 }
@@ -110,7 +110,7 @@ const statusOf = async (promotionId: string, checkoutId: string) =>
 /** Another shopper tries the voucher: can they have it? */
 async function usableBySomeoneElse(promotionId: string) {
   const taken = await handle.db.transaction((tx) =>
-    repo().redeem(tx, { promotionId, checkoutId: `next-${randomUUID()}`, orderId: 'QH-NEXT' }),
+    repo().redeem({ promotionId, checkoutId: `next-${randomUUID()}`, orderId: 'QH-NEXT' }, tx),
   );
   return taken.ok;
 }
@@ -184,10 +184,10 @@ describe('holds taken just before the order (cash on delivery, card)', () => {
     const used = `cod-${randomUUID()}`;
     const gone = `cod-${randomUUID()}`;
     await handle.db.transaction((tx) =>
-      repo().redeem(tx, { promotionId: v.id, checkoutId: used, orderId: 'QH-X' }),
+      repo().redeem({ promotionId: v.id, checkoutId: used, orderId: 'QH-X' }, tx),
     );
     await hold(v.id, gone);
-    await handle.db.transaction((tx) => repo().release(tx, gone));
+    await handle.db.transaction((tx) => repo().release(gone, undefined, tx));
     await sweeper.runOnce(at(365 * 24 * 60 * MIN));
     expect(await statusOf(v.id, used)).toBe('used');
     expect(await statusOf(v.id, gone)).toBe('released');
@@ -205,7 +205,7 @@ describe('holds taken just before the order (cash on delivery, card)', () => {
     });
     // The order's transaction: it makes the held use final and holds the row until it commits.
     const ordering = handle.db.transaction(async (tx) => {
-      await repo().redeem(tx, { promotionId: v.id, checkoutId: id, orderId: 'QH-RACE' });
+      await repo().redeem({ promotionId: v.id, checkoutId: id, orderId: 'QH-RACE' }, tx);
       await gate;
     });
     await new Promise((r) => setTimeout(r, 200));

@@ -244,7 +244,7 @@ describe('the outbox:redrive command', () => {
     const outbox = createOutboxRepository(s.handle.db);
     const [a, b] = [orderPlaced(), orderPlaced()];
     for (const e of [a, b]) await outbox.append(e);
-    await s.handle.db.transaction((tx) => outbox.deadLetter(tx, [a.id, b.id]));
+    await s.handle.db.transaction((tx) => outbox.deadLetter([a.id, b.id], tx));
 
     const list = await redrive('--list');
     expect(list.code).toBe(0);

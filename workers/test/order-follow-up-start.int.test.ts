@@ -9,12 +9,10 @@ import { placedOrder, resetDatabase } from '@qahwa/db/testing';
 import { createMailer } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
-import type { OrderStatus } from '@qahwa/schema/reference/constants';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
-import { createRefundActivities } from '@qahwa/workflows/activities/refunds';
-import { startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
-import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
-import { orderFollowUpWorkflowId } from '@qahwa/workflows/workflow-ids';
+import type { OrderStatus } from '@qahwa/schema/reference';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
+import { orderFollowUpWorkflowId, startOrderFollowUp } from '@qahwa/workflows';
+import { createRefundActivities, ensureSearchAttributes } from '@qahwa/workflows/worker';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +101,7 @@ beforeAll(async () => {
   worker = await Worker.create({
     connection: workerConnection,
     taskQueue,
-    workflowsPath: fileURLToPath(new URL('../../workflows/src/order-cancellation.ts', import.meta.url)),
+    workflowsPath: fileURLToPath(new URL('../../workflows/src/order-follow-up/workflow.ts', import.meta.url)),
     activities: createRefundActivities({
       db: s.handle.db,
       logger,
@@ -165,12 +163,15 @@ async function placeOrder(email: string, provider: 'STRIPE' | 'COD') {
 /** What the gateway's route commits for a staff move: status, history, audit, outbox (and the refund row). */
 async function move(orderId: string, to: OrderStatus, version: number) {
   return s.handle.db.transaction((tx) =>
-    createOrderAdminRepository(s.handle.db).move(tx, {
-      orderId,
-      to,
-      version,
-      actor: { id: null, email: 'staff@qahwa.local' },
-    }),
+    createOrderAdminRepository(s.handle.db).move(
+      {
+        orderId,
+        to,
+        version,
+        actor: { id: null, email: 'staff@qahwa.local' },
+      },
+      tx,
+    ),
   );
 }
 

@@ -179,7 +179,7 @@ export function createCatalogueRepository(db: DbOrTx) {
      * only at the end of the checkout's transaction, so a best-seller's row is held for
      * milliseconds instead of the whole transaction.
      */
-    async variationsForOrder(tx: DbOrTx, variationIds: string[]) {
+    async variationsForOrder(variationIds: string[], tx: DbOrTx = db) {
       if (variationIds.length === 0) return [];
       return tx
         .select({

@@ -1,9 +1,5 @@
-import {
-  type FinalCheckoutStatus,
-  isOpenCheckout,
-  OPEN_CHECKOUT_STATUSES,
-} from '@qahwa/schema/payments/checkout-status';
-import { storableJson } from '@qahwa/schema/validation/fields';
+import { type FinalCheckoutStatus, isOpenCheckout, OPEN_CHECKOUT_STATUSES } from '@qahwa/schema/payments';
+import { storableJson } from '@qahwa/schema/validation';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { checkouts, webhookEvents } from '../schema';

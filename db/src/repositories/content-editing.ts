@@ -53,7 +53,7 @@ export function createContentEditingRepository(db: DbOrTx) {
       return rows.map(toSlider);
     },
 
-    async setOffer(tx: DbOrTx, w: OfferSettingsWrite, requestId?: string): Promise<OfferSettings> {
+    async setOffer(w: OfferSettingsWrite, requestId?: string, tx: DbOrTx = db): Promise<OfferSettings> {
       const values = {
         isActive: w.isActive,
         endTime: w.endTime ? new Date(w.endTime) : null,
@@ -73,17 +73,17 @@ export function createContentEditingRepository(db: DbOrTx) {
       };
     },
 
-    async createSlider(tx: DbOrTx, w: SliderWrite, requestId?: string): Promise<AdminSlider> {
+    async createSlider(w: SliderWrite, requestId?: string, tx: DbOrTx = db): Promise<AdminSlider> {
       const [row] = await tx.insert(sliders).values(w).returning();
       await changed(tx, requestId);
       return toSlider(row as SliderRow);
     },
 
     async updateSlider(
-      tx: DbOrTx,
       id: string,
       w: SliderWrite,
       requestId?: string,
+      tx: DbOrTx = db,
     ): Promise<{ before: AdminSlider; after: AdminSlider } | null> {
       const [locked] = await tx.select().from(sliders).where(eq(sliders.id, id)).for('update');
       if (!locked) return null;
@@ -96,7 +96,7 @@ export function createContentEditingRepository(db: DbOrTx) {
       return { before: toSlider(locked), after: toSlider(row as SliderRow) };
     },
 
-    async removeSlider(tx: DbOrTx, id: string, requestId?: string): Promise<AdminSlider | null> {
+    async removeSlider(id: string, requestId?: string, tx: DbOrTx = db): Promise<AdminSlider | null> {
       const [row] = await tx.delete(sliders).where(eq(sliders.id, id)).returning();
       if (!row) return null;
       await changed(tx, requestId);
@@ -104,10 +104,10 @@ export function createContentEditingRepository(db: DbOrTx) {
     },
 
     async setText(
-      tx: DbOrTx,
       key: string,
       text: { en: string; ar: string },
       requestId?: string,
+      tx: DbOrTx = db,
     ): Promise<{ before: { en: string; ar: string } | null }> {
       const [before] = await tx.select().from(siteTexts).where(eq(siteTexts.key, key));
       await tx

@@ -1,9 +1,5 @@
-import type {
-  AdminCustomerDetail,
-  AdminCustomerQuery,
-  AdminCustomerSummary,
-} from '@qahwa/schema/contracts/admin-customers';
-import { phoneSearchDigits } from '@qahwa/schema/customers/phone-search';
+import type { AdminCustomerDetail, AdminCustomerQuery, AdminCustomerSummary } from '@qahwa/schema/contracts';
+import { phoneSearchDigits } from '@qahwa/schema/customers';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { customers, orders } from '../schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { storableJson, storableText } from '@qahwa/schema/validation/fields';
+import { storableJson, storableText } from '@qahwa/schema/validation';
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { consumerDeadLetters, outbox } from '../schema';

@@ -197,9 +197,9 @@ export function createEngagementRepository(db: Db) {
      * increment share the transaction, so a redelivered ProductViewed changes nothing.
      */
     async applyProductViewed(
-      tx: DbOrTx,
       consumer: string,
       event: { id: string; occurredAt: string; data: { productId: string } },
+      tx: DbOrTx = db,
     ): Promise<boolean> {
       if (!(await claimEvent(tx, consumer, event.id))) return false;
       await tx

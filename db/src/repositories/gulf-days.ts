@@ -1,4 +1,4 @@
-import { GULF_UTC_OFFSET_MINUTES } from '@qahwa/schema/reference/gulf-time';
+import { GULF_UTC_OFFSET_MINUTES } from '@qahwa/schema/reference';
 import { type AnyColumn, gte, lt, type SQL } from 'drizzle-orm';
 
 /**

@@ -115,11 +115,11 @@ export function createMarketingRepository(db: Db) {
      * Returns false when the event was already applied.
      */
     async enqueue(
-      tx: DbOrTx,
       consumer: string,
       eventId: string,
       source: MarketingSource,
       payload: MarketingPayload,
+      tx: DbOrTx = db,
     ): Promise<boolean> {
       const applied = await enqueueAll(tx, consumer, [{ eventId, source, payload }]);
       return applied.has(eventId);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus, OrderStatusChanged, PaymentProvider } from '@qahwa/schema';
 import { toAed } from '@qahwa/schema';
-import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
-import { phoneSearchDigits } from '@qahwa/schema/customers/phone-search';
-import { canTransition } from '@qahwa/schema/orders/transitions';
+import type { AdminOrderFilter } from '@qahwa/schema/contracts';
+import { phoneSearchDigits } from '@qahwa/schema/customers';
+import { canTransition } from '@qahwa/schema/orders';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
@@ -191,14 +191,14 @@ export function createOrderAdminRepository(db: DbOrTx) {
      * stock module, once: the status is its guard) and, for a card or pay-later order, records the
      * refund it owes under its idempotency key, which the cancellation workflow then carries out.
      */
-    async move(tx: DbOrTx, move: OrderMove): Promise<OrderMoved> {
+    async move(move: OrderMove, tx: DbOrTx = db): Promise<OrderMoved> {
       const [order] = await tx.select().from(orders).where(eq(orders.id, move.orderId)).for('update');
       if (!order) throw new OrderMoveError('not-found', move.orderId);
       const current = { status: order.status, version: order.version };
       if (order.version !== move.version) throw new OrderMoveError('stale', move.orderId, current);
       if (!canTransition(order.status, move.to)) throw new OrderMoveError('illegal', move.orderId, current);
 
-      if (move.to === 'cancelled') await stock.cancelOrder(tx, order.id, move.requestId);
+      if (move.to === 'cancelled') await stock.cancelOrder(order.id, move.requestId, tx);
       const [updated] = await tx
         .update(orders)
         // clock_timestamp, not now(): the projection keeps the newest status by this time, and now()

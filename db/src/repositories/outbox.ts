@@ -49,7 +49,7 @@ export function createOutboxRepository(db: DbOrTx) {
      * until its `next_attempt_at`, so it never holds up the healthy rows behind it. SKIP LOCKED
      * lets several relays run side by side; the lock lasts for the caller's transaction.
      */
-    async claimUnpublished(tx: DbOrTx, limit = 100): Promise<OutboxRow[]> {
+    async claimUnpublished(limit = 100, tx: DbOrTx = db): Promise<OutboxRow[]> {
       return tx
         .select()
         .from(outbox)
@@ -59,13 +59,13 @@ export function createOutboxRepository(db: DbOrTx) {
         .for('update', { skipLocked: true });
     },
 
-    async markPublished(tx: DbOrTx, ids: string[]): Promise<void> {
+    async markPublished(ids: string[], tx: DbOrTx = db): Promise<void> {
       if (ids.length === 0) return;
       await tx.update(outbox).set({ publishedAt: sql`now()` }).where(inArray(outbox.id, ids));
     },
 
     /** Counts a failed attempt against each row, with its error, and defers it. */
-    async recordFailures(tx: DbOrTx, failures: OutboxFailure[]): Promise<void> {
+    async recordFailures(failures: OutboxFailure[], tx: DbOrTx = db): Promise<void> {
       for (const f of failures) {
         await tx
           .update(outbox)
@@ -79,7 +79,7 @@ export function createOutboxRepository(db: DbOrTx) {
     },
 
     /** Moves rows to the dead letters, with their attempts and last error, in one statement. */
-    async deadLetter(tx: DbOrTx, ids: string[]): Promise<void> {
+    async deadLetter(ids: string[], tx: DbOrTx = db): Promise<void> {
       if (ids.length === 0) return;
       await tx.execute(sql`
         with moved as (

@@ -1,9 +1,9 @@
-import type { AdminPaymentFilter } from '@qahwa/schema/contracts/admin-payments';
+import type { AdminPaymentFilter } from '@qahwa/schema/contracts';
 import {
   ATTENTION_REASON_PREFIXES,
   type AttentionKind,
   WEBHOOK_MISSING_REASON,
-} from '@qahwa/schema/payments/attention';
+} from '@qahwa/schema/payments';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { checkouts, orders, payments, refunds, webhookEvents } from '../schema';

@@ -90,7 +90,7 @@ export function createPromotionEditingRepository(db: DbOrTx) {
       return row ? toPromotion(row) : null;
     },
 
-    async create(tx: DbOrTx, payload: PromotionPayload, requestId?: string): Promise<Promotion> {
+    async create(payload: PromotionPayload, requestId?: string, tx: DbOrTx = db): Promise<Promotion> {
       const row = await guarded(tx, async (inner) => {
         const [r] = await inner.insert(promotions).values(columns(payload)).returning();
         return r as typeof promotions.$inferSelect;
@@ -100,10 +100,10 @@ export function createPromotionEditingRepository(db: DbOrTx) {
     },
 
     async update(
-      tx: DbOrTx,
       id: string,
       payload: PromotionPayload,
       requestId?: string,
+      tx: DbOrTx = db,
     ): Promise<{ before: Promotion; after: Promotion }> {
       const [locked] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
       if (!locked) throw new PromotionWriteError('notFound');

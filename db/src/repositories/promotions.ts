@@ -104,7 +104,6 @@ export function createPromotionsRepository(db: DbOrTx) {
      * ('used'); without it the use is held for a payment still under way ('reserved').
      */
     async redeem(
-      tx: DbOrTx,
       input: {
         promotionId: string;
         checkoutId: string;
@@ -112,6 +111,7 @@ export function createPromotionsRepository(db: DbOrTx) {
         /** A hold's end (a pay-later session's expiry at the provider); past it the sweeper releases it. */
         expiresAt?: Date;
       },
+      tx: DbOrTx = db,
     ): Promise<RedeemResult> {
       const status = input.orderId ? ('used' as const) : ('reserved' as const);
       const expiresAt = input.orderId ? null : (input.expiresAt ?? null);
@@ -173,7 +173,7 @@ export function createPromotionsRepository(db: DbOrTx) {
     },
 
     /** A reserved use becomes final once its order exists (card and pay-later flows). */
-    async markUsed(tx: DbOrTx, checkoutId: string, orderId: string): Promise<void> {
+    async markUsed(checkoutId: string, orderId: string, tx: DbOrTx = db): Promise<void> {
       await tx
         .update(promotionRedemptions)
         .set({ status: 'used', orderId, updatedAt: new Date() })
@@ -186,7 +186,7 @@ export function createPromotionsRepository(db: DbOrTx) {
      * A checkout that failed or was cancelled gives its uses back (only `promotionId`'s, if given). Each released row gives back
      * exactly one use, under the promotion's row lock; releasing twice changes nothing.
      */
-    async release(tx: DbOrTx, checkoutId: string, promotionId?: string): Promise<number> {
+    async release(checkoutId: string, promotionId?: string, tx: DbOrTx = db): Promise<number> {
       const held = await tx
         .select({ id: promotionRedemptions.id, promotionId: promotionRedemptions.promotionId })
         .from(promotionRedemptions)
@@ -312,7 +312,11 @@ export function createPromotionsRepository(db: DbOrTx) {
     },
 
     /** The order's discount lines, written in the order's transaction (staff and e-mails show them). */
-    async insertOrderDiscounts(tx: DbOrTx, orderId: string, lines: readonly DiscountLine[]): Promise<void> {
+    async insertOrderDiscounts(
+      orderId: string,
+      lines: readonly DiscountLine[],
+      tx: DbOrTx = db,
+    ): Promise<void> {
       if (lines.length === 0) return;
       await tx.insert(orderDiscounts).values(
         lines.map((l) => ({

@@ -87,10 +87,10 @@ export function createSettingsRepository(db: DbOrTx) {
      * saving at once, one wins, the other is told). Audited as module 'settings' (or 'tracking').
      */
     async save<S extends SettingsSection>(
-      tx: DbOrTx,
       section: S,
       input: { expectedVersion: number; value: StoreSettingsValues[S] },
       who: { actor: AuditActor; requestId?: string },
+      tx: DbOrTx = db,
     ): Promise<SaveOutcome<S>> {
       const before = sectionFrom(section, (await readRow(tx, section))?.value);
       const next: StoredDocument = { version: input.expectedVersion + 1, value: input.value };

@@ -45,15 +45,15 @@ export function createShippingEditingRepository(db: DbOrTx) {
       const rows = await db.select().from(shippingRules).orderBy(asc(shippingRules.createdAt));
       return rows.map(toRule);
     },
-    async create(tx: DbOrTx, w: ShippingRuleWrite): Promise<ShippingRule> {
+    async create(w: ShippingRuleWrite, tx: DbOrTx = db): Promise<ShippingRule> {
       const [row] = await tx.insert(shippingRules).values(columns(w)).returning();
       return toRule(row as Row);
     },
     /** Null when there is no such rule. */
     async update(
-      tx: DbOrTx,
       id: string,
       w: ShippingRuleWrite,
+      tx: DbOrTx = db,
     ): Promise<{ before: ShippingRule; after: ShippingRule } | null> {
       const [locked] = await tx.select().from(shippingRules).where(eq(shippingRules.id, id)).for('update');
       if (!locked) return null;
@@ -64,7 +64,7 @@ export function createShippingEditingRepository(db: DbOrTx) {
         .returning();
       return { before: toRule(locked), after: toRule(row as Row) };
     },
-    async remove(tx: DbOrTx, id: string): Promise<ShippingRule | null> {
+    async remove(id: string, tx: DbOrTx = db): Promise<ShippingRule | null> {
       const [row] = await tx.delete(shippingRules).where(eq(shippingRules.id, id)).returning();
       return row ? toRule(row) : null;
     },

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '@qahwa/schema';
-import { grantRefusal, manageRefusal } from '@qahwa/schema/staff/grants';
+import { grantRefusal, manageRefusal } from '@qahwa/schema/staff';
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { users } from '../schema';

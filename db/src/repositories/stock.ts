@@ -50,10 +50,10 @@ export function createStockRepository(db: DbOrTx) {
      * in the same statement as CatalogueChanged: one round trip fewer per order.
      */
     async take(
-      tx: DbOrTx,
       lines: readonly StockLine[],
       requestId?: string,
       alongside: readonly DomainEvent[] = [],
+      tx: DbOrTx = db,
     ): Promise<{ variationId: string; available: number }[]> {
       if (lines.length === 0) {
         await outbox.append(alongside, tx);
@@ -91,9 +91,9 @@ export function createStockRepository(db: DbOrTx) {
      * Returns false when there is no such variation (nothing is announced then).
      */
     async set(
-      tx: DbOrTx,
       line: { productId: string; variationId: string; quantity: number },
       requestId?: string,
+      tx: DbOrTx = db,
     ): Promise<boolean> {
       const updated = await tx
         .update(productVariations)
@@ -110,7 +110,7 @@ export function createStockRepository(db: DbOrTx) {
      * second cancellation (a double click, a redelivered command) returns false and changes
      * nothing. The status flow around it (who may cancel when) comes with the order screens.
      */
-    async cancelOrder(tx: DbOrTx, orderId: string, requestId?: string): Promise<boolean> {
+    async cancelOrder(orderId: string, requestId?: string, tx: DbOrTx = db): Promise<boolean> {
       const [cancelled] = await tx
         .update(orders)
         .set({ status: 'cancelled', updatedAt: sql`now()` })

@@ -205,10 +205,10 @@ export function createVariationsRepository(db: DbOrTx) {
     },
 
     async create(
-      tx: DbOrTx,
       productId: string,
       input: VariationWrite,
       requestId?: string,
+      tx: DbOrTx = db,
     ): Promise<Variation> {
       const sku = await skuFor(tx, productId, input);
       const id = await guarded(tx, async (inner) => {
@@ -227,11 +227,11 @@ export function createVariationsRepository(db: DbOrTx) {
      * write cannot interleave with another editor's; a different version refuses with 'changed'.
      */
     async update(
-      tx: DbOrTx,
       id: string,
       version: number,
       input: VariationWrite,
       requestId?: string,
+      tx: DbOrTx = db,
     ): Promise<{ before: Variation; after: Variation }> {
       const [locked] = await tx
         .select({ version: productVariations.version })
@@ -255,9 +255,9 @@ export function createVariationsRepository(db: DbOrTx) {
       );
       if (input.stockQuantity !== before.stockQuantity) {
         await stock.set(
-          tx,
           { productId: before.productId, variationId: id, quantity: input.stockQuantity },
           requestId,
+          tx,
         );
       }
       const after = (await byId(id, tx)) as Variation;
@@ -273,7 +273,7 @@ export function createVariationsRepository(db: DbOrTx) {
      * SPEC 7 DELETE. A variation an order names stays (the order's history needs it): refused
      * with 'ordered', the editor says to set it inactive instead.
      */
-    async remove(tx: DbOrTx, id: string, requestId?: string): Promise<Variation> {
+    async remove(id: string, requestId?: string, tx: DbOrTx = db): Promise<Variation> {
       const before = await byId(id, tx);
       if (!before) throw new VariationWriteError('notFound');
       const [ordered] = await tx

@@ -78,11 +78,14 @@ export function createPayLaterHolds(deps: {
           if (await overCap(contact, tx)) throw new SessionNotKept(tooMany(locale));
           await checkouts.insert({ ...checkout, status: 'open' }, tx);
           if (limitedPromotionId) {
-            const taken = await promotions.redeem(tx, {
-              promotionId: limitedPromotionId,
-              checkoutId: checkout.id,
-              expiresAt: new Date(Date.now() + lifetimeMs),
-            });
+            const taken = await promotions.redeem(
+              {
+                promotionId: limitedPromotionId,
+                checkoutId: checkout.id,
+                expiresAt: new Date(Date.now() + lifetimeMs),
+              },
+              tx,
+            );
             if (!taken.ok && taken.reason === 'usageLimit') {
               throw new SessionNotKept(new HttpError(409, 'COUPON_REFUSED', t('payLaterCouponGone', locale)));
             }

@@ -54,7 +54,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     async (req) =>
       db.transaction(async (tx) => {
         const before = await content.offer();
-        const after = await content.setOffer(tx, req.body, req.id);
+        const after = await content.setOffer(req.body, req.id, tx);
         await auditStaffWrite(tx, req, {
           module: 'content',
           action: 'update',
@@ -75,7 +75,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const created = await db.transaction(async (tx) => {
-        const slider = await content.createSlider(tx, req.body, req.id);
+        const slider = await content.createSlider(req.body, req.id, tx);
         await auditStaffWrite(tx, req, {
           module: 'content',
           action: 'create',
@@ -98,7 +98,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const after = await db.transaction(async (tx) => {
-        const changed = await content.updateSlider(tx, req.params.id, req.body, req.id);
+        const changed = await content.updateSlider(req.params.id, req.body, req.id, tx);
         if (!changed) return null;
         await auditStaffWrite(tx, req, {
           module: 'content',
@@ -121,7 +121,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const removed = await db.transaction(async (tx) => {
-        const slider = await content.removeSlider(tx, req.params.id, req.id);
+        const slider = await content.removeSlider(req.params.id, req.id, tx);
         if (slider) {
           await auditStaffWrite(tx, req, {
             module: 'content',
@@ -146,7 +146,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
     async (req) =>
       db.transaction(async (tx) => {
-        const { before } = await content.setText(tx, req.params.key, req.body, req.id);
+        const { before } = await content.setText(req.params.key, req.body, req.id, tx);
         await auditStaffWrite(tx, req, {
           module: 'content',
           action: 'update',

@@ -88,7 +88,7 @@ export async function adminPromotionRoutes(app: FastifyInstance) {
       });
       try {
         const created = await db.transaction(async (tx) => {
-          const row = await editing.create(tx, payload, req.id);
+          const row = await editing.create(payload, req.id, tx);
           await auditStaffWrite(tx, req, {
             module: 'promotions',
             action: 'create',
@@ -124,7 +124,7 @@ export async function adminPromotionRoutes(app: FastifyInstance) {
       });
       try {
         return await db.transaction(async (tx) => {
-          const { before, after } = await editing.update(tx, req.params.id, payload, req.id);
+          const { before, after } = await editing.update(req.params.id, payload, req.id, tx);
           await auditStaffWrite(tx, req, {
             module: 'promotions',
             action: 'update',

@@ -90,13 +90,13 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
     const actor = await auditActor(req);
     const outcome = await db.transaction((tx) =>
       repository.save(
-        tx,
         section,
         { expectedVersion: body.version, value: body.value },
         {
           actor,
           requestId: String(req.id),
         },
+        tx,
       ),
     );
     if (!outcome.ok) {

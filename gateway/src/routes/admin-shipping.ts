@@ -42,7 +42,7 @@ export async function adminShippingRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const created = await db.transaction(async (tx) => {
-        const rule = await rules.create(tx, req.body);
+        const rule = await rules.create(req.body, tx);
         await auditStaffWrite(tx, req, {
           module: 'shipping',
           action: 'create',
@@ -69,7 +69,7 @@ export async function adminShippingRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const after = await db.transaction(async (tx) => {
-        const changed = await rules.update(tx, req.params.id, req.body);
+        const changed = await rules.update(req.params.id, req.body, tx);
         if (!changed) return null;
         await auditStaffWrite(tx, req, {
           module: 'shipping',
@@ -92,7 +92,7 @@ export async function adminShippingRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const removed = await db.transaction(async (tx) => {
-        const rule = await rules.remove(tx, req.params.id);
+        const rule = await rules.remove(req.params.id, tx);
         if (rule) {
           await auditStaffWrite(tx, req, {
             module: 'shipping',

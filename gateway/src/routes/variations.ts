@@ -150,7 +150,7 @@ export async function variationRoutes(app: FastifyInstance) {
       const { productId, ...input } = req.body;
       try {
         const created = await db.transaction(async (tx) => {
-          const row = await variations.create(tx, productId, input, req.id);
+          const row = await variations.create(productId, input, req.id, tx);
           await auditStaffWrite(tx, req, {
             module: 'variation',
             action: 'create',
@@ -182,7 +182,7 @@ export async function variationRoutes(app: FastifyInstance) {
       const { version, ...input } = req.body;
       try {
         return await db.transaction(async (tx) => {
-          const { before, after } = await variations.update(tx, req.params.id, version, input, req.id);
+          const { before, after } = await variations.update(req.params.id, version, input, req.id, tx);
           await auditStaffWrite(tx, req, {
             module: 'variation',
             action: 'update',
@@ -211,7 +211,7 @@ export async function variationRoutes(app: FastifyInstance) {
     async (req) => {
       try {
         await db.transaction(async (tx) => {
-          const before = await variations.remove(tx, req.params.id, req.id);
+          const before = await variations.remove(req.params.id, req.id, tx);
           await auditStaffWrite(tx, req, {
             module: 'variation',
             action: 'delete',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/checkout/payments';
 import { createPromotionsRepository, eq, tables } from '@qahwa/db';
 import { localize, PAY_LATER_PROVIDER_NAME } from '@qahwa/schema';
-import { payLaterWorkflowId } from '@qahwa/workflows/workflow-ids';
+import { payLaterWorkflowId } from '@qahwa/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,11 +115,14 @@ describe("a limited coupon's use and the pay-later session", () => {
     const { app, sessions } = await gatewayWith(async () => {
       // Another shopper's order takes the last use meanwhile.
       await stack.db.transaction((tx) =>
-        promotions.redeem(tx, {
-          promotionId: promo.id,
-          checkoutId: `other-${randomUUID()}`,
-          orderId: 'QH-1',
-        }),
+        promotions.redeem(
+          {
+            promotionId: promo.id,
+            checkoutId: `other-${randomUUID()}`,
+            orderId: 'QH-1',
+          },
+          tx,
+        ),
       );
     });
     try {

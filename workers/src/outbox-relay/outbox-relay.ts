@@ -133,7 +133,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function relayBatch(): Promise<RelayBatchResult> {
     return db.transaction(async (tx) => {
-      const rows = await outbox.claimUnpublished(tx, batchSize);
+      const rows = await outbox.claimUnpublished(batchSize, tx);
       const result: RelayBatchResult = {
         claimed: rows.length,
         published: 0,
@@ -173,7 +173,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       });
 
       // If this commit is lost the rows are published again next time; Nats-Msg-Id drops the copies.
-      await outbox.markPublished(tx, publishedIds);
+      await outbox.markPublished(publishedIds, tx);
       result.published = publishedIds.length;
       result.failed = failed.length;
       if (result.published > 0) {
@@ -204,8 +204,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           log.warn({ ...fields, error }, 'outbox event not published; will retry');
         }
       }
-      await outbox.recordFailures(tx, failures);
-      await outbox.deadLetter(tx, dead);
+      await outbox.recordFailures(failures, tx);
+      await outbox.deadLetter(dead, tx);
       result.deadLettered = dead.length;
       return result;
     });

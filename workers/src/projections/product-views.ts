@@ -49,7 +49,7 @@ export async function applyProductViewIn(
   consumer: string,
   event: ProductViewed,
 ): Promise<boolean> {
-  const applied = await createEngagementRepository(db).applyProductViewed(tx, consumer, event);
+  const applied = await createEngagementRepository(db).applyProductViewed(consumer, event, tx);
   if (!applied) return false;
   const { productViewsDaily } = tables;
   await tx
