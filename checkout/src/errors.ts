@@ -54,7 +54,7 @@ export interface CheckoutFailureDetails {
  * address, a coupon, the payment). It carries what Temporal's ApplicationFailure carried before
  * the core left the workflows: the code as `type`, the message, `nonRetryable` and the details.
  * The gateway answers it in the request (cash on delivery); the activities turn it into an
- * ApplicationFailure of the same type, message and flag (workflows/src/activities/checkout.ts).
+ * ApplicationFailure of the same type, message and flag (workflows/src/checkout/activities.ts).
  */
 export class CheckoutRefusal extends Error {
   override readonly name = 'CheckoutRefusal';

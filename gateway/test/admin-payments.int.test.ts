@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createCheckoutsRepository, createOrdersRepository, eq, sql, tables } from '@qahwa/db';
-import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
-import type {
-  AdminPayment,
-  AdminPaymentDetail,
-  AdminPaymentList,
-} from '@qahwa/schema/contracts/admin-payments';
+import {
+  createCheckoutsRepository,
+  createOrdersRepository,
+  createPaymentsAdminRepository,
+  eq,
+  sql,
+  tables,
+} from '@qahwa/db';
+import type { AdminPayment, AdminPaymentDetail, AdminPaymentList } from '@qahwa/schema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
@@ -122,7 +124,7 @@ describe('the payments screen', () => {
       needsAttention: true,
       attentionReason: 'PAYMENT_MISMATCH: paid 100.00 AED, the order totals 125.00 AED',
     });
-    // What pay later records when Tabby holds our capture and the order cannot be made (workflows/src/pay-later.ts).
+    // What pay later records when Tabby holds our capture and the order cannot be made (workflows/src/pay-later/workflow.ts).
     await payment({
       id: tabbyCaptured,
       provider: 'TABBY',

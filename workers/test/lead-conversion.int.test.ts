@@ -6,11 +6,9 @@ import { resetDatabase } from '@qahwa/db/testing';
 import { createMailer, type Mailer } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
-import { createLeadActivities } from '@qahwa/workflows/activities/leads';
-import { leadStateQuery } from '@qahwa/workflows/lead-conversion';
-import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
-import { leadWorkflowId } from '@qahwa/workflows/workflow-ids';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
+import { leadStateQuery, leadWorkflowId } from '@qahwa/workflows';
+import { createLeadActivities, ensureSearchAttributes } from '@qahwa/workflows/worker';
 import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,7 +125,7 @@ beforeAll(async () => {
   clientConnection = await Connection.connect({ address: SERVICE_DEFAULTS.temporalAddress });
   temporal = new Client({ connection: clientConnection });
   bundle = await bundleWorkflowCode({
-    workflowsPath: fileURLToPath(new URL('../../workflows/src/lead-conversion.ts', import.meta.url)),
+    workflowsPath: fileURLToPath(new URL('../../workflows/src/lead-conversion/workflow.ts', import.meta.url)),
     logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
   });
   mailer = createMailer({ smtpUrl: SERVICE_DEFAULTS.smtpUrl, from: SERVICE_DEFAULTS.mailFrom, logger });

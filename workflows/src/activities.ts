@@ -4,11 +4,11 @@ import type { Mailer } from '@qahwa/mail';
 import type { CheckoutToOrderInput } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { createCheckoutActivities } from './activities/checkout';
-import { createEmailActivities } from './activities/email';
-import { createLeadActivities, type LeadRecoverySettings } from './activities/leads';
-import { createPayLaterActivities } from './activities/pay-later';
-import { createRefundActivities } from './activities/refunds';
+import { createCheckoutActivities } from './checkout/activities';
+import { createLeadActivities, type LeadRecoverySettings } from './lead-conversion/activities';
+import { createEmailActivities } from './order-confirmation/activities';
+import { createRefundActivities } from './order-follow-up/activities';
+import { createPayLaterActivities } from './pay-later/activities';
 
 export interface ActivityDeps {
   db: Db;
@@ -19,7 +19,7 @@ export interface ActivityDeps {
   stripe?: Stripe | undefined;
   /** For pay later (reading, capturing and closing Tabby payments); a COD-only worker may leave it out. */
   tabby?: TabbyClient | undefined;
-  /** Sends the order confirmation (activities/email.ts); without one that activity fails for good. */
+  /** Sends the order confirmation (order-confirmation/activities.ts); without one that activity fails for good. */
   mailer?: Mailer | undefined;
   /** The storefront's origin, for links in e-mails. */
   storeUrl?: string | undefined;

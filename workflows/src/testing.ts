@@ -1,11 +1,11 @@
 import type { TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import type Stripe from 'stripe';
 import { cachedWorkflowBundle } from './bundle-cache';
-import { ensureSearchAttributes } from './search-attributes';
+import { ensureSearchAttributes } from './register-search-attributes';
 import { createCheckoutWorker, workflowsPath } from './worker';
 
 let bundle: Promise<WorkflowBundle> | undefined;

@@ -8,7 +8,18 @@ import pino, { type Logger } from 'pino';
 import { type ActivityDeps, createActivities } from './activities';
 import { cachedWorkflowBundle } from './bundle-cache';
 import { loadWorkflowsConfig, type WorkflowsConfig } from './config';
-import { ensureSearchAttributes } from './search-attributes';
+import { ensureSearchAttributes } from './register-search-attributes';
+
+/*
+ * The Temporal worker process (`npm run start -w @qahwa/workflows`) and, as the entry
+ * `@qahwa/workflows/worker`, what another process needs to run a worker of its own (the gateway's
+ * eager checkout worker, the integration tests): the worker, the bundle, the activities.
+ */
+export { type Activities, type ActivityDeps, createActivities } from './activities';
+export { cachedWorkflowBundle } from './bundle-cache';
+export { createLeadActivities, type LeadRecoverySettings } from './lead-conversion/activities';
+export { createRefundActivities } from './order-follow-up/activities';
+export { ensureSearchAttributes } from './register-search-attributes';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
 

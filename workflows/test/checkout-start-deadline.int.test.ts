@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from 'n
 import { Client } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCheckoutUnavailable, runCheckoutTimed } from '../src/client';
+import { isCheckoutUnavailable, runCheckoutTimed } from '../src/checkout/start';
 import { temporalAddress } from '../src/testing';
 
 /**

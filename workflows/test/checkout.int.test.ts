@@ -6,7 +6,7 @@ import { CHECKOUT_FAILURE } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { ApplicationFailure, Client, Connection, WorkflowFailedError } from '@temporalio/client';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
@@ -181,7 +181,7 @@ describe('checkoutToOrder workflow', () => {
     const taskQueue = `dup-test-${randomUUID()}`;
     const worker = await startTestWorker(handle.db, taskQueue);
     try {
-      const { runCheckout } = await import('../src/client');
+      const { runCheckout } = await import('../src/checkout/start');
       const checkoutId = `chk-${randomUUID()}`;
       const [a, b] = await Promise.all([
         runCheckout(client, input(checkoutId), taskQueue),
@@ -238,7 +238,7 @@ describe('checkoutToOrder workflow', () => {
     const taskQueue = `search-${randomUUID()}`;
     const worker = await startTestWorker(handle.db, taskQueue);
     try {
-      const { runCheckout } = await import('../src/client');
+      const { runCheckout } = await import('../src/checkout/start');
       const checkoutId = `chk-${randomUUID()}`;
       const { orderId } = await runCheckout(client, input(checkoutId), taskQueue);
       const query = `OrderNumber = '${orderId}' AND CustomerEmail = 'omar@example.ae' AND PaymentProvider = 'COD' AND CheckoutId = '${checkoutId}'`;

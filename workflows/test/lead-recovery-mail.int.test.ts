@@ -3,11 +3,11 @@ import { createDb, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { createMailer, verifyUnsubscribeLink } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadActivities, type RecoveryResult } from '../src/activities/leads';
+import { createLeadActivities, type RecoveryResult } from '../src/lead-conversion/activities';
 
 /*
  * The cart-recovery e-mail's words to an unverified address (docs/leads.md): it greets only a

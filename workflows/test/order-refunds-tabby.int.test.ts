@@ -3,10 +3,10 @@ import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
-import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRefundActivities } from '../src/activities/refunds';
+import { createRefundActivities } from '../src/order-follow-up/activities';
 
 /**
  * Cancelling a pay-later order (docs/orders.md) against the Tabby fake, which follows TABBY.md: a

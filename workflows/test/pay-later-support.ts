@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TabbyClient } from '@qahwa/checkout/payments';
 import { createCheckoutsRepository, type Db, eq, tables } from '@qahwa/db';
 import type { CheckoutToOrderInput } from '@qahwa/schema';
-import type { PayLaterInput } from '../src/pay-later';
+import type { PayLaterInput } from '../src/pay-later/workflow';
 
 /**
  * A pay-later checkout as the gateway leaves it after `POST /api/payments/tabby` (the gateway's

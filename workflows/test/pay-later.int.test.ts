@@ -4,11 +4,11 @@ import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { createDb, createPromotionsRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
-import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PayLaterInput, payLaterStateQuery } from '../src/pay-later';
+import { type PayLaterInput, payLaterStateQuery } from '../src/pay-later/workflow';
 import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
 import { payLaterWorkflowId } from '../src/workflow-ids';
 import { brassDallah, payLaterCheckout } from './pay-later-support';
@@ -88,7 +88,7 @@ describe('a pay-later checkout nobody finishes', () => {
       variation: dallah,
     });
     await handle.db.transaction((tx) =>
-      createPromotionsRepository(tx).redeem(tx, {
+      createPromotionsRepository(tx).redeem({
         promotionId: promo.id,
         checkoutId: input.checkout.checkoutId,
       }),

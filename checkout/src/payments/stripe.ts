@@ -61,14 +61,19 @@ export function paymentMismatch(payment: VerifiedPayment, totalFils: number): st
   return null;
 }
 
-export interface CardActivityDeps {
+export interface CardPaymentsDeps {
   db: Db;
   logger: Logger;
   stripe?: Stripe | undefined;
 }
 
-/** The card path's activities (the order itself is the shared `placePaidOrder`). */
-export function createCardActivities({ db, logger, stripe }: CardActivityDeps) {
+/**
+ * The card path's payment operations bound to the database and the Stripe client: reading an
+ * intent as Stripe has it (`retrievePayment`) and flagging a payment no order could be made of
+ * (`recordPaymentAttention`). The workflows run them as activities; the gateway's staff actions
+ * call `retrievePayment` directly. The order itself is the shared `placeOrder`.
+ */
+export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
   const checkouts = createCheckoutsRepository(db);
   const outbox = createOutboxRepository(db);
 

@@ -1,10 +1,13 @@
 import type { TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
-import type { LeadRecoverySettings } from '@qahwa/workflows/activities/leads';
-import { cachedWorkflowBundle } from '@qahwa/workflows/bundle-cache';
-import { ensureSearchAttributes } from '@qahwa/workflows/search-attributes';
-import { createCheckoutWorker, workflowsPath } from '@qahwa/workflows/worker';
+import {
+  cachedWorkflowBundle,
+  createCheckoutWorker,
+  ensureSearchAttributes,
+  type LeadRecoverySettings,
+  workflowsPath,
+} from '@qahwa/workflows/worker';
 import { Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { Logger } from 'pino';

@@ -18,7 +18,7 @@ import {
   toAed,
   toFils,
 } from '@qahwa/schema';
-import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows/client';
+import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows';
 import { ApplicationFailure, type Client, ServiceError, WorkflowFailedError } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayConfig } from '../config';

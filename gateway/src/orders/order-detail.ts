@@ -1,8 +1,8 @@
-import type { OrderAdminRepository } from '@qahwa/db/repositories/order-admin';
+import type { OrderAdminRepository } from '@qahwa/db';
 import { toAed } from '@qahwa/schema';
-import type { AdminOrderDetail } from '@qahwa/schema/contracts/admin-orders';
-import { allowedTransitions, isShopperNotified } from '@qahwa/schema/orders/transitions';
-import { orderCheckoutWorkflowId, orderFollowUpWorkflowId } from '@qahwa/workflows/workflow-ids';
+import type { AdminOrderDetail } from '@qahwa/schema/contracts';
+import { allowedTransitions, isShopperNotified } from '@qahwa/schema/orders';
+import { orderCheckoutWorkflowId, orderFollowUpWorkflowId } from '@qahwa/workflows';
 
 /** What the repository reads for the order page (`OrderAdminRepository.detail`), found. */
 export type OrderDetailRecord = NonNullable<Awaited<ReturnType<OrderAdminRepository['detail']>>>;

@@ -1,8 +1,8 @@
 import { paymentFailedEvent } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { Locale } from '@qahwa/schema';
-import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
-import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows/client';
+import { isOpenCheckout } from '@qahwa/schema/payments';
+import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows';
 import type { Client } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { eq, tables } from '@qahwa/db';
+import { paymentWorkflowId } from '@qahwa/workflows';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
-import { paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';

@@ -1,6 +1,5 @@
 import { and, eq, sql, tables } from '@qahwa/db';
-import { runCheckout } from '@qahwa/workflows/client';
-import { paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
+import { paymentWorkflowId, runCheckout } from '@qahwa/workflows';
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardCheckoutInput } from '../../src/payments/card-checkout';

@@ -1,6 +1,6 @@
 import { and, eq, tables } from '@qahwa/db';
-import type { AdminPaymentDetail } from '@qahwa/schema/contracts/admin-payments';
-import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows/workflow-ids';
+import type { AdminPaymentDetail } from '@qahwa/schema/contracts';
+import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../harness';
 import { staffCookie } from '../staff-session';

@@ -1,4 +1,4 @@
-import { createCardActivities, createStripeClient } from '@qahwa/checkout/payments';
+import { createCardPayments, createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { temporalAddress } from '@qahwa/workflows/testing';
@@ -62,7 +62,7 @@ describe('every Stripe request the code makes, against stripe-mock', () => {
       .where(eq(tables.checkouts.providerPaymentId, paymentIntentId));
     expect(row).toBeDefined();
 
-    const { retrievePayment } = createCardActivities({
+    const { retrievePayment } = createCardPayments({
       db: handle.db,
       logger,
       stripe: createStripeClient({ apiBase: STRIPE_MOCK, secretKey: 'sk_test_123' }),

@@ -1,15 +1,13 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { createLeadsRepository, type Db } from '@qahwa/db';
 import { CartAbandoned, LeadConverted, LeadQualified, OrderPlaced, STREAM_NAME } from '@qahwa/schema';
-import { SA } from '@qahwa/workflows/checkout/search-attributes';
 import {
   type LeadConversionInput,
-  leadActivitySignal,
-  leadConversion,
-  leadOrderSignal,
-} from '@qahwa/workflows/lead-conversion';
-import { leadWorkflowId } from '@qahwa/workflows/workflow-ids';
-import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+  type LeadOrderSignal,
+  signalLeadOrder,
+  startLeadConversion,
+} from '@qahwa/workflows';
+import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import {
   consumerGroup,
@@ -79,29 +77,11 @@ export function createLeadConsumers(options: LeadConsumerOptions): DurableConsum
       conversionWindowMs: options.conversionWindowMs,
       ...(options.heartbeatTimeoutMs ? { heartbeatTimeoutMs: options.heartbeatTimeoutMs } : {}),
     };
-    await temporal.workflow.signalWithStart(leadConversion, {
-      workflowId: leadWorkflowId(email),
-      taskQueue,
-      args: [input],
-      signal: leadActivitySignal,
-      signalArgs: [{ leadId, eventId }],
-      typedSearchAttributes: [{ key: SA.customerEmail, value: email }],
-    });
+    await startLeadConversion(temporal, taskQueue, input, { leadId, eventId });
   }
 
   /** Tells the e-mail's run of the order; false when none runs (it ended, or never started). */
-  async function signalOrder(
-    email: string,
-    signal: { leadId?: string; orderId?: string; valueFils: number },
-  ) {
-    try {
-      await temporal.workflow.getHandle(leadWorkflowId(email)).signal(leadOrderSignal, signal);
-      return true;
-    } catch (err) {
-      if (err instanceof WorkflowNotFoundError) return false;
-      throw err;
-    }
-  }
+  const signalOrder = (email: string, signal: LeadOrderSignal) => signalLeadOrder(temporal, email, signal);
 
   async function handle(event: LeadEvent, log: Logger) {
     switch (event.type) {

@@ -1,7 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { and, type Db, desc, eq, tables } from '@qahwa/db';
 import { OrderStatusChanged, STREAM_NAME, subjectOf } from '@qahwa/schema';
-import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows/order-follow-up-start';
+import { hasFollowUp, startOrderFollowUp } from '@qahwa/workflows';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import {

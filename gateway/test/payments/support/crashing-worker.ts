@@ -1,7 +1,7 @@
 import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb } from '@qahwa/db';
-import { createActivities } from '@qahwa/workflows/activities';
 import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
+import { createActivities } from '@qahwa/workflows/worker';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import pino from 'pino';
 

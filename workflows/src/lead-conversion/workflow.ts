@@ -6,12 +6,12 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import type { LeadActivities } from './activities/leads';
-import { SA } from './checkout/search-attributes';
+import { SA } from '../search-attributes';
+import type { LeadActivities } from './activities';
 
 /**
  * leadConversion (DESIGN.md "Workflows", docs/leads.md): one run per open lead, its id
- * from the e-mail (`leadWorkflowId` in ./workflow-ids). Started or signalled by the workers' lead consumer on
+ * from the e-mail (`leadWorkflowId` in ../workflow-ids.ts). Started or signalled by the workers' lead consumer (start.ts) on
  * LeadQualified and CartAbandoned; told of the order by the consumer of OrderPlaced and
  * LeadConverted. It waits for the order or for the shopper to be idle for `recoveryDelayMs`
  * (each new activity restarts that wait: no e-mail while someone is still shopping); on the

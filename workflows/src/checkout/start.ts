@@ -11,9 +11,9 @@ import {
   WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
-import { SA } from './checkout/search-attributes';
-import { workflowIdOf } from './workflow-ids';
-import { type checkoutToOrder, paymentSucceededSignal } from './workflows';
+import { SA } from '../search-attributes';
+import { workflowIdOf } from '../workflow-ids';
+import { type checkoutToOrder, paymentSucceededSignal } from './workflow';
 
 /** The Temporal service could not be reached to start a checkout: nothing was started. */
 export class CheckoutUnavailableError extends Error {

@@ -1,4 +1,4 @@
-import { signLeadLink } from '@qahwa/checkout/lead-link';
+import { signLeadLink } from '@qahwa/checkout';
 import {
   createCatalogueRepository,
   createEngagementRepository,
@@ -56,7 +56,7 @@ export function createLeadActivities({ db, logger, recovery }: LeadActivityDeps)
   /** The cart's lines at today's prices and names (a line no longer sold is left out). */
   async function pricedLines(lines: LeadLine[], locale: 'en' | 'ar') {
     const ids = lines.flatMap((l) => (l.variationId ? [l.variationId] : []));
-    const rows = await catalogue.variationsForOrder(db, ids);
+    const rows = await catalogue.variationsForOrder(ids, db);
     const byId = new Map(rows.map((r) => [r.v.id, r]));
     return lines.flatMap((l) => {
       const row = l.variationId ? byId.get(l.variationId) : undefined;

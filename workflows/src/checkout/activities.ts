@@ -1,6 +1,5 @@
-import { CheckoutRefusal } from '@qahwa/checkout/errors';
-import { createCardActivities, type VerifiedPayment } from '@qahwa/checkout/payments/stripe';
-import { createOrderPlacement, type SettlePayment } from '@qahwa/checkout/place-order';
+import { CheckoutRefusal, createOrderPlacement, type SettlePayment } from '@qahwa/checkout';
+import { createCardPayments, type VerifiedPayment } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import type { CheckoutToOrderInput, CheckoutToOrderResult } from '@qahwa/schema';
 import { Context } from '@temporalio/activity';
@@ -57,7 +56,7 @@ export function createCheckoutActivities({
   stripe?: Stripe | undefined;
 }) {
   const placement = createOrderPlacement({ db, logger });
-  const card = createCardActivities({ db, logger, stripe });
+  const card = createCardPayments({ db, logger, stripe });
 
   const placeOrder: PlaceOrder = async (raw, payment, settle) => {
     // A regular activity heartbeats while it waits on the database, so a worker that dies is

@@ -1,7 +1,7 @@
 import { log, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from './activities';
-import type { EMAIL_FAILURE } from './activities/email';
-import { orderConfirmationWorkflowId } from './workflow-ids';
+import type { Activities } from '../activities';
+import { orderConfirmationWorkflowId } from '../workflow-ids';
+import type { EMAIL_FAILURE } from './activities';
 
 const permanent: (typeof EMAIL_FAILURE)[keyof typeof EMAIL_FAILURE][] = [
   'MAIL_NOT_CONFIGURED',

@@ -44,7 +44,7 @@ export function createEmailActivities({ db, logger, mailer, storeUrl, claimLease
     return sent;
   }
   /**
-   * Starts the order's orderConfirmation workflow (workflows/src/order-confirmation.ts) through the
+   * Starts the order's orderConfirmation workflow (order-confirmation/workflow.ts) through the
    * worker's own client: one RPC, run as a local activity inside the checkout's workflow task, so
    * the shopper's answer does not wait for a child's start event (measured +160 ms) nor for the
    * render and SMTP. Idempotent: the workflow id is fixed, a second start finds the first.

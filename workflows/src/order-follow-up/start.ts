@@ -1,9 +1,9 @@
-import { isShopperNotified } from '@qahwa/schema/orders/transitions';
-import type { OrderStatus } from '@qahwa/schema/reference/constants';
+import { isShopperNotified } from '@qahwa/schema/orders';
+import type { OrderStatus } from '@qahwa/schema/reference';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { SA } from './checkout/search-attributes';
-import type { orderFollowUp } from './order-cancellation';
-import { orderFollowUpWorkflowId } from './workflow-ids';
+import { SA } from '../search-attributes';
+import { orderFollowUpWorkflowId } from '../workflow-ids';
+import type { orderFollowUp } from './workflow';
 
 export interface OrderFollowUpStart {
   orderId: string;

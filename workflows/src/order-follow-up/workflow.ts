@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { REFUND_FAILURE, RefundActivities } from './activities/refunds';
+import type { REFUND_FAILURE, RefundActivities } from './activities';
 
 type Permanent = (typeof REFUND_FAILURE)[keyof typeof REFUND_FAILURE];
 const permanent: Permanent[] = [

@@ -1,12 +1,12 @@
-import { eventIdFor } from '@qahwa/checkout/payments/event-ids';
-import type { VerifiedPayment } from '@qahwa/checkout/payments/stripe';
+import type { SettlePayment } from '@qahwa/checkout';
 import {
+  eventIdFor,
   isTabbyError,
   type TabbyClient,
   type TabbyPayment,
   type TabbyPaymentStatus,
-} from '@qahwa/checkout/payments/tabby';
-import type { SettlePayment } from '@qahwa/checkout/place-order';
+  type VerifiedPayment,
+} from '@qahwa/checkout/payments';
 import {
   createCheckoutsRepository,
   createOutboxRepository,
@@ -23,7 +23,7 @@ import type {
 } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
-import type { PlaceOrder } from './checkout';
+import type { PlaceOrder } from '../checkout/activities';
 
 /** Business failures of pay later (non-retryable ApplicationFailure types). */
 export const PAY_LATER_FAILURE = {
@@ -47,7 +47,7 @@ export interface PayLaterActivityDeps {
   db: Db;
   logger: Logger;
   tabby?: TabbyClient | undefined;
-  /** THE order creation (activities.ts `placeOrder`), shared with cash on delivery and card. */
+  /** THE order creation (checkout/activities.ts `placeOrder`), shared with cash on delivery and card. */
   placeOrder: PlaceOrder;
 }
 
@@ -225,7 +225,7 @@ export function createPayLaterActivities({ db, logger, tabby, placeOrder }: PayL
       paymentId: input.paymentId,
     });
     await db.transaction(async (tx) => {
-      const released = await createPromotionsRepository(tx).release(tx, input.checkoutId);
+      const released = await createPromotionsRepository(tx).release(input.checkoutId);
       await checkouts.mark(input.checkoutId, { status: input.checkoutStatus }, tx);
       const event: TabbyRejected = {
         id: eventIdFor(`TabbyRejected:${input.paymentId}`),

@@ -12,10 +12,10 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import type { Activities } from './activities';
-import type { PayLaterPaymentView } from './activities/pay-later';
-import { SA } from './checkout/search-attributes';
-import { confirmOrder } from './order-confirmation';
+import type { Activities } from '../activities';
+import { confirmOrder } from '../order-confirmation/workflow';
+import { SA } from '../search-attributes';
+import type { PayLaterPaymentView } from './activities';
 
 /** The shopper's way back from Tabby's page (merchant_urls: success, cancel, failure). */
 export type PayLaterReturn = 'success' | 'cancel' | 'failure';
@@ -54,7 +54,7 @@ export const PAY_LATER_TIMING: PayLaterTiming = {
 export interface PayLaterInput {
   /** The order to make, built from what the gateway stored at the session (never the browser's return). */
   checkout: CheckoutToOrderInput;
-  /** Tabby's payment id: the workflow id is `payLaterWorkflowId(paymentId)` (./workflow-ids). */
+  /** Tabby's payment id: the workflow id is `payLaterWorkflowId(paymentId)` (../workflow-ids.ts). */
   paymentId: string;
   /** What the session asked for (the read model shows it on refusals). */
   amountFils: number;

@@ -1,4 +1,4 @@
-import { isTabbyError, type TabbyClient } from '@qahwa/checkout/payments/tabby';
+import { isTabbyError, type TabbyClient } from '@qahwa/checkout/payments';
 import { and, type Db, eq, sql, tables } from '@qahwa/db';
 import { type Mailer, sendEmailOnce } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
