@@ -18,15 +18,10 @@ import type { GatewayConfig } from '../config';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
 import { quoteCheckout } from './card-checkout';
-import {
-  isPayLaterUnavailable,
-  type PayLaterStoredRequest,
-  payLaterInputOf,
-  sessionFailedMessage,
-  sessionRequestOf,
-  startPayLater,
-} from './pay-later';
+import { sessionFailedMessage } from './pay-later-answer';
 import { createPayLaterHolds } from './pay-later-holds';
+import { type PayLaterStoredRequest, payLaterInputOf, sessionRequestOf } from './pay-later-inputs';
+import { isPayLaterUnavailable, startPayLater } from './pay-later-workflow';
 
 const REFUSAL_CODE = {
   not_available: 'PAY_LATER_NOT_AVAILABLE',

@@ -15,16 +15,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { localeOf, t } from '../i18n/messages';
+import { payLaterAnswer, payLaterUnavailable } from '../payments/pay-later-answer';
+import { payLaterInputOf } from '../payments/pay-later-inputs';
+import { createPayLaterSessions } from '../payments/pay-later-session';
 import {
   isPayLaterUnavailable,
-  payLaterAnswer,
-  payLaterInputOf,
   payLaterStateOf,
-  payLaterUnavailable,
   signalPayLater,
   waitForPayLaterState,
-} from '../payments/pay-later';
-import { createPayLaterSessions } from '../payments/pay-later-session';
+} from '../payments/pay-later-workflow';
 import { HttpError } from '../platform/errors';
 import { currentSettings } from './admin-settings';
 
