@@ -1,4 +1,4 @@
-import { forwardedHeaders } from '@qahwa/schema/proxy/forwarding';
+import { forwardedHeaders } from '@qahwa/schema/proxy';
 import { type NextRequest, NextResponse } from 'next/server';
 import { API_PREFIX, LOGIN_PATH, loginPathFor, PATH_HEADER, SESSION_COOKIE } from './auth/redirects';
 import { adminConfig } from './lib/config';

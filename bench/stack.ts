@@ -5,7 +5,7 @@ import { connect } from '@nats-io/transport-node';
 import { createDb, sql } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startStripeDouble } from '@qahwa/fake-stripe';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { Client, Connection } from '@temporalio/client';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
 

@@ -1,4 +1,4 @@
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
-import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
+import { createDb, createDeadLettersRepository, type DbHandle, eq, tables } from '@qahwa/db';
 import type { PaymentSucceeded } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createDb, type DbHandle, desc, eq, tables } from '@qahwa/db';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';

@@ -1,5 +1,5 @@
 import { type Product, unitsAvailable } from '@qahwa/schema';
-import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
+import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from './support/browser';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { type Product, unitsAvailable } from '@qahwa/schema';
-import { placeNames } from '@qahwa/schema/reference/emirates';
+import { placeNames } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, messages } from './support/browser';

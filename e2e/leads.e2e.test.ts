@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { signLeadLink } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
-import { LEAD_LINK_DEV_SECRET } from '@qahwa/schema/config/leads';
-import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { LEAD_LINK_DEV_SECRET } from '@qahwa/schema/config';
+import { CART_STORAGE_KEY, SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, messages } from './support/browser';

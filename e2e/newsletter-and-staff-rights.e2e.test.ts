@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import { createDb, eq, tables } from '@qahwa/db';
 import { COPY } from '@qahwa/mail';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, messages } from './support/browser';

@@ -1,7 +1,7 @@
 import { createDb, eq, sql, tables } from '@qahwa/db';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, launchChromium, messages } from './support/browser';

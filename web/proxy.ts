@@ -1,4 +1,4 @@
-import { forwardedHeaders } from '@qahwa/schema/proxy/forwarding';
+import { forwardedHeaders } from '@qahwa/schema/proxy';
 import { type NextRequest, NextResponse } from 'next/server';
 import { storefrontPolicy } from './analytics/content-security-policy';
 import { webConfig } from './lib/config';

@@ -1,4 +1,4 @@
-import { directionOf } from '@qahwa/schema/reference/locale';
+import { directionOf } from '@qahwa/schema/reference';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';

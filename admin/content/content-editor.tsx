@@ -1,6 +1,6 @@
 'use client';
 
-import type { AdminContent, AdminSlider, SliderWrite } from '@qahwa/schema/contracts/content';
+import type { AdminContent, AdminSlider, SliderWrite } from '@qahwa/schema/contracts';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '@/lib/browser-api';

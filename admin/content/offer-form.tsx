@@ -1,6 +1,6 @@
 'use client';
 
-import type { OfferSettings, OfferSettingsWrite } from '@qahwa/schema/contracts/content';
+import type { OfferSettings, OfferSettingsWrite } from '@qahwa/schema/contracts';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/ui/form-field';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { AdminSlider, SliderWrite } from '@qahwa/schema/contracts/content';
+import type { AdminSlider, SliderWrite } from '@qahwa/schema/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '@/ui/data-table';

@@ -1,6 +1,6 @@
 'use client';
 
-import { SITE_TEXT_KEYS, type SiteTextKey, type SiteTexts } from '@qahwa/schema/contracts/content';
+import { SITE_TEXT_KEYS, type SiteTextKey, type SiteTexts } from '@qahwa/schema/contracts';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 

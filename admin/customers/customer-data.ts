@@ -5,7 +5,7 @@ import {
   type AdminCustomerQuery,
   CUSTOMER_SORTS,
   type CustomerSort,
-} from '@qahwa/schema/contracts/admin-customers';
+} from '@qahwa/schema/contracts';
 import { gatewayGet } from '@/lib/gateway';
 
 export const CUSTOMERS_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import { formatAed } from '@qahwa/schema';
-import type { AdminCustomerDetail } from '@qahwa/schema/contracts/admin-customers';
+import type { AdminCustomerDetail } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/i18n/format';

@@ -1,4 +1,4 @@
-import type { CustomerSort } from '@qahwa/schema/contracts/admin-customers';
+import type { CustomerSort } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 

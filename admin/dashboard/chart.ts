@@ -1,5 +1,5 @@
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@qahwa/schema';
-import type { Direction } from '@qahwa/schema/reference/locale';
+import type { Direction } from '@qahwa/schema/reference';
 
 export type { Direction };
 

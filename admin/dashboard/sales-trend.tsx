@@ -1,5 +1,5 @@
 import { type DashboardSummary, formatAed, toFils } from '@qahwa/schema';
-import { directionOf } from '@qahwa/schema/reference/locale';
+import { directionOf } from '@qahwa/schema/reference';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount, formatDay } from '@/i18n/format';
 import { EmptyState } from '@/ui/empty-state';

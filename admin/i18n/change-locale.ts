@@ -1,6 +1,5 @@
 import type { Locale } from '@qahwa/schema';
-import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import { directionOf } from '@qahwa/schema/reference/locale';
+import { directionOf, LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

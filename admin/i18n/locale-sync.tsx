@@ -1,7 +1,6 @@
 'use client';
 
-import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import { isLocale } from '@qahwa/schema/reference/locale';
+import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference';
 import { useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { useEffect } from 'react';

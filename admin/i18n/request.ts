@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE } from '@qahwa/schema';
-import { resolveLocale } from '@qahwa/schema/reference/locale';
+import { resolveLocale } from '@qahwa/schema/reference';
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
 import ar from '@/messages/ar';

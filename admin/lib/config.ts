@@ -1,5 +1,5 @@
-import { parseEnv } from '@qahwa/schema/config/env';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { parseEnv } from '@qahwa/schema/config';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { z } from 'zod';
 
 /**

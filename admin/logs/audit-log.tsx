@@ -1,6 +1,6 @@
 import type { Locale } from '@qahwa/schema';
-import { MENU_MODULES } from '@qahwa/schema/contracts/auth';
-import type { AuditLogList } from '@qahwa/schema/contracts/logs';
+import type { AuditLogList } from '@qahwa/schema/contracts';
+import { MENU_MODULES } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/i18n/format';

@@ -1,5 +1,5 @@
 import type { DeadLetter } from '@qahwa/schema';
-import type { ConsumerDeadLetter } from '@qahwa/schema/contracts/logs';
+import type { ConsumerDeadLetter } from '@qahwa/schema/contracts';
 
 /** The two kinds of failed events, in the one shape the failed-events list draws. */
 export interface DeadLetterRow {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { DeadLetterList } from '@qahwa/schema';
-import { AuditLogList, AuditLogQuery, ConsumerDeadLetterList } from '@qahwa/schema/contracts/logs';
+import { AuditLogList, AuditLogQuery, ConsumerDeadLetterList } from '@qahwa/schema/contracts';
 import { gatewayGet } from '@/lib/gateway';
 import { filterFromQuery, type QueryParams, queryOf } from '@/lib/url-filter';
 

@@ -1,9 +1,5 @@
 import 'server-only';
-import {
-  AdminOrderDetail,
-  AdminOrderFilter,
-  AdminOrderSearchResult,
-} from '@qahwa/schema/contracts/admin-orders';
+import { AdminOrderDetail, AdminOrderFilter, AdminOrderSearchResult } from '@qahwa/schema/contracts';
 import { gatewayGet } from '@/lib/gateway';
 import {
   filterFromQuery as filterFromQueryOf,

@@ -1,5 +1,5 @@
-import type { AdminOrderFilter } from '@qahwa/schema/contracts/admin-orders';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '@qahwa/schema/reference/constants';
+import type { AdminOrderFilter } from '@qahwa/schema/contracts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '@qahwa/schema/reference';
 import { useTranslations } from 'next-intl';
 import { FilterForm, optionsOf } from '@/ui/filter-form';
 

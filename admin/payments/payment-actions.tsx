@@ -5,7 +5,7 @@ import type {
   AdminPaymentActions,
   AdminPaymentCompleted,
   AdminPaymentRefunded,
-} from '@qahwa/schema/contracts/admin-payments';
+} from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';

@@ -1,4 +1,4 @@
-import { type AttentionKind, PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments/attention';
+import { type AttentionKind, PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments';
 import { useTranslations } from 'next-intl';
 
 // The known set is the read model's (schema payments/attention.ts), shared with the order page.

@@ -1,9 +1,5 @@
 import 'server-only';
-import {
-  AdminPaymentDetail,
-  AdminPaymentFilter,
-  AdminPaymentList,
-} from '@qahwa/schema/contracts/admin-payments';
+import { AdminPaymentDetail, AdminPaymentFilter, AdminPaymentList } from '@qahwa/schema/contracts';
 import { gatewayGet } from '@/lib/gateway';
 import { filterFromQuery, type QueryParams, queryOf } from '@/lib/url-filter';
 

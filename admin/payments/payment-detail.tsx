@@ -1,6 +1,6 @@
 import { formatAed, type Locale } from '@qahwa/schema';
-import type { AdminPaymentDetail } from '@qahwa/schema/contracts/admin-payments';
-import { CHECKOUT_STATUSES } from '@qahwa/schema/payments/checkout-status';
+import type { AdminPaymentDetail } from '@qahwa/schema/contracts';
+import { CHECKOUT_STATUSES } from '@qahwa/schema/payments';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
-import type { AdminPaymentFilter } from '@qahwa/schema/contracts/admin-payments';
-import { ATTENTION_KINDS, PAYMENT_RECORD_METHODS } from '@qahwa/schema/payments/attention';
-import { PAYMENT_PROVIDERS } from '@qahwa/schema/reference/constants';
+import type { AdminPaymentFilter } from '@qahwa/schema/contracts';
+import { ATTENTION_KINDS, PAYMENT_RECORD_METHODS } from '@qahwa/schema/payments';
+import { PAYMENT_PROVIDERS } from '@qahwa/schema/reference';
 import { useTranslations } from 'next-intl';
 import { FilterForm, optionsOf } from '@/ui/filter-form';
 

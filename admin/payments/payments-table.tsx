@@ -1,5 +1,5 @@
 import { formatAed, type Locale } from '@qahwa/schema';
-import type { AdminPayment } from '@qahwa/schema/contracts/admin-payments';
+import type { AdminPayment } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/i18n/format';

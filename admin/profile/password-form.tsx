@@ -1,6 +1,6 @@
 'use client';
 
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@qahwa/schema/staff/password';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@qahwa/schema/staff';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '@/lib/browser-api';

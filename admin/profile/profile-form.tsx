@@ -1,6 +1,6 @@
 'use client';
 
-import type { StaffProfile } from '@qahwa/schema/contracts/staff-admin';
+import type { StaffProfile } from '@qahwa/schema/contracts';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { Product } from '@qahwa/schema/catalogue/product';
+import type { Product } from '@qahwa/schema/catalogue';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 

@@ -1,4 +1,4 @@
-import { PROMOTION_TYPES, type PromotionType } from '@qahwa/schema/promotions/promotion';
+import { PROMOTION_TYPES, type PromotionType } from '@qahwa/schema/promotions';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/ui/form-field';
 import { input, Section, type SectionProps } from './promotion-form-parts';

@@ -1,4 +1,4 @@
-import type { PromotionType } from '@qahwa/schema/promotions/promotion';
+import type { PromotionType } from '@qahwa/schema/promotions';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/ui/form-field';
 import { numberInput, Section, type SectionProps } from './promotion-form-parts';

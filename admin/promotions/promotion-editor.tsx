@@ -1,6 +1,6 @@
 'use client';
 
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import type { Promotion } from '@qahwa/schema/promotions';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/browser-api';

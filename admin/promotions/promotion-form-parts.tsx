@@ -1,6 +1,6 @@
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import { gulfDate } from '@qahwa/schema/reference/gulf-time';
-import type { promotionFormDefaults } from '@qahwa/schema/validation/promotion-form';
+import type { Promotion } from '@qahwa/schema/promotions';
+import { gulfDate } from '@qahwa/schema/reference';
+import type { promotionFormDefaults } from '@qahwa/schema/validation';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 type Defaults = ReturnType<typeof promotionFormDefaults>;

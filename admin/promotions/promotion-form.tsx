@@ -1,16 +1,16 @@
 'use client';
 
-import type { Product } from '@qahwa/schema/catalogue/product';
-import { localize } from '@qahwa/schema/messages/localized-text';
-import type { Locale } from '@qahwa/schema/money/money';
-import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
-import type { Promotion, PromotionType } from '@qahwa/schema/promotions/promotion';
-import { fieldErrors } from '@qahwa/schema/validation/form-errors';
+import type { Product } from '@qahwa/schema/catalogue';
+import { localize } from '@qahwa/schema/messages';
+import type { Locale } from '@qahwa/schema/money';
+import type { Promotion, PromotionType } from '@qahwa/schema/promotions';
+import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions';
 import {
+  fieldErrors,
   promotionFormDefaults,
   promotionFormSchema,
   showsTargetProducts,
-} from '@qahwa/schema/validation/promotion-form';
+} from '@qahwa/schema/validation';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';

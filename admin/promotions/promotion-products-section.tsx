@@ -1,6 +1,6 @@
-import { localize } from '@qahwa/schema/messages/localized-text';
-import type { Locale } from '@qahwa/schema/money/money';
-import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
+import { localize } from '@qahwa/schema/messages';
+import type { Locale } from '@qahwa/schema/money';
+import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions';
 import { useLocale, useTranslations } from 'next-intl';
 import { ChosenProducts, Section } from './promotion-form-parts';
 

@@ -1,4 +1,4 @@
-import { RelationshipType } from '@qahwa/schema/promotions/promotion';
+import { RelationshipType } from '@qahwa/schema/promotions';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/ui/form-field';
 import { ChosenProducts, input, Section, type SectionProps } from './promotion-form-parts';

@@ -1,8 +1,8 @@
 'use client';
 
-import type { Product } from '@qahwa/schema/catalogue/product';
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import type { PromotionPayload } from '@qahwa/schema/validation/promotion-form';
+import type { Product } from '@qahwa/schema/catalogue';
+import type { Promotion } from '@qahwa/schema/promotions';
+import type { PromotionPayload } from '@qahwa/schema/validation';
 import { api } from '@/lib/browser-api';
 
 /** SPEC 7's promotion calls from the back office (through /backend/api). */

@@ -1,8 +1,8 @@
 'use client';
 
-import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import { promotionStatus, remainingUses } from '@qahwa/schema/promotions/promotion-status';
+import { formatAed, type Locale, toFils } from '@qahwa/schema/money';
+import type { Promotion } from '@qahwa/schema/promotions';
+import { promotionStatus, remainingUses } from '@qahwa/schema/promotions';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { AdminReview } from '@qahwa/schema/contracts/reviews';
+import type { AdminReview } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { AdminReviewList, REVIEW_STATUSES, type ReviewStatus } from '@qahwa/schema/contracts/reviews';
+import { AdminReviewList, REVIEW_STATUSES, type ReviewStatus } from '@qahwa/schema/contracts';
 import { gatewayGet } from '@/lib/gateway';
 
 export const REVIEWS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import type { AdminReviewList } from '@qahwa/schema/contracts/reviews';
+import type { AdminReviewList } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { type ReviewQueueQuery, reviewParams } from './review-data';

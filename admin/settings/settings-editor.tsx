@@ -1,6 +1,6 @@
 'use client';
 
-import type { AdminSettings } from '@qahwa/schema/settings/settings';
+import type { AdminSettings } from '@qahwa/schema/settings';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/browser-api';
 import type { SettingsField } from './section-form';

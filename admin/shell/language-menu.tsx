@@ -2,7 +2,7 @@
 
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Locale } from '@qahwa/schema';
-import { LOCALES } from '@qahwa/schema/reference/constants';
+import { LOCALES } from '@qahwa/schema/reference';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useTransition } from 'react';

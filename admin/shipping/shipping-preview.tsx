@@ -1,14 +1,14 @@
 'use client';
 
-import type { ShippingRuleView } from '@qahwa/schema/contracts/shipping';
-import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
-import { EMIRATES } from '@qahwa/schema/reference/emirates';
+import type { ShippingRuleView } from '@qahwa/schema/contracts';
+import { formatAed, type Locale, toFils } from '@qahwa/schema/money';
+import { EMIRATES } from '@qahwa/schema/reference';
 import {
   calculateShipping,
   DEFAULT_SHIPPING_SETTINGS,
   type ShippingRule,
   type ShippingSettings,
-} from '@qahwa/schema/shipping/shipping';
+} from '@qahwa/schema/shipping';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/browser-api';

@@ -1,8 +1,8 @@
 'use client';
 
-import type { ShippingRuleView, ShippingRuleWrite } from '@qahwa/schema/contracts/shipping';
-import type { Locale } from '@qahwa/schema/money/money';
-import { EMIRATES } from '@qahwa/schema/reference/emirates';
+import type { ShippingRuleView, ShippingRuleWrite } from '@qahwa/schema/contracts';
+import type { Locale } from '@qahwa/schema/money';
+import { EMIRATES } from '@qahwa/schema/reference';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '@/ui/form-field';

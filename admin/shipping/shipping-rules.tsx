@@ -1,7 +1,7 @@
 'use client';
 
-import type { ShippingRuleView } from '@qahwa/schema/contracts/shipping';
-import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
+import type { ShippingRuleView } from '@qahwa/schema/contracts';
+import { formatAed, type Locale, toFils } from '@qahwa/schema/money';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
 import { ApiError, api } from '@/lib/browser-api';

@@ -1,4 +1,4 @@
-import { directionOf, localeFromAcceptLanguage, resolveLocale } from '@qahwa/schema/reference/locale';
+import { directionOf, localeFromAcceptLanguage, resolveLocale } from '@qahwa/schema/reference';
 import { describe, expect, it } from 'vitest';
 
 describe('locale resolution', () => {

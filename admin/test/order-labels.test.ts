@@ -4,8 +4,8 @@ import {
   ORDER_EMAIL_PURPOSES,
   ORDER_TIMELINE_EVENTS,
   REFUND_STATUSES,
-} from '@qahwa/schema/orders/timeline-labels';
-import { PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments/attention';
+} from '@qahwa/schema/orders';
+import { PAYMENT_RECORD_STATUSES } from '@qahwa/schema/payments';
 import { describe, expect, it } from 'vitest';
 import ar from '@/messages/ar';
 import en from '@/messages/en';

@@ -1,4 +1,4 @@
-import { AdminPaymentFilter } from '@qahwa/schema/contracts/admin-payments';
+import { AdminPaymentFilter } from '@qahwa/schema/contracts';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

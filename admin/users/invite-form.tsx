@@ -1,7 +1,7 @@
 'use client';
 
 import { ADMIN_ROLE, type SessionUser } from '@qahwa/schema';
-import { mayGrant } from '@qahwa/schema/staff/grants';
+import { mayGrant } from '@qahwa/schema/staff';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@qahwa/schema/staff/password';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@qahwa/schema/staff';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import { API_PREFIX } from '@/auth/redirects';

@@ -1,4 +1,4 @@
-import type { StaffStatus } from '@qahwa/schema/contracts/staff-admin';
+import type { StaffStatus } from '@qahwa/schema/contracts';
 import { useTranslations } from 'next-intl';
 
 const STATUS_TONE: Record<StaffStatus, string> = {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { StaffProfile, StaffUser, StaffUserList } from '@qahwa/schema/contracts/staff-admin';
+import { StaffProfile, StaffUser, StaffUserList } from '@qahwa/schema/contracts';
 import { gatewayGet } from '@/lib/gateway';
 
 /** The users screen's filter as the URL carries it (`?q=…&status=…&role=…`). */

@@ -1,8 +1,8 @@
 'use client';
 
 import { ADMIN_ROLE, type SessionUser } from '@qahwa/schema';
-import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
-import { manageRefusal, mayGrant } from '@qahwa/schema/staff/grants';
+import type { StaffUser } from '@qahwa/schema/contracts';
+import { manageRefusal, mayGrant } from '@qahwa/schema/staff';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';

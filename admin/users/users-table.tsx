@@ -1,4 +1,4 @@
-import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
+import type { StaffUser } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/ui/data-table';

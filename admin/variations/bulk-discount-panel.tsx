@@ -1,7 +1,7 @@
 'use client';
 
-import type { Locale } from '@qahwa/schema/money/money';
-import { bulkDiscountSchema } from '@qahwa/schema/validation/variation-form';
+import type { Locale } from '@qahwa/schema/money';
+import { bulkDiscountSchema } from '@qahwa/schema/validation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 

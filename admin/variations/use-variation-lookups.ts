@@ -1,5 +1,5 @@
-import { activeOptions } from '@qahwa/schema/contracts/variations';
-import type { Locale } from '@qahwa/schema/money/money';
+import { activeOptions } from '@qahwa/schema/contracts';
+import type { Locale } from '@qahwa/schema/money';
 import { useEffect, useState } from 'react';
 import type { Lookups } from './variation-rows';
 import { variationMessage } from './variation-rows-reducer';

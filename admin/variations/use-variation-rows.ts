@@ -1,4 +1,4 @@
-import type { Variation } from '@qahwa/schema/catalogue/product';
+import type { Variation } from '@qahwa/schema/catalogue';
 import {
   applyBulkDiscount,
   isUnsavedVariation,
@@ -7,14 +7,10 @@ import {
   pageCount,
   pageOf,
   TEMP_PRODUCT_ID,
-} from '@qahwa/schema/catalogue/variation-table';
-import type { Locale } from '@qahwa/schema/money/money';
-import { VARIATION_DEFAULT_PAGE_SIZE } from '@qahwa/schema/reference/constants';
-import {
-  type VariationPayload,
-  variationConflict,
-  variationEditSchema,
-} from '@qahwa/schema/validation/variation-form';
+} from '@qahwa/schema/catalogue';
+import type { Locale } from '@qahwa/schema/money';
+import { VARIATION_DEFAULT_PAGE_SIZE } from '@qahwa/schema/reference';
+import { type VariationPayload, variationConflict, variationEditSchema } from '@qahwa/schema/validation';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { TableState } from '@/ui/data-table';

@@ -1,7 +1,7 @@
 'use client';
 
-import type { Locale } from '@qahwa/schema/money/money';
-import type { VariationPayload } from '@qahwa/schema/validation/variation-form';
+import type { Locale } from '@qahwa/schema/money';
+import type { VariationPayload } from '@qahwa/schema/validation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { adminImageSrc } from '@/lib/image-src';

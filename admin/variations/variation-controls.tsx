@@ -1,4 +1,4 @@
-import type { Locale } from '@qahwa/schema/money/money';
+import type { Locale } from '@qahwa/schema/money';
 import type { useTranslations } from 'next-intl';
 import type { InputHTMLAttributes, ReactElement } from 'react';
 import type { Lookups, VariationDraft } from './variation-rows';

@@ -1,9 +1,8 @@
 'use client';
 
-import { localize } from '@qahwa/schema/messages/localized-text';
-import type { Locale } from '@qahwa/schema/money/money';
-import { IMAGE_FOLDERS, imageUploadMessage } from '@qahwa/schema/validation/image-upload';
-import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import { localize } from '@qahwa/schema/messages';
+import type { Locale } from '@qahwa/schema/money';
+import { IMAGE_FOLDERS, imageUploadMessage, VALIDATION_MESSAGES } from '@qahwa/schema/validation';
 import { uploadImage } from '@/catalogue/upload';
 
 export type ImageResult = { ok: true; url: string } | { ok: false; message: string };

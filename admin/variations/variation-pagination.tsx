@@ -1,7 +1,7 @@
 'use client';
 
-import { type PageSize, pageButtons } from '@qahwa/schema/catalogue/variation-table';
-import { VARIATION_PAGE_SIZES } from '@qahwa/schema/reference/constants';
+import { type PageSize, pageButtons } from '@qahwa/schema/catalogue';
+import { VARIATION_PAGE_SIZES } from '@qahwa/schema/reference';
 import { useTranslations } from 'next-intl';
 
 const shape = 'min-w-9 rounded-md border px-2.5 py-1.5 text-sm disabled:opacity-50';

@@ -1,7 +1,7 @@
 'use client';
 
-import type { Variation } from '@qahwa/schema/catalogue/product';
-import type { Locale } from '@qahwa/schema/money/money';
+import type { Variation } from '@qahwa/schema/catalogue';
+import type { Locale } from '@qahwa/schema/money';
 import { useTranslations } from 'next-intl';
 import { cloneElement, useState } from 'react';
 import { adminImageSrc } from '@/lib/image-src';

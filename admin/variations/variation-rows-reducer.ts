@@ -1,12 +1,8 @@
-import type { Variation } from '@qahwa/schema/catalogue/product';
-import {
-  duplicateVariation,
-  isUnsavedVariation,
-  tempVariationId,
-} from '@qahwa/schema/catalogue/variation-table';
-import { localize } from '@qahwa/schema/messages/localized-text';
-import type { Locale } from '@qahwa/schema/money/money';
-import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import type { Variation } from '@qahwa/schema/catalogue';
+import { duplicateVariation, isUnsavedVariation, tempVariationId } from '@qahwa/schema/catalogue';
+import { localize } from '@qahwa/schema/messages';
+import type { Locale } from '@qahwa/schema/money';
+import { VALIDATION_MESSAGES } from '@qahwa/schema/validation';
 
 export const variationMessage = (code: keyof typeof VALIDATION_MESSAGES, locale: Locale) =>
   localize(VALIDATION_MESSAGES[code], locale);

@@ -1,6 +1,6 @@
-import type { Variation } from '@qahwa/schema/catalogue/product';
-import type { VariationOption, VariationSize } from '@qahwa/schema/contracts/variations';
-import type { VariationPayload } from '@qahwa/schema/validation/variation-form';
+import type { Variation } from '@qahwa/schema/catalogue';
+import type { VariationOption, VariationSize } from '@qahwa/schema/contracts';
+import type { VariationPayload } from '@qahwa/schema/validation';
 
 export interface Lookups {
   sizes: VariationSize[];

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Product } from '@qahwa/schema/catalogue/product';
+import type { Product } from '@qahwa/schema/catalogue';
 import { usePathname, useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';

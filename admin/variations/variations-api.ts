@@ -1,12 +1,11 @@
 'use client';
 
-import type { Variation } from '@qahwa/schema/catalogue/product';
-import type { VariationOption, VariationSize } from '@qahwa/schema/contracts/variations';
-import { localize } from '@qahwa/schema/messages/localized-text';
-import type { Locale } from '@qahwa/schema/money/money';
-import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
-import type { VariationPayload } from '@qahwa/schema/validation/variation-form';
-import { variationAddError, variationUpdateError } from '@qahwa/schema/validation/variation-form';
+import type { Variation } from '@qahwa/schema/catalogue';
+import type { VariationOption, VariationSize } from '@qahwa/schema/contracts';
+import { localize } from '@qahwa/schema/messages';
+import type { Locale } from '@qahwa/schema/money';
+import type { VariationPayload } from '@qahwa/schema/validation';
+import { VALIDATION_MESSAGES, variationAddError, variationUpdateError } from '@qahwa/schema/validation';
 import { ApiError, api } from '@/lib/browser-api';
 
 /** SPEC 7's variation calls from the editor, through the back office's /backend/api proxy. */

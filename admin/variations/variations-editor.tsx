@@ -1,8 +1,8 @@
 'use client';
 
-import type { Variation } from '@qahwa/schema/catalogue/product';
-import { formatAed, type Locale, toFils } from '@qahwa/schema/money/money';
-import { variationAddSchema } from '@qahwa/schema/validation/variation-form';
+import type { Variation } from '@qahwa/schema/catalogue';
+import { formatAed, type Locale, toFils } from '@qahwa/schema/money';
+import { variationAddSchema } from '@qahwa/schema/validation';
 import { useLocale, useTranslations } from 'next-intl';
 import { DataTable } from '@/ui/data-table';
 import { BulkDiscountPanel } from './bulk-discount-panel';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
-import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTabbyClient,

@@ -1,5 +1,5 @@
-import { DATABASE_DEFAULTS, type DatabaseSettings } from '@qahwa/schema/config/database';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { DATABASE_DEFAULTS, type DatabaseSettings } from '@qahwa/schema/config';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';

@@ -7,7 +7,7 @@ import { createDb } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { type StripeDouble, startStripeDouble } from '@qahwa/fake-stripe';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
-import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifacts = `${root}.data/e2e`;

@@ -1,15 +1,36 @@
-import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/config/brevo';
-import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { ConfigError, isConfigError, parseEnv, type RunMode, runMode } from '@qahwa/schema/config/env';
-import { LeadLinkEnv } from '@qahwa/schema/config/leads';
-import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
-import { NatsEnv, type NatsSettings, natsSettingsOf } from '@qahwa/schema/config/nats';
-import { revalidateSecretOf } from '@qahwa/schema/config/revalidation';
-import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
-import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
-import { UploadsEnv, type UploadsSettings, uploadsSettingsOf } from '@qahwa/schema/config/uploads';
-import { WorkflowBundleEnv, workflowBundleCacheOf } from '@qahwa/schema/config/workflow-bundle';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import {
+  BrevoEnv,
+  type BrevoSettings,
+  brevoSettingsOf,
+  ConfigError,
+  DatabaseEnv,
+  type DatabaseSettings,
+  databaseSettingsOf,
+  isConfigError,
+  LeadLinkEnv,
+  MailEnv,
+  type MailSettings,
+  mailSettingsOf,
+  NatsEnv,
+  type NatsSettings,
+  natsSettingsOf,
+  parseEnv,
+  type RunMode,
+  revalidateSecretOf,
+  runMode,
+  StripeEnv,
+  type StripeSettings,
+  stripeSettingsOf,
+  TabbyEnv,
+  type TabbySettings,
+  tabbySettingsOf,
+  UploadsEnv,
+  type UploadsSettings,
+  uploadsSettingsOf,
+  WorkflowBundleEnv,
+  workflowBundleCacheOf,
+} from '@qahwa/schema/config';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { z } from 'zod';
 
 export { ConfigError, isConfigError };

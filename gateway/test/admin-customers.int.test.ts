@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCustomersRepository, createOrdersRepository, eq, sql, tables } from '@qahwa/db';
 import type { OrderStatus } from '@qahwa/schema';
-import type { AdminCustomerDetail, AdminCustomerList } from '@qahwa/schema/contracts/admin-customers';
+import type { AdminCustomerDetail, AdminCustomerList } from '@qahwa/schema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, tables } from '@qahwa/db';
 import { mailCatcher } from '@qahwa/mail/testing';
 import type { Permission } from '@qahwa/schema';
-import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
+import type { StaffUser } from '@qahwa/schema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';

@@ -4,7 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { and, createCatalogueRepository, createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import type { AdminReview, AdminReviewList, Product, ProductReviews } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { createOutboxRelay, ensureStream, type OutboxRelay } from '@qahwa/workers';
 import { Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';

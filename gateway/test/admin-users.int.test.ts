@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, eq, sql, tables } from '@qahwa/db';
 import { mailCatcher } from '@qahwa/mail/testing';
-import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
+import type { StaffUser } from '@qahwa/schema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { type Gateway, startGateway } from './harness';

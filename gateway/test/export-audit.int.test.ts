@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tables } from '@qahwa/db';
 import type { Product } from '@qahwa/schema';
-import type { AuditLogList } from '@qahwa/schema/contracts/logs';
+import type { AuditLogList } from '@qahwa/schema/contracts';
 import { codOrder, orderLineOf } from '@qahwa/schema/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';

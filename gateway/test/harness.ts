@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, type DbHandle } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import type { FastifyInstance, InjectOptions } from 'fastify';

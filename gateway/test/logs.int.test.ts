@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq, recordAudit, tables } from '@qahwa/db';
-import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
+import { createDeadLettersRepository, eq, recordAudit, tables } from '@qahwa/db';
 import type { OrderPlaced } from '@qahwa/schema';
-import type { AuditLogList, ConsumerDeadLetterList } from '@qahwa/schema/contracts/logs';
+import type { AuditLogList, ConsumerDeadLetterList } from '@qahwa/schema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';

@@ -1,5 +1,5 @@
 import { type DbOrTx, eq, sql, tables } from '@qahwa/db';
-import { placeNames } from '@qahwa/schema/reference/emirates';
+import { placeNames } from '@qahwa/schema/reference';
 import type { MailLocale, OrderEmailData } from './types';
 
 export interface OrderEmail {

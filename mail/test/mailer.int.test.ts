@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, isMailSendError, type Mailer } from '../src/mailer';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, createDb, eq, sql, tables } from '@qahwa/db';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { afterAll, describe, expect, it } from 'vitest';
 import { budgetClassOf } from '../src/budget';
 import { createMailer } from '../src/mailer';

@@ -1,6 +1,6 @@
 'use client';
 
-import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
+import { CART_STORAGE_KEY } from '@qahwa/schema/reference';
 import { useId, useState } from 'react';
 import { dispatchCartAtom } from '@/cart/cart-store';
 import { useTranslations } from '@/i18n/client';

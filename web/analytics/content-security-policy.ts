@@ -1,4 +1,4 @@
-import { securityHeaders } from '@qahwa/schema/proxy/security-headers';
+import { securityHeaders } from '@qahwa/schema/proxy';
 import { webConfig } from '@/lib/config';
 
 /**

@@ -1,5 +1,5 @@
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { CART_HIGH_VALUE_THRESHOLDS_AED, CURRENCY } from '@qahwa/schema/reference/constants';
+import type { CartItem } from '@qahwa/schema/cart';
+import { CART_HIGH_VALUE_THRESHOLDS_AED, CURRENCY } from '@qahwa/schema/reference';
 
 /**
  * SPEC 1: the storefront's analytics events, one typed module. Every event goes to

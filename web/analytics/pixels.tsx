@@ -1,4 +1,4 @@
-import { type TrackingIds, validTrackingIds } from '@qahwa/schema/analytics/tracking';
+import { type TrackingIds, validTrackingIds } from '@qahwa/schema/analytics';
 
 /**
  * SPEC 1: the analytics and ad-pixel loaders, each only when its id is set (the CSP allows a

@@ -1,4 +1,4 @@
-import { directionOf } from '@qahwa/schema/reference/locale';
+import { directionOf } from '@qahwa/schema/reference';
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';

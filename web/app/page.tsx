@@ -1,5 +1,5 @@
-import type { OfferSettings } from '@qahwa/schema/contracts/content';
-import { isOfferVisible } from '@qahwa/schema/offers/offer-banner';
+import type { OfferSettings } from '@qahwa/schema/contracts';
+import { isOfferVisible } from '@qahwa/schema/offers';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import { cartItemCount } from '@qahwa/schema/cart/cart';
+import { cartItemCount } from '@qahwa/schema/cart';
 import { useId } from 'react';
 import { useTranslations } from '@/i18n/client';
 import { useAtomValue, useSetAtom } from '@/shell/atoms';

@@ -1,10 +1,10 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { cartSubtotalFils } from '@qahwa/schema/cart/cart';
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { formatAed, toFils } from '@qahwa/schema/money/money';
-import { CART_VERSION } from '@qahwa/schema/reference/constants';
+import type { CartItem } from '@qahwa/schema/cart';
+import { cartSubtotalFils } from '@qahwa/schema/cart';
+import { formatAed, toFils } from '@qahwa/schema/money';
+import { CART_VERSION } from '@qahwa/schema/reference';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { commerceOf, highValueTier, track } from '@/analytics/events';

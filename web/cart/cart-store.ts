@@ -1,3 +1,4 @@
+import type { CartItem, StoredCart } from '@qahwa/schema/cart';
 import {
   addItem,
   decrementItem,
@@ -5,9 +6,8 @@ import {
   loadStoredCart,
   removeItem,
   setQuantity,
-} from '@qahwa/schema/cart/cart';
-import type { CartItem, StoredCart } from '@qahwa/schema/cart/cart-item';
-import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference/constants';
+} from '@qahwa/schema/cart';
+import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference';
 import { atom, atomWithStorage, createJSONStorage, type SyncStorage } from '@/shell/atoms';
 
 /**

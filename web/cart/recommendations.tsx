@@ -1,7 +1,7 @@
 'use client';
 
-import type { Product } from '@qahwa/schema/catalogue/product';
-import { formatAed, type Locale } from '@qahwa/schema/money/money';
+import type { Product } from '@qahwa/schema/catalogue';
+import { formatAed, type Locale } from '@qahwa/schema/money';
 import { useEffect, useState } from 'react';
 import { cardPrice, productName } from '@/catalogue/display';
 import { ProductImage } from '@/catalogue/product-image';

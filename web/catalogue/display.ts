@@ -1,7 +1,6 @@
-import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
-import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue/product';
-import { LOW_STOCK_THRESHOLD, unitsAvailable } from '@qahwa/schema/catalogue/stock';
-import type { Fils, Locale } from '@qahwa/schema/money/money';
+import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue';
+import { discountedUnitFils, LOW_STOCK_THRESHOLD, unitsAvailable } from '@qahwa/schema/catalogue';
+import type { Fils, Locale } from '@qahwa/schema/money';
 
 /** Pure display rules for products, shared by server pages and client islands. */
 

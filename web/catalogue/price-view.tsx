@@ -1,4 +1,4 @@
-import { formatAed, type Locale } from '@qahwa/schema/money/money';
+import { formatAed, type Locale } from '@qahwa/schema/money';
 import type { PriceDisplay } from './display';
 
 /**

@@ -1,4 +1,4 @@
-import { formatAed } from '@qahwa/schema/money/money';
+import { formatAed } from '@qahwa/schema/money';
 import { useLocale, useTranslations } from 'next-intl';
 import type { PriceDisplay } from './display';
 import { PriceView } from './price-view';

@@ -1,6 +1,6 @@
 'use client';
 
-import { CART_STORAGE_KEY } from '@qahwa/schema/reference/constants';
+import { CART_STORAGE_KEY } from '@qahwa/schema/reference';
 import { lazy, Suspense, useState } from 'react';
 import { cartItemsAtom } from '@/cart/cart-store';
 import { useTranslations } from '@/i18n/client';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import type { CartItem } from '@qahwa/schema/cart';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type CheckoutStepName, commerceOf, track } from '@/analytics/events';
 import { useTranslations } from '@/i18n/client';

@@ -1,12 +1,11 @@
 'use client';
 
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { localize } from '@qahwa/schema/messages/localized-text';
-import { formatAed, type Locale } from '@qahwa/schema/money/money';
-import { isAnniversaryCode } from '@qahwa/schema/promotions/anniversary';
-import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import type { CartItem } from '@qahwa/schema/cart';
+import { localize } from '@qahwa/schema/messages';
+import { formatAed, type Locale } from '@qahwa/schema/money';
+import type { Promotion } from '@qahwa/schema/promotions';
+import { isAnniversaryCode, PROMOTION_MESSAGES } from '@qahwa/schema/promotions';
+import { VALIDATION_MESSAGES } from '@qahwa/schema/validation';
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { api } from '@/lib/browser-api';

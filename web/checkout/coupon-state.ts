@@ -1,14 +1,18 @@
 'use client';
 
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { pricingLinesOf } from '@qahwa/schema/cart/cart-line';
-import { type LocalizedText, localize } from '@qahwa/schema/messages/localized-text';
-import type { Fils, Locale } from '@qahwa/schema/money/money';
-import { PROMOTION_MESSAGES } from '@qahwa/schema/promotions/messages';
-import { type CartPricing, priceCart, priceLines } from '@qahwa/schema/promotions/price-cart';
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import { publicCouponRefusal } from '@qahwa/schema/promotions/shopper-view';
-import type { SaleConfig } from '@qahwa/schema/sale/sale-config';
+import type { CartItem } from '@qahwa/schema/cart';
+import { pricingLinesOf } from '@qahwa/schema/cart';
+import { type LocalizedText, localize } from '@qahwa/schema/messages';
+import type { Fils, Locale } from '@qahwa/schema/money';
+import type { Promotion } from '@qahwa/schema/promotions';
+import {
+  type CartPricing,
+  PROMOTION_MESSAGES,
+  priceCart,
+  priceLines,
+  publicCouponRefusal,
+} from '@qahwa/schema/promotions';
+import type { SaleConfig } from '@qahwa/schema/sale';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '@/lib/browser-api';
 import { type ShopperSettings, useShopperSettings } from '@/settings/shopper-settings';

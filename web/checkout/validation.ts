@@ -1,7 +1,5 @@
 import type { Locale } from '@qahwa/schema';
-import { customerStepSchema } from '@qahwa/schema/validation/customer-step';
-import { validateForm } from '@qahwa/schema/validation/form-errors';
-import { shippingStepSchema } from '@qahwa/schema/validation/shipping-step';
+import { customerStepSchema, shippingStepSchema, validateForm } from '@qahwa/schema/validation';
 
 /**
  * The checkout's one seam to the shared validation of @qahwa/schema (SPEC 5, messages in

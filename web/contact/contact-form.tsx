@@ -5,8 +5,8 @@ import {
   type ContactSubject,
   contactFormSchema,
   contactSubjectLabel,
-} from '@qahwa/schema/validation/contact-form';
-import { validateForm } from '@qahwa/schema/validation/form-errors';
+  validateForm,
+} from '@qahwa/schema/validation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { prefill, readStoredProfile } from '@/account/profile-store';
 import { track } from '@/analytics/events';

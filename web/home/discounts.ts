@@ -1,4 +1,4 @@
-import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue/product';
+import type { Product, ShopperVariation as Variation } from '@qahwa/schema/catalogue';
 import { stockLeft } from '@/catalogue/display';
 
 export interface DiscountedVariation {

@@ -1,6 +1,6 @@
-import type { OfferSettings } from '@qahwa/schema/contracts/content';
-import type { Locale } from '@qahwa/schema/money/money';
-import { offerCountdown, offerMessage } from '@qahwa/schema/offers/offer-banner';
+import type { OfferSettings } from '@qahwa/schema/contracts';
+import type { Locale } from '@qahwa/schema/money';
+import { offerCountdown, offerMessage } from '@qahwa/schema/offers';
 import { useLocale, useTranslations } from 'next-intl';
 import { OfferClock } from './offer-clock';
 

@@ -1,8 +1,8 @@
 'use client';
 
-import type { OfferSettings } from '@qahwa/schema/contracts/content';
-import { offerCountdown } from '@qahwa/schema/offers/offer-banner';
-import { OFFER_TICK_MS } from '@qahwa/schema/reference/constants';
+import type { OfferSettings } from '@qahwa/schema/contracts';
+import { offerCountdown } from '@qahwa/schema/offers';
+import { OFFER_TICK_MS } from '@qahwa/schema/reference';
 import { useEffect, useRef, useState } from 'react';
 
 /**

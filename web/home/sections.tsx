@@ -1,5 +1,5 @@
-import type { CategorySummary } from '@qahwa/schema/contracts/categories';
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
+import type { CategorySummary } from '@qahwa/schema/contracts';
+import type { Promotion } from '@qahwa/schema/promotions';
 import { useLocale, useTranslations } from 'next-intl';
 import { productName, variationLabel, variationPrice } from '@/catalogue/display';
 import { Price } from '@/catalogue/price';

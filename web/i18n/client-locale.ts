@@ -1,6 +1,5 @@
-import type { Locale } from '@qahwa/schema/money/money';
-import { LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference/constants';
-import { directionOf, isLocale } from '@qahwa/schema/reference/locale';
+import type { Locale } from '@qahwa/schema/money';
+import { directionOf, isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY } from '@qahwa/schema/reference';
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Locale } from '@qahwa/schema/money/money';
+import type { Locale } from '@qahwa/schema/money';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type en from '@/messages/en';
 import { formatMessage, type MessageValues } from './format';

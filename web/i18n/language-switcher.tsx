@@ -1,8 +1,7 @@
 'use client';
 
-import type { Locale } from '@qahwa/schema/money/money';
-import { LOCALES } from '@qahwa/schema/reference/constants';
-import { isLocale } from '@qahwa/schema/reference/locale';
+import type { Locale } from '@qahwa/schema/money';
+import { isLocale, LOCALES } from '@qahwa/schema/reference';
 import { useRouter } from 'next/navigation';
 import { useId, useTransition } from 'react';
 import { track } from '@/analytics/events';

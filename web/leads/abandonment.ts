@@ -1,5 +1,5 @@
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import type { AbandonmentTrigger, CartAbandonmentRequest, DeviceType } from '@qahwa/schema/contracts/leads';
+import type { CartItem } from '@qahwa/schema/cart';
+import type { AbandonmentTrigger, CartAbandonmentRequest, DeviceType } from '@qahwa/schema/contracts';
 
 /**
  * The storefront's side of SPEC 4 "Cart abandonment" (docs/leads.md): one report per cart, on

@@ -1,7 +1,7 @@
 'use client';
 
-import type { AbandonmentTrigger } from '@qahwa/schema/contracts/leads';
-import { CART_IDLE_TIMEOUT_MS } from '@qahwa/schema/reference/constants';
+import type { AbandonmentTrigger } from '@qahwa/schema/contracts';
+import { CART_IDLE_TIMEOUT_MS } from '@qahwa/schema/reference';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { readStoredProfile } from '@/account/profile-store';

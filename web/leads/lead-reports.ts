@@ -1,4 +1,4 @@
-import type { AbandonmentTrigger, LeadUpdateRequest } from '@qahwa/schema/contracts/leads';
+import type { AbandonmentTrigger, LeadUpdateRequest } from '@qahwa/schema/contracts';
 import { api } from '@/lib/browser-api';
 import {
   isEmail,

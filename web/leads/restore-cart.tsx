@@ -1,6 +1,6 @@
 'use client';
 
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
+import type { CartItem } from '@qahwa/schema/cart';
 import { useEffect, useRef, useState } from 'react';
 import { dispatchCartAtom } from '@/cart/cart-store';
 import { useTranslations } from '@/i18n/client';

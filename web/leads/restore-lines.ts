@@ -1,8 +1,8 @@
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { cartLineOf } from '@qahwa/schema/cart/cart-line';
-import type { Product } from '@qahwa/schema/catalogue/product';
-import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
-import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
+import type { CartItem } from '@qahwa/schema/cart';
+import { cartLineOf } from '@qahwa/schema/cart';
+import type { Product } from '@qahwa/schema/catalogue';
+import { unitsAvailable } from '@qahwa/schema/catalogue';
+import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference';
 
 export interface RestoreLine {
   productId: string;

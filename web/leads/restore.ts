@@ -1,6 +1,6 @@
 import 'server-only';
-import { LeadRestoreResponse } from '@qahwa/schema/contracts/leads';
-import { LOCALE_COOKIE } from '@qahwa/schema/reference/constants';
+import { LeadRestoreResponse } from '@qahwa/schema/contracts';
+import { LOCALE_COOKIE } from '@qahwa/schema/reference';
 import { getProduct } from '@/lib/catalogue';
 import { gatewayUrl, webConfig } from '@/lib/config';
 import { type RestoredCart, restoreCart } from './restore-lines';

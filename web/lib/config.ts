@@ -1,6 +1,5 @@
-import { parseEnv, runMode } from '@qahwa/schema/config/env';
-import { revalidateSecretOf } from '@qahwa/schema/config/revalidation';
-import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { parseEnv, revalidateSecretOf, runMode } from '@qahwa/schema/config';
+import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { readTestPayments } from '@qahwa/schema/contracts/payment-mode';
+import { readTestPayments } from '@qahwa/schema/contracts';
 import { gatewayTimeoutMs, gatewayUrl } from './config';
 
 /** Whether the store's payments take no money: the rule both apps share, with this app's gateway. */

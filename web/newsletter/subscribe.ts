@@ -1,4 +1,4 @@
-import type { Locale } from '@qahwa/schema/money/money';
+import type { Locale } from '@qahwa/schema/money';
 import { track } from '@/analytics/events';
 import { postJson } from '@/contact/post-json';
 
@@ -18,10 +18,7 @@ export async function subscribe(
   locale: Locale,
   onSending: () => void,
 ): Promise<SubscribeOutcome> {
-  const [{ newsletterFormSchema }, { validateForm }] = await Promise.all([
-    import('@qahwa/schema/validation/newsletter-form'),
-    import('@qahwa/schema/validation/form-errors'),
-  ]);
+  const { newsletterFormSchema, validateForm } = await import('@qahwa/schema/validation');
   const result = validateForm(newsletterFormSchema(locale), { email });
   if (!result.ok) return { kind: 'invalid', text: result.errors.email ?? '' };
   onSending();

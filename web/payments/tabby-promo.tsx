@@ -1,6 +1,6 @@
 'use client';
 
-import { payLaterWidgetOptions, showsPayLaterWidget } from '@qahwa/schema/payments/pay-later-widget';
+import { payLaterWidgetOptions, showsPayLaterWidget } from '@qahwa/schema/payments';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale } from '@/i18n/client';
 import { useShopperSettings } from '@/settings/shopper-settings';

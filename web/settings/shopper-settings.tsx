@@ -1,8 +1,8 @@
 'use client';
 
-import type { PayLaterRange } from '@qahwa/schema/payments/pay-later-widget';
-import type { SaleConfig } from '@qahwa/schema/sale/sale-config';
-import type { ShippingSettings } from '@qahwa/schema/shipping/shipping';
+import type { PayLaterRange } from '@qahwa/schema/payments';
+import type { SaleConfig } from '@qahwa/schema/sale';
+import type { ShippingSettings } from '@qahwa/schema/shipping';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**

@@ -1,7 +1,6 @@
 import { type Product, type ShopperVariation, shopperStock, type Variation } from '@qahwa/schema';
-import { PRODUCT_SORTS } from '@qahwa/schema/contracts/products';
-import { TEXT_LIMITS } from '@qahwa/schema/validation/fields';
-import { REVIEW_LIMITS } from '@qahwa/schema/validation/review-form';
+import { PRODUCT_SORTS } from '@qahwa/schema/contracts';
+import { REVIEW_LIMITS, TEXT_LIMITS } from '@qahwa/schema/validation';
 import { describe, expect, it } from 'vitest';
 import { LOW_STOCK, stockNotice } from '@/catalogue/display';
 import { REVIEW_FORM_LIMITS } from '@/catalogue/product/review-limits';

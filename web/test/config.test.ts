@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { isConfigError, SERVICE_DEFAULTS } from '@qahwa/schema';
-import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import { describe, expect, it } from 'vitest';
 import { loadWebConfig } from '@/lib/config';
 

@@ -1,6 +1,6 @@
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import { Promotion } from '@qahwa/schema/promotions/promotion';
-import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
+import type { CartItem } from '@qahwa/schema/cart';
+import { Promotion } from '@qahwa/schema/promotions';
+import { SALE_CONFIG } from '@qahwa/schema/sale';
 import { describe, expect, it } from 'vitest';
 import { couponRefusalMessage, orderCouponRefusal } from '@/checkout/coupon-state';
 

@@ -1,7 +1,7 @@
-import type { CartItem } from '@qahwa/schema/cart/cart-item';
-import type { Promotion } from '@qahwa/schema/promotions/promotion';
-import { SALE_CONFIG } from '@qahwa/schema/sale/sale-config';
-import { DEFAULT_SHIPPING_SETTINGS } from '@qahwa/schema/shipping/shipping';
+import type { CartItem } from '@qahwa/schema/cart';
+import type { Promotion } from '@qahwa/schema/promotions';
+import { SALE_CONFIG } from '@qahwa/schema/sale';
+import { DEFAULT_SHIPPING_SETTINGS } from '@qahwa/schema/shipping';
 import { describe, expect, it } from 'vitest';
 import type { AppliedCouponState } from '@/checkout/coupon-state';
 import { summaryPricing } from '@/checkout/coupon-state';

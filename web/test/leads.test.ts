@@ -1,4 +1,4 @@
-import type { Product } from '@qahwa/schema/catalogue/product';
+import type { Product } from '@qahwa/schema/catalogue';
 import { describe, expect, it } from 'vitest';
 import { abandonmentPayload, deviceTypeOf, nextCartState } from '@/leads/abandonment';
 import { qualifiedLeadUpdate } from '@/leads/lead-reports';

@@ -1,9 +1,4 @@
-import {
-  directionOf,
-  isLocale,
-  localeFromAcceptLanguage,
-  resolveLocale,
-} from '@qahwa/schema/reference/locale';
+import { directionOf, isLocale, localeFromAcceptLanguage, resolveLocale } from '@qahwa/schema/reference';
 import { describe, expect, it } from 'vitest';
 
 describe('resolveLocale', () => {

@@ -6,8 +6,8 @@ import {
   PayLaterOrderData,
   PayLaterSessionRequest,
 } from '@qahwa/schema';
-import { DEFAULT_PAY_LATER_RANGE, payLaterWidgetOptions } from '@qahwa/schema/payments/pay-later-widget';
-import { securityHeaders } from '@qahwa/schema/proxy/security-headers';
+import { DEFAULT_PAY_LATER_RANGE, payLaterWidgetOptions } from '@qahwa/schema/payments';
+import { securityHeaders } from '@qahwa/schema/proxy';
 import { describe, expect, it } from 'vitest';
 import { buildCodOrder } from '@/checkout/order-request';
 import {

@@ -1,11 +1,11 @@
 import { priceOrder, type VariationRecord } from '@qahwa/checkout';
-import { cartLineOf } from '@qahwa/schema/cart/cart-line';
-import type { Product, ShopperVariation } from '@qahwa/schema/catalogue/product';
-import { type Fils, toFils } from '@qahwa/schema/money/money';
-import { Promotion } from '@qahwa/schema/promotions/promotion';
-import { ANNIVERSARY_CODE } from '@qahwa/schema/reference/constants';
-import { SALE_CONFIG, type SaleConfig } from '@qahwa/schema/sale/sale-config';
-import { calculateShipping, type ShippingRule, type ShippingSettings } from '@qahwa/schema/shipping/shipping';
+import { cartLineOf } from '@qahwa/schema/cart';
+import type { Product, ShopperVariation } from '@qahwa/schema/catalogue';
+import { type Fils, toFils } from '@qahwa/schema/money';
+import { Promotion } from '@qahwa/schema/promotions';
+import { ANNIVERSARY_CODE } from '@qahwa/schema/reference';
+import { SALE_CONFIG, type SaleConfig } from '@qahwa/schema/sale';
+import { calculateShipping, type ShippingRule, type ShippingSettings } from '@qahwa/schema/shipping';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AppliedCouponState, summaryPricing } from '@/checkout/coupon-state';

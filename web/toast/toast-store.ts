@@ -1,4 +1,4 @@
-import { TOAST_FADE_MS, TOAST_LIFETIME_MS, TOAST_MAX_VISIBLE } from '@qahwa/schema/reference/constants';
+import { TOAST_FADE_MS, TOAST_LIFETIME_MS, TOAST_MAX_VISIBLE } from '@qahwa/schema/reference';
 import { atom } from '@/shell/atoms';
 
 export type ToastType = 'success' | 'error' | 'info';

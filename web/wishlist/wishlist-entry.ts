@@ -1,4 +1,4 @@
-import type { Product } from '@qahwa/schema/catalogue/product';
+import type { Product } from '@qahwa/schema/catalogue';
 import { cardPrice } from '@/catalogue/display';
 import type { WishlistItem } from './wishlist-store';
 

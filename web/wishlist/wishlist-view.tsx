@@ -1,6 +1,6 @@
 'use client';
 
-import { formatAed } from '@qahwa/schema/money/money';
+import { formatAed } from '@qahwa/schema/money';
 import { useEffect } from 'react';
 import { commerceOf, highValueTier, track } from '@/analytics/events';
 import { cartItemsAtom } from '@/cart/cart-store';

@@ -1,11 +1,24 @@
 import { CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
-import { BrevoEnv, type BrevoSettings, brevoSettingsOf } from '@qahwa/schema/config/brevo';
-import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { parseEnv, runMode } from '@qahwa/schema/config/env';
-import { LeadLinkEnv, LeadTimingEnv, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
-import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
-import { NatsEnv, type NatsSettings, natsSettingsOf } from '@qahwa/schema/config/nats';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import {
+  BrevoEnv,
+  type BrevoSettings,
+  brevoSettingsOf,
+  DatabaseEnv,
+  type DatabaseSettings,
+  databaseSettingsOf,
+  LeadLinkEnv,
+  LeadTimingEnv,
+  leadLinkSettingsOf,
+  MailEnv,
+  type MailSettings,
+  mailSettingsOf,
+  NatsEnv,
+  type NatsSettings,
+  natsSettingsOf,
+  parseEnv,
+  runMode,
+} from '@qahwa/schema/config';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { z } from 'zod';
 
 /** The workers' settings: the environment read once, here, when the process starts. */

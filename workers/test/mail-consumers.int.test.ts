@@ -4,7 +4,7 @@ import { eq, sql, tables } from '@qahwa/db';
 import { createMailer, type Mailer, verifyConfirmLink, verifyUnsubscribeLink } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type DomainEvent, makeEvent, type OrderPlaced, subjectOf } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DurableConsumer, ensureStream } from '../src';
 import { createMailConsumers } from '../src/mail/mail-consumer';

@@ -3,7 +3,7 @@ import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManage
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
 import { type DomainEvent, subjectOf } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import pino from 'pino';
 import { ensureStream } from '../src/jetstream/stream';
 

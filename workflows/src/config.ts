@@ -1,12 +1,27 @@
 import { CHECKOUT_TASK_QUEUE } from '@qahwa/schema';
-import { DatabaseEnv, type DatabaseSettings, databaseSettingsOf } from '@qahwa/schema/config/database';
-import { ConfigError, parseEnv, runMode } from '@qahwa/schema/config/env';
-import { LeadLinkEnv, type LeadLinkSettings, leadLinkSettingsOf } from '@qahwa/schema/config/leads';
-import { MailEnv, type MailSettings, mailSettingsOf } from '@qahwa/schema/config/mail';
-import { StripeEnv, type StripeSettings, stripeSettingsOf } from '@qahwa/schema/config/stripe';
-import { TabbyEnv, type TabbySettings, tabbySettingsOf } from '@qahwa/schema/config/tabby';
-import { WorkflowBundleEnv, workflowBundleCacheOf } from '@qahwa/schema/config/workflow-bundle';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import {
+  ConfigError,
+  DatabaseEnv,
+  type DatabaseSettings,
+  databaseSettingsOf,
+  LeadLinkEnv,
+  type LeadLinkSettings,
+  leadLinkSettingsOf,
+  MailEnv,
+  type MailSettings,
+  mailSettingsOf,
+  parseEnv,
+  runMode,
+  StripeEnv,
+  type StripeSettings,
+  stripeSettingsOf,
+  TabbyEnv,
+  type TabbySettings,
+  tabbySettingsOf,
+  WorkflowBundleEnv,
+  workflowBundleCacheOf,
+} from '@qahwa/schema/config';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { z } from 'zod';
 
 /** The Temporal worker's settings: the environment read once, here, when the process starts. */

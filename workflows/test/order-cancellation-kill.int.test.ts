@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { mailCatcher } from '@qahwa/mail/testing';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { priceCheckout } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { DEFAULT_SHIPPING_SETTINGS, SALE_CONFIG } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 /**

@@ -3,7 +3,7 @@ import { CHECKOUT_FAILURE } from '@qahwa/checkout';
 import { createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { type CheckoutToOrderInput, SALE_CONFIG } from '@qahwa/schema';
-import { SERVICE_DEFAULTS } from '@qahwa/schema/reference/services';
+import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { ApplicationFailure } from '@temporalio/common';
 import fc from 'fast-check';
 import pino from 'pino';

@@ -1,6 +1,6 @@
 import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
-import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-import { ConfigError, type RunMode, runMode } from '@qahwa/schema/config/env';
+import { ConfigError, type RunMode, runMode } from '@qahwa/schema/config';
 
 export const DEV_ADMIN_EMAIL = 'admin@qahwa.local';
 export const DEV_ADMIN_PASSWORD = 'qahwa-admin-dev';

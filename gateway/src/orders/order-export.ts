@@ -1,6 +1,6 @@
-import type { OrderAdminRepository } from '@qahwa/db/repositories/order-admin';
+import type { OrderAdminRepository } from '@qahwa/db';
 import { toAed } from '@qahwa/schema';
-import { csvRow } from '@qahwa/schema/export/csv';
+import { csvRow } from '@qahwa/schema/export';
 
 /** The rows the orders screen's filter matches, as the export reads them. */
 export type OrderExportRow = Awaited<ReturnType<OrderAdminRepository['exportRows']>>[number];

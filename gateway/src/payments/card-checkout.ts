@@ -7,7 +7,7 @@ import {
 } from '@qahwa/checkout';
 import type { CheckoutRow, DbOrTx } from '@qahwa/db';
 import { type CheckoutClaim, type CheckoutToOrderInput, isCityOf, type Locale, toAed } from '@qahwa/schema';
-import { isOpenCheckout } from '@qahwa/schema/payments/checkout-status';
+import { isOpenCheckout } from '@qahwa/schema/payments';
 import type { ApplicationFailure } from '@temporalio/client';
 import { couponRefusedError, outOfStockError, variationMismatchError } from '../checkout/refusals';
 import { t } from '../i18n/messages';

@@ -1,6 +1,5 @@
 import type { OrderPlacement } from '@qahwa/checkout';
-import type { CheckoutRow, Db } from '@qahwa/db';
-import type { PaymentRecord } from '@qahwa/db/repositories/payments-admin';
+import type { CheckoutRow, Db, PaymentRecord } from '@qahwa/db';
 import type { AdminPaymentActions } from '@qahwa/schema/contracts';
 import { isOpenCheckout } from '@qahwa/schema/payments';
 import type { Client } from '@temporalio/client';

@@ -4,7 +4,7 @@ import {
   AdminCustomerList,
   AdminCustomerParams,
   AdminCustomerQuery,
-} from '@qahwa/schema/contracts/admin-customers';
+} from '@qahwa/schema/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffOnly } from '../auth/access';

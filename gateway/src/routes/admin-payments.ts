@@ -1,5 +1,5 @@
 import { createOrderPlacement } from '@qahwa/checkout';
-import type { PaymentRecord } from '@qahwa/db/repositories/payments-admin';
+import type { PaymentRecord } from '@qahwa/db';
 import { ErrorBody } from '@qahwa/schema';
 import {
   type AdminPayment,
@@ -11,8 +11,8 @@ import {
   AdminPaymentListQuery,
   AdminPaymentRefundBody,
   AdminPaymentRefunded,
-} from '@qahwa/schema/contracts/admin-payments';
-import { attentionKindOf } from '@qahwa/schema/payments/attention';
+} from '@qahwa/schema/contracts';
+import { attentionKindOf } from '@qahwa/schema/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor, staffOnly } from '../auth/access';

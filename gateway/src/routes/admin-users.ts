@@ -1,10 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import {
-  type AdminChange,
-  isStaffAdminError,
-  StaffAdminError,
-  type StaffAdminErrorCode,
-} from '@qahwa/db/repositories/staff-admin';
+import { type AdminChange, isStaffAdminError, StaffAdminError, type StaffAdminErrorCode } from '@qahwa/db';
 import type { Mailer } from '@qahwa/mail';
 import { ErrorBody, type Locale, localize, SessionResponse } from '@qahwa/schema';
 import {
@@ -19,9 +14,8 @@ import {
   StaffUserQuery,
   StaffVersion,
   UpdateStaff,
-} from '@qahwa/schema/contracts/staff-admin';
-import { STAFF_MESSAGES } from '@qahwa/schema/staff/messages';
-import { PASSWORD_MESSAGES, passwordProblem } from '@qahwa/schema/staff/password';
+} from '@qahwa/schema/contracts';
+import { PASSWORD_MESSAGES, passwordProblem, STAFF_MESSAGES } from '@qahwa/schema/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor, publicRoute, staffOnly } from '../auth/access';

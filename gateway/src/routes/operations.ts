@@ -12,7 +12,7 @@ import {
   ConsumerDeadLetterList,
   ConsumerDeadLetterQuery,
   ConsumerRedriveResponse,
-} from '@qahwa/schema/contracts/logs';
+} from '@qahwa/schema/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor, staffOnly } from '../auth/access';

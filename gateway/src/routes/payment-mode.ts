@@ -1,4 +1,4 @@
-import { PaymentMode } from '@qahwa/schema/contracts/payment-mode';
+import { PaymentMode } from '@qahwa/schema/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicRoute } from '../auth/access';

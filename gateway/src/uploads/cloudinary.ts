@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ImageUploadResult } from '@qahwa/schema';
-import type { CloudinarySettings } from '@qahwa/schema/config/uploads';
+import type { CloudinarySettings } from '@qahwa/schema/config';
 import { CONTENT_TYPES } from './sniff';
 import type { ImageStore } from './store';
 

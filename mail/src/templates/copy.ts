@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@qahwa/schema/validation/messages';
+import { VALIDATION_MESSAGES } from '@qahwa/schema/validation';
 import type { MailLocale } from '../types';
 
 /**

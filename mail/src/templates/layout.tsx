@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { formatAed } from '@qahwa/schema/money/money';
+import { formatAed } from '@qahwa/schema/money';
 import {
   Body,
   Button,

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { shippingLineText } from '@qahwa/schema/checkout/summary-text';
+import { shippingLineText } from '@qahwa/schema/checkout';
 import { Column, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MailLocale, OrderEmailData } from '../types';

@@ -4,7 +4,8 @@ import type { CartItem, StoredCart } from './cart-item';
 
 /*
  * The cart's rules, free of zod so the storefront can load them on every page without the
- * validation library (`@qahwa/schema/cart/cart`). The schemas live in cart-item.ts.
+ * validation library (through `@qahwa/schema/cart`: the package has no side effects, so a bundle
+ * takes only the modules whose names it uses). The schemas live in cart-item.ts.
  */
 
 export const emptyCart = (): StoredCart => ({ version: CART_VERSION, items: [] });

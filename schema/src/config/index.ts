@@ -5,3 +5,8 @@ export * from './payment-doubles';
 export * from './revalidation';
 export * from './stripe';
 export * from './tabby';
+export * from './brevo';
+export * from './leads';
+export * from './mail';
+export * from './uploads';
+export * from './workflow-bundle';

@@ -3,3 +3,5 @@ export * from './messages';
 export * from './pay-later';
 export * from './payment-method';
 export * from './submit-button';
+export * from './attention';
+export * from './pay-later-widget';

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALES } from './constants';
 /*
  * The language of a request (SPEC 1), shared by the storefront, the back office and the gateway.
  * Pure and free of zod, so the front ends can import it into the browser bundle directly
- * (`@qahwa/schema/reference/locale`).
+ * (`@qahwa/schema/reference`).
  */
 
 export type Direction = 'ltr' | 'rtl';

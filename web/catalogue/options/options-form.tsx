@@ -1,7 +1,7 @@
 'use client';
 
-import type { Product } from '@qahwa/schema/catalogue/product';
-import { formatAed } from '@qahwa/schema/money/money';
+import type { Product } from '@qahwa/schema/catalogue';
+import { formatAed } from '@qahwa/schema/money';
 import { useId } from 'react';
 import { cardPrice, productName, variationPrice } from '@/catalogue/display';
 import { PriceView } from '@/catalogue/price-view';

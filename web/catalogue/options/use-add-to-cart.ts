@@ -1,8 +1,8 @@
 'use client';
 
-import { cartLineOf } from '@qahwa/schema/cart/cart-line';
-import type { Product } from '@qahwa/schema/catalogue/product';
-import { CART_SIDEBAR_DELAY_MS } from '@qahwa/schema/reference/constants';
+import { cartLineOf } from '@qahwa/schema/cart';
+import type { Product } from '@qahwa/schema/catalogue';
+import { CART_SIDEBAR_DELAY_MS } from '@qahwa/schema/reference';
 import { useEffect } from 'react';
 import { commerceOf, track } from '@/analytics/events';
 import { cartOpenAtom, dispatchCartAtom, lastAddedIdAtom } from '@/cart/cart-store';

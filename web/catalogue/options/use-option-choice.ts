@@ -1,15 +1,15 @@
 'use client';
 
+import type { Product } from '@qahwa/schema/catalogue';
 import {
   defaultChoice,
   matchVariation,
   type OptionChoice,
   optionLists,
-} from '@qahwa/schema/catalogue/options';
-import type { Product } from '@qahwa/schema/catalogue/product';
-import { unitsAvailable } from '@qahwa/schema/catalogue/stock';
-import type { Locale } from '@qahwa/schema/money/money';
-import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference/constants';
+  unitsAvailable,
+} from '@qahwa/schema/catalogue';
+import type { Locale } from '@qahwa/schema/money';
+import { MAX_LINE_QUANTITY } from '@qahwa/schema/reference';
 import { useMemo, useState } from 'react';
 import { optionLabels } from '@/catalogue/display';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Product } from '@qahwa/schema/catalogue/product';
+import type { Product } from '@qahwa/schema/catalogue';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/browser-api';
 

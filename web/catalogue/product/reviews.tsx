@@ -1,4 +1,4 @@
-import type { ProductReviews } from '@qahwa/schema/contracts/reviews';
+import type { ProductReviews } from '@qahwa/schema/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { ReviewForm } from './review-form';
 import { StarIcon } from './star-icon';

@@ -1,7 +1,7 @@
-import { discountedUnitFils } from '@qahwa/schema/catalogue/pricing';
-import type { Product } from '@qahwa/schema/catalogue/product';
-import type { Review } from '@qahwa/schema/contracts/reviews';
-import type { Locale } from '@qahwa/schema/money/money';
+import type { Product } from '@qahwa/schema/catalogue';
+import { discountedUnitFils } from '@qahwa/schema/catalogue';
+import type { Review } from '@qahwa/schema/contracts';
+import type { Locale } from '@qahwa/schema/money';
 import { productDescription, productName } from '@/catalogue/display';
 
 /**

@@ -1,5 +1,5 @@
-import type { Product } from '@qahwa/schema/catalogue/product';
-import type { ProductSort } from '@qahwa/schema/contracts/products';
+import type { Product } from '@qahwa/schema/catalogue';
+import type { ProductSort } from '@qahwa/schema/contracts';
 import { cardPrice, stockLeft } from '@/catalogue/display';
 
 /**

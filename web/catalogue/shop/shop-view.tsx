@@ -1,4 +1,4 @@
-import type { CategorySummary } from '@qahwa/schema/contracts/categories';
+import type { CategorySummary } from '@qahwa/schema/contracts';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { TrackOnView } from '@/analytics/track-view';
 import { ProductGrid } from '@/catalogue/product-card';

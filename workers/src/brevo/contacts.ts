@@ -1,6 +1,6 @@
 import type { MarketingPayload, MarketingSource } from '@qahwa/db';
 import { type Fils, toAed } from '@qahwa/schema';
-import type { BrevoSettings } from '@qahwa/schema/config/brevo';
+import type { BrevoSettings } from '@qahwa/schema/config';
 
 /**
  * What Brevo holds for each kind of contact: Brevo's own FIRSTNAME/LASTNAME and our custom

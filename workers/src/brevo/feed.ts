@@ -15,7 +15,7 @@ import {
   OrderPlaced,
   STREAM_NAME,
 } from '@qahwa/schema';
-import type { BrevoSettings } from '@qahwa/schema/config/brevo';
+import type { BrevoSettings } from '@qahwa/schema/config';
 import type { Logger } from 'pino';
 import {
   createDurableConsumer,

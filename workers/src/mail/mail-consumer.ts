@@ -19,7 +19,7 @@ import {
   STREAM_NAME,
   subjectOf,
 } from '@qahwa/schema';
-import type { MailSettings } from '@qahwa/schema/config/mail';
+import type { MailSettings } from '@qahwa/schema/config';
 import type { Logger } from 'pino';
 import {
   consumerGroup,

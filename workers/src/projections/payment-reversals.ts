@@ -1,6 +1,6 @@
 import { sql, type Tx, tables } from '@qahwa/db';
 import type { PaymentDisputed, PaymentRefunded, PaymentResolved } from '@qahwa/schema';
-import { DISPUTED_REASON } from '@qahwa/schema/payments/attention';
+import { DISPUTED_REASON } from '@qahwa/schema/payments';
 
 const { payments } = tables;
 

@@ -4,7 +4,7 @@ import { createTabbyClient } from '@qahwa/checkout/payments';
 import { createDb, type Db, type DbHandle, desc, eq, inArray, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake } from '@qahwa/fake-tabby';
-import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference/services';
+import { TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';

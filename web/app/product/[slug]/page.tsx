@@ -1,5 +1,5 @@
 import { optionLists, type Product, SUGGESTIONS_COUNT } from '@qahwa/schema';
-import type { ProductReviews } from '@qahwa/schema/contracts/reviews';
+import type { ProductReviews } from '@qahwa/schema/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';

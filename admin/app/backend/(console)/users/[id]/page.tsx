@@ -1,5 +1,5 @@
 import { can } from '@qahwa/schema';
-import type { StaffUser } from '@qahwa/schema/contracts/staff-admin';
+import type { StaffUser } from '@qahwa/schema/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';

@@ -1,0 +1,2 @@
+export * from './timeline-labels';
+export * from './transitions';

@@ -1,0 +1,2 @@
+export * from './forwarding';
+export * from './security-headers';

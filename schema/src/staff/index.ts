@@ -1,0 +1,3 @@
+export * from './grants';
+export * from './messages';
+export * from './password';
