@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { createOrderAdminRepository } from './repositories/order-admin';
-import { createOrdersRepository } from './repositories/orders';
+import { createOrderAdminRepository, createOrdersRepository } from './repositories/orders';
 import * as tables from './schema';
 import { seed } from './seed';
 

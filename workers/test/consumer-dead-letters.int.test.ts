@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JsMsg } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
-import { eq, sql, tables } from '@qahwa/db';
-import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
+import { createDeadLettersRepository, eq, sql, tables } from '@qahwa/db';
 import type { PaymentSucceeded } from '@qahwa/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDurableConsumer, createOutboxRelay, ensureStream } from '../src';

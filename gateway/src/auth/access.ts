@@ -108,7 +108,7 @@ function documentForbidden(route: RouteOptions): void {
 }
 
 /**
- * The member of staff behind a request, for the audit log (db/src/repositories/audit.ts). The
+ * The member of staff behind a request, for the audit log (db/src/repositories/audit/audit.ts). The
  * route's access check has read the session already (once per request); a staff route always has one.
  */
 export async function auditActor(req: FastifyRequest): Promise<AuditActor> {

@@ -1,5 +1,5 @@
 import type { AuditActor, Db } from '@qahwa/db';
-import { isOrderMoveError, type OrderMoved } from '@qahwa/db/repositories/order-admin';
+import { isOrderMoveError, type OrderMoved } from '@qahwa/db';
 import type { Locale } from '@qahwa/schema';
 import type { MoveOrderStatus, OrderStatusMoved } from '@qahwa/schema/contracts';
 import { transitionRefusal } from '@qahwa/schema/orders';

@@ -1,7 +1,5 @@
 import { eventIdFor, type TabbyClient } from '@qahwa/checkout/payments';
-import type { Db } from '@qahwa/db';
-import type { NewCheckout } from '@qahwa/db/repositories/checkouts';
-import type { SessionContact } from '@qahwa/db/repositories/pay-later-sessions';
+import type { Db, NewCheckout, SessionContact } from '@qahwa/db';
 import { type Locale, localize, PAY_LATER_PROVIDER_NAME, type TabbyRejected } from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { t } from '../i18n/messages';

@@ -1,17 +1,23 @@
 import {
+  createAuditSearchRepository,
   createCatalogueRepository,
   createCategoriesRepository,
   createCheckoutsRepository,
   createContentEditingRepository,
   createContentRepository,
   createCrmRepository,
+  createCustomerAdminRepository,
   createDashboardRepository,
+  createDeadLettersRepository,
   createEngagementRepository,
   createIdempotencyRepository,
   createLeadsRepository,
   createMarketingRepository,
+  createOrderAdminRepository,
   createOrdersRepository,
   createOutboxRepository,
+  createPayLaterSessionsRepository,
+  createPaymentsAdminRepository,
   createProductEditingRepository,
   createPromotionEditingRepository,
   createPromotionsRepository,
@@ -19,18 +25,12 @@ import {
   createSettingsRepository,
   createShippingEditingRepository,
   createShippingRepository,
+  createStaffAdminRepository,
   createStaffRepository,
   createUploadsRepository,
   createVariationsRepository,
   type Db,
 } from '@qahwa/db';
-import { createAuditSearchRepository } from '@qahwa/db/repositories/audit-search';
-import { createCustomerAdminRepository } from '@qahwa/db/repositories/customer-admin';
-import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
-import { createOrderAdminRepository } from '@qahwa/db/repositories/order-admin';
-import { createPayLaterSessionsRepository } from '@qahwa/db/repositories/pay-later-sessions';
-import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
-import { createStaffAdminRepository } from '@qahwa/db/repositories/staff-admin';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 

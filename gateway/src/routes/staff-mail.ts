@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '@qahwa/db';
-import type { AdminChange, IssuedLink } from '@qahwa/db/repositories/staff-admin';
+import type { AdminChange, Db, IssuedLink } from '@qahwa/db';
 import { type Mailer, type MailLogger, sendEmailOnce } from '@qahwa/mail';
 
 /*

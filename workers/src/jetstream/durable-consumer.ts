@@ -1,52 +1,23 @@
-import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream';
+import type { ConsumerMessages, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { DbOrTx } from '@qahwa/db';
-import { createDeadLettersRepository } from '@qahwa/db/repositories/dead-letters';
+import { createDeadLettersRepository } from '@qahwa/db';
 import type { Logger } from 'pino';
 import { type BackoffOptions, backoffDelay } from '../outbox-relay/backoff';
 import { ensureDurable, watchStatus } from './consumer-setup';
-import { InvalidEventError, WorkerError } from './errors';
 import { createLimiter } from './limiter';
+import { type BatchOptions, createGrouper } from './message-grouping';
+import {
+  type ConsumerCounters,
+  createMessageSettler,
+  DEFAULT_MAX_DELIVER,
+  type MessageHandler,
+  newCounters,
+  recordError,
+} from './message-settling';
 import { createRunLoop } from './run-loop';
 
-/**
- * Deliveries a message gets before the consumer gives up on it (with `db`: recorded in
- * consumer_dead_letters and terminated). With naks backing off 1 s doubling to 60 s, 20
- * deliveries are about 15 minutes: a database or Temporal restart is ridden out, a poison message
- * stops spinning, and what was given up on too early is re-driven from the logs screen.
- */
-export const DEFAULT_MAX_DELIVER = 20;
-
-/**
- * Handles one message. Resolve → the message is acked. Throw `InvalidEventError` → it is
- * terminated (redelivery cannot fix it). Throw anything else → it is nak'ed with a delay, until
- * its `maxDeliver`-th delivery fails: then it is dead-lettered and terminated.
- * `log` already carries the message's requestId, subject and stream sequence.
- */
-export type MessageHandler = (m: JsMsg, log: Logger) => Promise<void>;
-
-/**
- * A consumer that applies messages in groups (a projection whose hot rows would otherwise be
- * written once per message): the first message waits up to `lingerMs` for more, then `handle`
- * gets them all (at most `max`), one group at a time, in stream order. Resolve → every message is
- * acked. Throw → each message of the group is handled alone (`handle([m])`), with the single
- * handler's rules above, so one poison message is dead-lettered by itself and the rest apply.
- * `log` is the consumer's; `messageLog(log, m)` gives a message's own.
- */
-export interface BatchOptions {
-  max: number;
-  lingerMs: number;
-  handle: (ms: JsMsg[], log: Logger) => Promise<void>;
-}
-
-/** A message's log: the consumer's, with its requestId, subject, stream sequence and delivery count. */
-export function messageLog(log: Logger, m: JsMsg): Logger {
-  return log.child({
-    requestId: m.headers?.get('x-request-id') || undefined,
-    subject: m.subject,
-    seq: m.seq,
-    deliveryCount: m.info.deliveryCount,
-  });
-}
+export type { BatchOptions } from './message-grouping';
+export { DEFAULT_MAX_DELIVER, type MessageHandler, messageLog } from './message-settling';
 
 export interface DurableConsumerOptions {
   js: JetStreamClient;
@@ -77,15 +48,9 @@ export interface DurableConsumerOptions {
   maxDeliver?: number;
 }
 
-export interface DurableConsumerHealth {
+export interface DurableConsumerHealth extends ConsumerCounters {
   running: boolean;
   consecutiveFailures: number;
-  handled: number;
-  failed: number;
-  /** Messages this process recorded in consumer_dead_letters. */
-  deadLettered: number;
-  lastHandledAt: string | null;
-  lastError: { code: string; message: string; at: string } | null;
   /** Messages not yet delivered, and delivered but not acked; null when NATS cannot be asked. */
   numPending: number | null;
   numAckPending: number | null;
@@ -125,20 +90,17 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
   let jsm: JetStreamManager | null = null;
   let current: ConsumerMessages | null = null;
   let consecutiveFailures = 0;
-  let handled = 0;
-  let failed = 0;
-  let deadLettered = 0;
-  let lastHandledAt: string | null = null;
-  let lastError: DurableConsumerHealth['lastError'] = null;
-
-  function recordError(err: unknown) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    lastError = {
-      code: e instanceof WorkerError ? e.code : 'CONSUMER_FAILED',
-      message: e.message,
-      at: new Date().toISOString(),
-    };
-  }
+  const counters = newCounters();
+  const settler = createMessageSettler({
+    handler,
+    log,
+    stream,
+    durable,
+    maxDeliver,
+    nakDelay,
+    deadLetters,
+    counters,
+  });
 
   async function manager(): Promise<JetStreamManager> {
     jsm ??= await js.jetstreamManager();
@@ -147,127 +109,6 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
 
   const ensureConsumer = async () =>
     ensureDurable(await manager(), { stream, durable, filterSubject, ackWaitMs, maxAckPending }, log);
-
-  async function handleOne(m: JsMsg): Promise<void> {
-    const mlog = messageLog(log, m);
-    try {
-      await handler(m, mlog);
-    } catch (err) {
-      failed++;
-      recordError(err);
-      const invalid = err instanceof InvalidEventError;
-      const exhausted = !invalid && m.info.deliveryCount >= maxDeliver;
-      if ((invalid || exhausted) && deadLetters) {
-        if (await deadLetter(m, err, mlog)) {
-          mlog.error({ err, invalid }, 'message given up on; kept in consumer_dead_letters');
-          // No reason text: servers before 2.10 do not understand `+TERM <reason>` and would
-          // leave the message pending forever; the row and the log line carry the reason instead.
-          m.term();
-          return;
-        }
-        // Not recorded (the database is down): retried later rather than dropped unseen.
-      } else if (invalid) {
-        mlog.error({ err }, 'message rejected for good');
-        m.term();
-        return;
-      }
-      const retryInMs = backoffDelay(m.info.deliveryCount, nakDelay);
-      mlog.warn({ err, retryInMs }, 'message failed; it will be redelivered');
-      m.nak(retryInMs);
-      return;
-    }
-    handled++;
-    lastHandledAt = new Date().toISOString();
-    await ack(m, mlog);
-  }
-
-  async function ack(m: JsMsg, mlog: Logger): Promise<void> {
-    try {
-      // Waiting for the server's confirmation makes "nothing pending" observable; a lost ack
-      // only means one redelivery, which the handler must already treat as a no-op.
-      await m.ackAck();
-    } catch (err) {
-      mlog.warn({ err }, 'ack not confirmed; a redelivery will follow');
-    }
-  }
-
-  /** A group of messages (BatchOptions): applied together, or one by one when that fails. */
-  async function handleGroup(b: BatchOptions, ms: JsMsg[]): Promise<void> {
-    try {
-      await b.handle(ms, log);
-    } catch (err) {
-      log.warn({ err, messages: ms.length }, 'batch failed; handling its messages one by one');
-      for (const m of ms) await handleOne(m);
-      return;
-    }
-    handled += ms.length;
-    lastHandledAt = new Date().toISOString();
-    await Promise.all(ms.map((m) => ack(m, log.child({ seq: m.seq }))));
-  }
-
-  /** Collects messages into groups and applies them one group at a time. */
-  function createGrouper(b: BatchOptions) {
-    let buffered: JsMsg[] = [];
-    let timer: NodeJS.Timeout | null = null;
-    let chain: Promise<void> = Promise.resolve();
-    const flush = () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      while (buffered.length > 0) {
-        const group = buffered.slice(0, b.max);
-        buffered = buffered.slice(b.max);
-        // A group that throws anyway (NATS gone mid-ack) must not stop the groups behind it:
-        // its messages are not acked, so the server delivers them again after the ack wait.
-        chain = chain
-          .then(() => handleGroup(b, group))
-          .catch((err: unknown) => {
-            recordError(err);
-            log.error({ err, messages: group.length }, 'batch not applied; its messages will be redelivered');
-          });
-      }
-    };
-    return {
-      /** Resolves when the message may be followed by the next (a full group waits its turn). */
-      add(m: JsMsg): Promise<void> {
-        buffered.push(m);
-        if (buffered.length >= b.max) {
-          flush();
-          return chain;
-        }
-        timer ??= setTimeout(flush, b.lingerMs);
-        return Promise.resolve();
-      },
-      drain(): Promise<void> {
-        flush();
-        return chain;
-      },
-    };
-  }
-
-  /** Records the message in consumer_dead_letters; false when that failed (the caller naks instead). */
-  async function deadLetter(m: JsMsg, err: unknown, mlog: Logger): Promise<boolean> {
-    if (!deadLetters) return false;
-    const headers: Record<string, string[]> = {};
-    for (const [k, v] of m.headers ?? []) headers[k] = v;
-    try {
-      await deadLetters.record({
-        consumer: durable,
-        stream,
-        streamSeq: m.seq,
-        subject: m.subject,
-        body: m.string(),
-        headers: m.headers ? headers : null,
-        requestId: m.headers?.get('x-request-id') || null,
-        deliveries: m.info.deliveryCount,
-        lastError: errorLine(err),
-      });
-      deadLettered++;
-      return true;
-    } catch (recordErr) {
-      mlog.error({ err: recordErr, cause: err }, 'dead letter not recorded; the message will be redelivered');
-      return false;
-    }
-  }
 
   const loop = createRunLoop(
     async ({ stopping, sleep }) => {
@@ -291,7 +132,7 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
           watchStatus(messages, log);
           consecutiveFailures = 0;
           if (batch) {
-            const grouper = createGrouper(batch);
+            const grouper = createGrouper(batch, settler, counters, log);
             try {
               for await (const m of messages) await grouper.add(m);
             } finally {
@@ -300,12 +141,12 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
           } else {
             for await (const m of messages) {
               await limiter.acquire();
-              void handleOne(m).finally(() => limiter.release());
+              void settler.handleOne(m).finally(() => limiter.release());
             }
           }
         } catch (err) {
           consecutiveFailures++;
-          recordError(err);
+          recordError(counters, err);
           delay = backoffDelay(consecutiveFailures, restartBackoff);
           log.error({ err, consecutiveFailures, retryInMs: delay }, 'consume failed; restarting');
         } finally {
@@ -338,25 +179,14 @@ export function createDurableConsumer(options: DurableConsumerOptions): DurableC
       return {
         running: loop.running(),
         consecutiveFailures,
-        handled,
-        failed,
-        deadLettered,
-        lastHandledAt,
-        lastError,
+        handled: counters.handled,
+        failed: counters.failed,
+        deadLettered: counters.deadLettered,
+        lastHandledAt: counters.lastHandledAt,
+        lastError: counters.lastError,
         numPending,
         numAckPending,
       };
     },
   };
-}
-
-/** The error and its causes on one line, for an operator reading the dead letter. */
-function errorLine(err: unknown): string {
-  const parts: string[] = [];
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 5; depth++) {
-    parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-    e = e instanceof Error ? e.cause : undefined;
-  }
-  return parts.join(' ← ').slice(0, 2_000);
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@qahwa/db';
-import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
+import { createPaymentsAdminRepository } from '@qahwa/db';
 import type { Logger } from 'pino';
 import { type MaintenanceTask, maintenanceTask } from './task';
 

@@ -1,4 +1,4 @@
-import { createPaymentsAdminRepository } from '@qahwa/db/repositories/payments-admin';
+import { createPaymentsAdminRepository } from '@qahwa/db';
 import { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
 import { type DurableConsumer, messageJson, parseEnvelope } from '../jetstream';
 import { createProjectionConsumer, type ProjectionOptions } from './projection-consumer';

@@ -58,5 +58,5 @@ export function createProjectionConsumer(options: ProjectionOptions, spec: Proje
   });
 }
 
-/** The processed-event guard (db/src/repositories/processed-events.ts), as the projections name it. */
+/** The processed-event guard (db/src/repositories/operations/processed-events.ts), as the projections name it. */
 export { claimEvent as firstTimeFor, claimEvents as firstTimesFor } from '@qahwa/db';
