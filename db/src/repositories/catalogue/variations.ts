@@ -18,8 +18,8 @@ import {
   variationSizes,
   variationTypes,
 } from '../../schema';
-import { toVariation } from './catalogue';
 import { createOutboxRepository } from '../operations/outbox';
+import { toVariation } from './catalogue';
 import { createStockRepository } from './stock';
 
 /** What the back office writes of a variation (SPEC 7 POST/PUT bodies, price in AED). */

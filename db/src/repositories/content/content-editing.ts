@@ -10,8 +10,8 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { offerSettings, siteTexts, sliders } from '../../schema';
-import { createContentRepository } from './content';
 import { createOutboxRepository } from '../operations/outbox';
+import { createContentRepository } from './content';
 
 type SliderRow = typeof sliders.$inferSelect;
 const toSlider = (r: SliderRow): AdminSlider => ({

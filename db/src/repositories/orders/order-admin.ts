@@ -20,8 +20,8 @@ import {
   refunds,
 } from '../../schema';
 import { type AuditActor, recordAudit } from '../audit/audit';
-import { createOutboxRepository } from '../operations/outbox';
 import { createStockRepository } from '../catalogue/stock';
+import { createOutboxRepository } from '../operations/outbox';
 
 /** Why a staff move was refused; the caller turns it into a 404 or a 409 the staff member can read. */
 export class OrderMoveError extends Error {
