@@ -11,6 +11,7 @@ import {
   CheckoutToOrderInput,
   type CustomerInfo,
   MAX_ORDERS_PER_CONTACT,
+  makeEvent,
   ORDER_CONTACT_WINDOW_MS,
   type OrderPlaced,
 } from '@qahwa/schema';
@@ -238,13 +239,9 @@ export function orderPlacedEvent(input: {
 }): OrderPlaced {
   const { requestId, orderId, customer, contact, order, priced, payment } = input;
   const placedAt = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    type: 'OrderPlaced',
-    version: 1,
-    occurredAt: placedAt,
-    requestId,
-    data: {
+  return makeEvent(
+    'OrderPlaced',
+    {
       orderId,
       customerId: customer.id,
       isNewCustomer: customer.isNew,
@@ -262,7 +259,8 @@ export function orderPlacedEvent(input: {
         unitFils: l.unitFils,
       })),
     },
-  };
+    { id: randomUUID(), occurredAt: placedAt, requestId },
+  );
 }
 
 /**
