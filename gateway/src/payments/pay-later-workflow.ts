@@ -25,6 +25,13 @@ import type { SearchAttributePair } from '@temporalio/common';
  * state for the shopper's answer.
  */
 
+/**
+ * A checkout that ended before any workflow could run for it: refused at pre-scoring (`rejected`)
+ * or accepted by Tabby but not kept (`failed`: the coupon's last use went elsewhere, or the cap).
+ * Only when no run exists: a run's own ending is the run's to report.
+ */
+export const neverRan = (status: string) => status === 'rejected' || status === 'failed';
+
 /** The Temporal service could not be reached: nothing was signalled or started. */
 export class PayLaterUnavailableError extends Error {
   override readonly name = 'PayLaterUnavailableError';

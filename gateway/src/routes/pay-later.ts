@@ -18,8 +18,10 @@ import { localeOf, t } from '../i18n/messages';
 import { payLaterAnswer, payLaterUnavailable } from '../payments/pay-later-answer';
 import { payLaterInputOf } from '../payments/pay-later-inputs';
 import { createPayLaterSessions } from '../payments/pay-later-session';
+import { createPayLaterWebhook } from '../payments/pay-later-webhook';
 import {
   isPayLaterUnavailable,
+  neverRan,
   payLaterStateOf,
   signalPayLater,
   waitForPayLaterState,
@@ -28,13 +30,6 @@ import { HttpError } from '../platform/errors';
 import { currentSettings } from './admin-settings';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'TabbyWebhookAnswer' });
-
-/**
- * A checkout that ended before any workflow could run for it: refused at pre-scoring (`rejected`)
- * or accepted by Tabby but not kept (`failed`: the coupon's last use went elsewhere, or the cap).
- * Only when no run exists: a run's own ending is the run's to report.
- */
-const neverRan = (status: string) => status === 'rejected' || status === 'failed';
 
 /** Constant-time comparison of the static header (its value is the webhook's only secret). */
 function sameSecret(given: string | undefined, expected: string): boolean {
@@ -57,6 +52,7 @@ export async function payLaterRoutes(app: FastifyInstance) {
   const sessions = createPayLaterSessions({ db, tabby, temporal, repos: app.repos, config });
   const clientOpts = { taskQueue: config.checkoutTaskQueue };
   const timing = config.payLater.timing;
+  const receiveWebhook = createPayLaterWebhook({ repos: app.repos, temporal, config });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -194,45 +190,6 @@ export async function payLaterRoutes(app: FastifyInstance) {
       },
       config: { access: 'public' },
     },
-    async (req) => {
-      const paymentId = req.body.id;
-      const status = (req.body.status ?? 'unknown').toLowerCase();
-      const log = req.log.child({ paymentId, webhookStatus: status });
-      // One row per payment and status: a duplicate delivery only counts up (webhook_events).
-      await checkouts.recordWebhook({
-        id: `tabby:${paymentId}:${status}`,
-        provider: 'TABBY',
-        type: status,
-        payload: req.body,
-      });
-      const row = await checkouts.byPaymentId(paymentId);
-      if (row?.provider !== 'TABBY') {
-        log.warn('tabby webhook for a payment we do not know');
-        return { received: true };
-      }
-      if (neverRan(row.status) && !(await payLaterStateOf(temporal, paymentId))) {
-        log.info({ checkoutId: row.id }, 'tabby webhook for a session refused at pre-scoring or not kept');
-        return { received: true };
-      }
-      try {
-        const outcome = await signalPayLater(
-          temporal,
-          payLaterInputOf(row, timing),
-          { webhook: { status } },
-          clientOpts,
-        );
-        log.info(
-          { checkoutId: row.id, requestId: row.requestId, outcome },
-          'tabby webhook: workflow signalled',
-        );
-      } catch (err) {
-        if (isPayLaterUnavailable(err)) {
-          log.error({ err }, 'tabby webhook: Temporal unreachable; Tabby will deliver again');
-          throw payLaterUnavailable(localeOf(req.headers));
-        }
-        throw err;
-      }
-      return { received: true };
-    },
+    async (req) => receiveWebhook({ body: req.body, locale: localeOf(req.headers), log: req.log }),
   );
 }
