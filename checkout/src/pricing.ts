@@ -8,10 +8,7 @@ import {
 } from '@qahwa/db';
 import {
   type CartPricing,
-  type CouponOutcome,
-  type DiscountLine,
   discountedUnitFils,
-  type Fils,
   type OrderItemClaim,
   type Promotion,
   priceCart,
@@ -45,27 +42,20 @@ export interface VariationRecord {
   additions: string | null;
 }
 
-/** The server's price of a checkout: what an order stores and what a payment provider is asked for. */
-export interface CheckoutPricing {
+/**
+ * The server's price of a checkout: what an order stores and what a payment provider is asked for.
+ * Schema's price of the cart (the money, its discounts — as `order_discounts` keeps them — and what
+ * became of the shopper's code), less the shipping quote an order does not keep, with the lines as
+ * an order stores them.
+ */
+export interface CheckoutPricing extends Omit<CartPricing, 'lines' | 'shippingQuoteFils'> {
   lines: PricedLine[];
   /** Variation ids the database does not have (the order must be refused). */
   missing: string[];
-  subtotalFils: Fils;
-  /** Money off the goods (the one winning promotion). */
-  discountFils: Fils;
-  freeShipping: boolean;
-  shippingFils: Fils;
-  amountToFreeShippingFils: Fils;
-  taxFils: Fils;
-  totalFils: Fils;
-  /** Each discount with its promotion and amount, as `order_discounts` keeps it. */
-  discounts: DiscountLine[];
-  /** What became of the shopper's code: applied, outranked by an automatic promotion, refused (why), none. */
-  coupon: CouponOutcome;
   /** Promotions whose use must be redeemed with the order (coupon and automatic, goods and shipping). */
   redeem: string[];
   /**
-   * The store's settings this price was made with (issue 12): with the audit log's history of
+   * The store's settings this price was made with: with the audit log's history of
    * each version, they explain a charged shipping and a sale line after staff changed them.
    */
   settings: PricingSettings;
