@@ -169,9 +169,9 @@ export function createBrevoFeed(options: BrevoFeedOptions): DurableConsumer {
         if (contacts.length === 0) return;
         const applied = await db.transaction((tx) =>
           marketing.enqueueAll(
-            tx,
             durable,
             contacts.map(([eventId, source, payload]) => ({ eventId, source, payload })),
+            tx,
           ),
         );
         // No e-mail address in the log: the event id and the source say enough.

@@ -1,46 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type AdminCategory,
-  type AdminProduct,
-  type AdminProductRow,
-  type CatalogueChanged,
-  type CategoryWrite,
-  makeEvent,
-  type ProductWrite,
-  toAed,
-  toFils,
-} from '@qahwa/schema';
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AdminProduct, type ProductWrite, toAed, toFils } from '@qahwa/schema';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { categories, orderItems, products } from '../../schema';
-import { type AuditActor, recordAudit } from '../audit/audit';
-import { createOutboxRepository } from '../operations/outbox';
+import { recordAudit } from '../audit/audit';
+import { CatalogueWriteError, catalogueChanges, guardUnique, type WriteContext } from './catalogue-writes';
+import { createCategoryEditingRepository } from './category-editing';
+import { listProducts } from './product-list';
 
-/** Why a catalogue write was refused; the gateway words each one for the member of staff. */
-export type CatalogueRefusal =
-  | 'productNotFound'
-  | 'categoryNotFound'
-  | 'productChanged'
-  | 'productSlugTaken'
-  | 'skuTaken'
-  | 'categorySlugTaken'
-  | 'categoryInUse';
-
-export class CatalogueWriteError extends Error {
-  override readonly name = 'CatalogueWriteError';
-  constructor(
-    readonly refusal: CatalogueRefusal,
-    readonly detail: { current?: AdminProduct; count?: number } = {},
-  ) {
-    super(refusal);
-  }
-}
-
-/** Who writes and under which request: every write is audited in its own transaction. */
-export interface WriteContext {
-  actor: AuditActor;
-  requestId?: string;
-}
+// The refusals and the write context are shared with the category writes (catalogue-writes.ts);
+// the folder's public face names them through this module.
+export { type CatalogueRefusal, CatalogueWriteError, type WriteContext } from './catalogue-writes';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -87,37 +56,17 @@ function columnsOf(input: ProductWrite) {
   };
 }
 
-/** PostgreSQL's unique violation, told apart by the constraint it names. */
-function uniqueRefusal(error: unknown, table: 'products' | 'categories'): CatalogueRefusal | null {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
-  if (!pg) return null;
-  if (table === 'categories') return 'categorySlugTaken';
-  return pg.constraint?.includes('sku') ? 'skuTaken' : 'productSlugTaken';
-}
-
 /**
  * The back office's product and category writes (docs/admin.md). Each runs in one transaction with
  * its audit entry and a CatalogueChanged event (the outbox), so the gateway's in-memory catalogue
  * and the storefront's pages follow within a second of the commit. Products carry a version:
- * an edit names the version it started from and is refused if someone saved in between.
+ * an edit names the version it started from and is refused if someone saved in between. The
+ * products table's query is product-list.ts, the category writes category-editing.ts; the
+ * repository is all three, as its callers have always used it.
  */
 export function createProductEditingRepository(db: DbOrTx) {
-  const outbox = createOutboxRepository(db);
-
-  async function changed(
-    tx: DbOrTx,
-    reason: 'product' | 'category',
-    productIds: string[],
-    requestId: string | undefined,
-  ) {
-    const event: CatalogueChanged = makeEvent(
-      'CatalogueChanged',
-      { reason, productIds: [...new Set(productIds)].sort() },
-      { id: randomUUID(), occurredAt: new Date().toISOString(), ...(requestId ? { requestId } : {}) },
-    );
-    await outbox.append(event, tx);
-  }
+  const changed = catalogueChanges(db);
+  const categoryEditing = createCategoryEditingRepository(db);
 
   async function wasOrdered(tx: DbOrTx, productId: string): Promise<boolean> {
     const [row] = await tx
@@ -133,16 +82,6 @@ export function createProductEditingRepository(db: DbOrTx) {
     return row ? toAdminProduct(row, await wasOrdered(tx, id)) : null;
   }
 
-  async function guard<T>(table: 'products' | 'categories', run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      const refusal = uniqueRefusal(error, table);
-      if (refusal) throw new CatalogueWriteError(refusal);
-      throw error;
-    }
-  }
-
   async function categoryExists(tx: DbOrTx, id: string) {
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
     if (!row) throw new CatalogueWriteError('categoryNotFound');
@@ -150,87 +89,10 @@ export function createProductEditingRepository(db: DbOrTx) {
 
   return {
     product,
-
-    /** The products table: search (names in both languages, slug, SKU), a category, a status; newest first. */
-    async list(q: {
-      q?: string | undefined;
-      categoryId?: string | undefined;
-      status: 'active' | 'archived' | 'all';
-      limit: number;
-      offset: number;
-    }): Promise<{ products: AdminProductRow[]; total: number }> {
-      const where: SQL[] = [];
-      if (q.status === 'active') where.push(isNull(products.archivedAt));
-      if (q.status === 'archived') where.push(isNotNull(products.archivedAt));
-      if (q.categoryId) where.push(eq(products.categoryId, q.categoryId));
-      if (q.q) {
-        const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const match = or(
-          ilike(products.name, like),
-          ilike(products.nameAr, like),
-          ilike(products.slug, like),
-          ilike(products.sku, like),
-        );
-        if (match) where.push(match);
-      }
-      const filter = where.length ? and(...where) : undefined;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({
-            p: products,
-            categoryName: categories.name,
-            categoryNameAr: categories.nameAr,
-            stock: sql<number>`coalesce((select sum(v.stock_quantity)::int from product_variations v where v.product_id = ${products.id}), 0)`,
-            variationCount: sql<number>`(select count(*)::int from product_variations v where v.product_id = ${products.id})`,
-            sales: sql<number>`coalesce((select sum(i.quantity)::int from order_items i join orders o on o.id = i.order_id
-              where i.product_id = ${products.id} and o.status <> 'cancelled'), 0)`,
-            weights: sql<
-              string[]
-            >`coalesce((select array_agg(distinct s.display_name order by s.display_name) from product_variations v
-              join variation_sizes s on s.id = v.size_id where v.product_id = ${products.id}), '{}')`,
-            beans: sql<
-              string[]
-            >`coalesce((select array_agg(distinct b.name order by b.name) from product_variations v
-              join variation_beans b on b.id = v.beans_id where v.product_id = ${products.id}), '{}')`,
-            additions: sql<
-              string[]
-            >`coalesce((select array_agg(distinct t.name order by t.name) from product_variations v
-              join variation_types t on t.id = v.type_id where v.product_id = ${products.id}), '{}')`,
-          })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(filter)
-          .orderBy(desc(products.createdAt), asc(products.name))
-          .limit(q.limit)
-          .offset(q.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(products).where(filter),
-      ]);
-      return {
-        total: count?.n ?? 0,
-        products: rows.map((r) => ({
-          id: r.p.id,
-          slug: r.p.slug,
-          sku: r.p.sku,
-          name: r.p.name,
-          nameAr: r.p.nameAr,
-          category: { id: r.p.categoryId, name: r.categoryName, nameAr: r.categoryNameAr },
-          price: toAed(r.p.priceFils),
-          imageUrl: r.p.imageUrl,
-          featured: r.p.featured,
-          isActive: r.p.isActive,
-          archivedAt: r.p.archivedAt?.toISOString() ?? null,
-          stock: r.stock,
-          sales: r.sales,
-          variationCount: r.variationCount,
-          weights: r.weights,
-          beans: r.beans,
-          additions: r.additions,
-        })),
-      };
-    },
+    list: (q: Parameters<typeof listProducts>[1]) => listProducts(db, q),
 
     async create(input: ProductWrite, ctx: WriteContext): Promise<AdminProduct> {
-      return guard('products', () =>
+      return guardUnique('products', () =>
         db.transaction(async (tx) => {
           await categoryExists(tx, input.categoryId);
           const [row] = await tx.insert(products).values(columnsOf(input)).returning();
@@ -258,7 +120,7 @@ export function createProductEditingRepository(db: DbOrTx) {
      * the product as it is now, so the form can show what changed.
      */
     async update(id: string, version: number, input: ProductWrite, ctx: WriteContext): Promise<AdminProduct> {
-      return guard('products', () =>
+      return guardUnique('products', () =>
         db.transaction(async (tx) => {
           const [locked] = await tx.select().from(products).where(eq(products.id, id)).for('update');
           if (!locked) throw new CatalogueWriteError('productNotFound');
@@ -369,116 +231,7 @@ export function createProductEditingRepository(db: DbOrTx) {
       });
     },
 
-    async categories(): Promise<AdminCategory[]> {
-      return db
-        .select({
-          id: categories.id,
-          slug: categories.slug,
-          name: categories.name,
-          nameAr: categories.nameAr,
-          imageUrl: categories.imageUrl,
-          sortOrder: categories.sortOrder,
-          productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
-        })
-        .from(categories)
-        .orderBy(asc(categories.sortOrder), asc(categories.name));
-    },
-
-    async createCategory(input: CategoryWrite, ctx: WriteContext): Promise<AdminCategory> {
-      return guard('categories', () =>
-        db.transaction(async (tx) => {
-          const [row] = await tx.insert(categories).values(input).returning();
-          if (!row) throw new Error('category not created');
-          const created = { ...pickCategory(row), productCount: 0 };
-          await recordAudit(tx, {
-            user: ctx.actor,
-            module: 'categories',
-            action: 'create',
-            entityType: 'category',
-            entityId: row.id,
-            before: null,
-            after: created,
-            requestId: ctx.requestId,
-          });
-          await changed(tx, 'category', [], ctx.requestId);
-          return created;
-        }),
-      );
-    },
-
-    async updateCategory(id: string, input: CategoryWrite, ctx: WriteContext): Promise<AdminCategory> {
-      return guard('categories', () =>
-        db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-          if (!locked) throw new CatalogueWriteError('categoryNotFound');
-          const [row] = await tx
-            .update(categories)
-            .set({ ...input, updatedAt: new Date() })
-            .where(eq(categories.id, id))
-            .returning();
-          if (!row) throw new CatalogueWriteError('categoryNotFound');
-          const members = await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(eq(products.categoryId, id));
-          const after = { ...pickCategory(row), productCount: members.length };
-          await recordAudit(tx, {
-            user: ctx.actor,
-            module: 'categories',
-            action: 'update',
-            entityType: 'category',
-            entityId: id,
-            before: pickCategory(locked),
-            after,
-            requestId: ctx.requestId,
-          });
-          // Its products show the category's name: they change with it.
-          await changed(
-            tx,
-            'category',
-            members.map((m) => m.id),
-            ctx.requestId,
-          );
-          return after;
-        }),
-      );
-    },
-
-    /** Only an empty category can go: a product must always have one (move its products first). */
-    async removeCategory(id: string, ctx: WriteContext): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-        if (!locked) throw new CatalogueWriteError('categoryNotFound');
-        const [members] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(products)
-          .where(eq(products.categoryId, id));
-        if ((members?.n ?? 0) > 0) throw new CatalogueWriteError('categoryInUse', { count: members?.n ?? 0 });
-        await tx.delete(categories).where(eq(categories.id, id));
-        await recordAudit(tx, {
-          user: ctx.actor,
-          module: 'categories',
-          action: 'delete',
-          entityType: 'category',
-          entityId: id,
-          before: pickCategory(locked),
-          after: null,
-          requestId: ctx.requestId,
-        });
-        await changed(tx, 'category', [], ctx.requestId);
-      });
-    },
-  };
-}
-
-function pickCategory(row: typeof categories.$inferSelect) {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    nameAr: row.nameAr,
-    imageUrl: row.imageUrl,
-    sortOrder: row.sortOrder,
+    ...categoryEditing,
   };
 }
 

@@ -1,68 +1,30 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../client';
 import { marketingSync } from '../../schema';
 import { claimEvents } from '../operations/processed-events';
+import {
+  asRow,
+  type MarketingPayload,
+  type MarketingRow,
+  type MarketingSource,
+  type MarketingStatus,
+  type MarketingStatusSummary,
+} from './marketing-rows';
+import { createMarketingSyncRepository } from './marketing-sync';
 
-/** Where a contact came from; one marketing_sync row per e-mail and source. */
-export type MarketingSource = 'subscriber' | 'lead' | 'customer';
+export type {
+  MarketingPayload,
+  MarketingRow,
+  MarketingSource,
+  MarketingStatus,
+  MarketingStatusSummary,
+} from './marketing-rows';
 
 /**
- * What the sync owes Brevo for one contact: the body of `POST /v3/contacts` without
- * `updateEnabled` (always true when sent).
+ * The e-mail-marketing sync's bookkeeping (docs/crm.md): what is owed to Brevo, queued once per
+ * event, and the status screen's reads. The sync run's claims and outcomes are marketing-sync.ts;
+ * the repository is both, as its callers have always used it.
  */
-export interface MarketingPayload {
-  email: string;
-  attributes: Record<string, string | number | boolean>;
-  listIds: number[];
-  /**
-   * Brevo's own opt-out: true once the address used an unsubscribe link (no campaign reaches it),
-   * false again when it confirms a new subscription (docs/crm.md). Absent: left as Brevo has it.
-   */
-  emailBlacklisted?: boolean;
-}
-
-/**
- * pending: due to be sent at `next_attempt_at`; sending: claimed by a sync run until its lease
- * (next_attempt_at) ends — a run that died mid-send leaves the row to be claimed again;
- * synced: Brevo has it; failed: refused for good (401, 400) or out of attempts;
- * recorded: no API key, kept as what would have been sent.
- */
-export type MarketingStatus = 'pending' | 'sending' | 'synced' | 'failed' | 'recorded';
-
-export interface MarketingRow {
-  id: string;
-  email: string;
-  source: MarketingSource;
-  payload: MarketingPayload;
-  status: MarketingStatus;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: Date;
-  syncedAt: Date | null;
-  updatedAt: Date;
-}
-
-export interface MarketingStatusSummary {
-  counts: Record<MarketingStatus, number>;
-  lastSyncedAt: Date | null;
-  lastAttemptAt: Date | null;
-  failures: Pick<MarketingRow, 'email' | 'source' | 'attempts' | 'lastError' | 'updatedAt'>[];
-}
-
-const asRow = (r: typeof marketingSync.$inferSelect): MarketingRow => ({
-  id: r.id,
-  email: r.email,
-  source: r.source as MarketingSource,
-  payload: r.payload as MarketingPayload,
-  status: r.status as MarketingStatus,
-  attempts: r.attempts,
-  lastError: r.lastError,
-  nextAttemptAt: r.nextAttemptAt,
-  syncedAt: r.syncedAt,
-  updatedAt: r.updatedAt,
-});
-
-/** The e-mail-marketing sync's bookkeeping (docs/crm.md). */
 export function createMarketingRepository(db: Db) {
   /**
    * `enqueue` for several events in their order, in two statements: the ids applied now. Of
@@ -70,9 +32,9 @@ export function createMarketingRepository(db: Db) {
    * one upsert after the other would leave it.
    */
   async function enqueueAll(
-    tx: DbOrTx,
     consumer: string,
     items: ReadonlyArray<{ eventId: string; source: MarketingSource; payload: MarketingPayload }>,
+    tx: DbOrTx = db,
   ): Promise<Set<string>> {
     const applied = await claimEvents(
       tx,
@@ -108,6 +70,8 @@ export function createMarketingRepository(db: Db) {
   }
 
   return {
+    ...createMarketingSyncRepository(db),
+
     /**
      * Records what Brevo should hold for a contact, once per event: the processed-event guard
      * and the upsert commit together. A payload equal to the row's changes nothing (a redelivery
@@ -121,104 +85,11 @@ export function createMarketingRepository(db: Db) {
       payload: MarketingPayload,
       tx: DbOrTx = db,
     ): Promise<boolean> {
-      const applied = await enqueueAll(tx, consumer, [{ eventId, source, payload }]);
+      const applied = await enqueueAll(consumer, [{ eventId, source, payload }], tx);
       return applied.has(eventId);
     },
 
     enqueueAll,
-
-    /**
-     * Claims up to `limit` due rows for `leaseMs` (skip locked: two sync runs never take the same
-     * row). A row whose lease ran out while `sending` is due again.
-     */
-    async claimDue(limit: number, leaseMs: number): Promise<MarketingRow[]> {
-      const { rows } = await db.execute<{ id: string }>(sql`
-        update ${marketingSync} set status = 'sending',
-          next_attempt_at = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
-        where id in (
-          select id from ${marketingSync}
-          where status in ('pending', 'sending') and next_attempt_at <= now()
-          order by next_attempt_at
-          limit ${limit}
-          for update skip locked
-        )
-        returning id`);
-      if (rows.length === 0) return [];
-      const claimed = await db
-        .select()
-        .from(marketingSync)
-        .where(
-          inArray(
-            marketingSync.id,
-            rows.map((r) => r.id),
-          ),
-        );
-      return claimed.map(asRow);
-    },
-
-    /**
-     * Brevo has this payload. Only if the row still holds it: a newer event that arrived during
-     * the send left the row pending, so the newer payload is sent too.
-     */
-    async markSynced(row: MarketingRow): Promise<void> {
-      await db
-        .update(marketingSync)
-        .set({
-          status: 'synced',
-          attempts: sql`${marketingSync.attempts} + 1`,
-          lastError: null,
-          syncedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(marketingSync.id, row.id),
-            eq(marketingSync.status, 'sending'),
-            sql`${marketingSync.payload} = ${JSON.stringify(row.payload)}::jsonb`,
-          ),
-        );
-    },
-
-    /** No API key: kept as what would have been sent. */
-    async markRecorded(row: MarketingRow): Promise<void> {
-      await db
-        .update(marketingSync)
-        .set({ status: 'recorded', lastError: null, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(marketingSync.id, row.id),
-            eq(marketingSync.status, 'sending'),
-            sql`${marketingSync.payload} = ${JSON.stringify(row.payload)}::jsonb`,
-          ),
-        );
-    },
-
-    /** A transient failure: due again after `delayMs`. */
-    async markRetry(row: MarketingRow, error: string, delayMs: number): Promise<void> {
-      await db
-        .update(marketingSync)
-        .set({
-          status: 'pending',
-          attempts: sql`${marketingSync.attempts} + 1`,
-          lastError: error,
-          nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(marketingSync.id, row.id), eq(marketingSync.status, 'sending')));
-    },
-
-    /** Refused for good, or out of attempts: shown on /backend/brevo until "sync now". */
-    async markFailed(row: MarketingRow, error: string): Promise<void> {
-      await db
-        .update(marketingSync)
-        .set({
-          status: 'failed',
-          attempts: sql`${marketingSync.attempts} + 1`,
-          lastError: error,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(marketingSync.id, row.id), eq(marketingSync.status, 'sending')));
-    },
 
     /**
      * "Sync now": everything not in Brevo (failed, recorded, waiting for a retry) is due at once
@@ -287,21 +158,6 @@ export function createMarketingRepository(db: Db) {
     async forEmail(email: string): Promise<MarketingRow[]> {
       const rows = await db.select().from(marketingSync).where(eq(marketingSync.email, email));
       return rows.map(asRow);
-    },
-
-    /** Due rows exist (the sync's poll can skip a run cheaply). */
-    async hasDue(): Promise<boolean> {
-      const rows = await db
-        .select({ id: marketingSync.id })
-        .from(marketingSync)
-        .where(
-          and(
-            inArray(marketingSync.status, ['pending', 'sending']),
-            lte(marketingSync.nextAttemptAt, sql`now()`),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
     },
   };
 }

@@ -1,64 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { AbandonmentTrigger, DeviceType, LeadStatus, Locale } from '@qahwa/schema';
-import { makeEvent } from '@qahwa/schema';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { type LeadStatus, makeEvent } from '@qahwa/schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../client';
-import { customers, leads, orders } from '../../schema';
+import { customers, leads } from '../../schema';
 import { createOutboxRepository } from '../operations/outbox';
+import { createLeadReads } from './lead-reads';
+import type { CartAbandonment, LeadConversion, LeadLine, LeadQualification } from './lead-types';
+
+export type { CartAbandonment, LeadConversion, LeadLine, LeadQualification, LeadRow } from './lead-types';
 
 const meta = (requestId?: string) => ({
   id: randomUUID(),
   occurredAt: new Date().toISOString(),
   ...(requestId ? { requestId } : {}),
 });
-
-/** One cart line as a lead keeps it (SPEC 3 lead cartItems, plus the ids the restore link needs). */
-export interface LeadLine {
-  id: string;
-  productId?: string | undefined;
-  variationId?: string | undefined;
-  name: string;
-  /** AED per unit, as the browser saw it (a claim; the e-mail and the restore re-price from the catalogue). */
-  price: number;
-  quantity: number;
-  variation?: { weight?: string | null; beans?: string | null; additions?: string | null } | undefined;
-}
-
-export interface LeadQualification {
-  email: string;
-  fullName?: string | undefined;
-  phone?: string | undefined;
-  hasPaymentInfo?: boolean | undefined;
-  paymentStep?: Date | undefined;
-  preferredPayment?: string | undefined;
-  cartValueFils?: number | undefined;
-  cartItems?: LeadLine[] | undefined;
-  locale: Locale;
-}
-
-export interface LeadConversion {
-  email: string;
-  convertedUserId?: string | undefined;
-  convertedData?: unknown;
-  valueFils: number;
-  orderId?: string | undefined;
-}
-
-export interface CartAbandonment {
-  email: string;
-  fullName?: string | undefined;
-  phone?: string | undefined;
-  cartKey?: string | undefined;
-  cartValueFils: number;
-  cartItems: LeadLine[];
-  trigger: AbandonmentTrigger;
-  deviceType: DeviceType;
-  locale: Locale;
-  /** The SPEC 3 payload's context (time on site, visits, pages, referrer, agent), size-capped by the contract. */
-  context: Record<string, unknown>;
-}
-
-export type LeadRow = typeof leads.$inferSelect;
 
 /** The open lead of an e-mail (at most one: the partial unique index), as the upserts name it. */
 const openLead = { target: leads.email, targetWhere: sql`${leads.status} <> 'CONVERTED'` };
@@ -78,14 +33,13 @@ const eventLines = (lines: LeadLine[]) =>
  * Leads (SPEC 3, 4; docs/leads.md): one open lead per e-mail, written by the storefront's two lead
  * calls, the order that converts it and the leadConversion workflow. Every change that others
  * act on appends its event (LeadQualified, CartAbandoned, LeadConverted) in the same transaction.
+ * The reads are lead-reads.ts; the repository is both, as its callers have always used it.
  */
 export function createLeadsRepository(db: Db) {
   const outbox = createOutboxRepository(db);
 
-  async function byId(id: string): Promise<LeadRow | null> {
-    const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
-    return row ?? null;
-  }
+  const reads = createLeadReads(db);
+  const { byId } = reads;
 
   async function convert(
     c: LeadConversion,
@@ -134,6 +88,8 @@ export function createLeadsRepository(db: Db) {
   }
 
   return {
+    ...reads,
+
     /** SPEC 4: the payment step was reached; the open lead becomes QUALIFIED (a converted one stays). */
     async qualify(q: LeadQualification, requestId?: string): Promise<{ id: string }> {
       return db.transaction(async (tx) => {
@@ -266,71 +222,11 @@ export function createLeadsRepository(db: Db) {
       return (await convert({ email: lead.email, orderId, valueFils })) !== null;
     },
 
-    byId,
-
-    /**
-     * A customer's e-mail (trimmed, lower case: how leads keep it) and their open lead, in one
-     * statement; null when the customer does not exist.
-     */
-    async openForCustomer(customerId: string): Promise<{ email: string; lead: LeadRow | null } | null> {
-      const [row] = await db
-        .select({ email: sql<string>`lower(trim(${customers.email}))`, lead: leads })
-        .from(customers)
-        .leftJoin(
-          leads,
-          and(eq(leads.email, sql`lower(trim(${customers.email}))`), ne(leads.status, 'CONVERTED')),
-        )
-        .where(eq(customers.id, customerId))
-        .limit(1);
-      return row ?? null;
-    },
-
-    /**
-     * The name the recovery e-mail may greet: the customer record's, which an order wrote, for
-     * an address that has ordered. A name typed at a checkout nobody finished (the lead's own)
-     * is anyone's to type for anyone's address, so it is never greeted (docs/leads.md).
-     */
-    async orderName(email: string): Promise<string | null> {
-      const [row] = await db
-        .select({ name: customers.fullName })
-        .from(customers)
-        .where(
-          and(
-            sql`lower(trim(${customers.email})) = ${email.trim().toLowerCase()}`,
-            sql`exists (select 1 from ${orders} where ${orders.customerId} = ${customers.id})`,
-          ),
-        )
-        .limit(1);
-      const name = row?.name.trim();
-      return name ? name : null;
-    },
-
     async markRecoverySent(id: string): Promise<void> {
       await db
         .update(leads)
         .set({ recoverySentAt: sql`coalesce(${leads.recoverySentAt}, now())` })
         .where(eq(leads.id, id));
-    },
-
-    /** The back office's list: by status, newest activity first, with the count of each status. */
-    async list(q: { status?: LeadStatus | undefined; limit: number; offset: number }) {
-      const where = q.status ? eq(leads.status, q.status) : undefined;
-      const [rows, [total], counts] = await Promise.all([
-        db
-          .select()
-          .from(leads)
-          .where(where)
-          .orderBy(desc(leads.lastActivityAt), desc(leads.id))
-          .limit(q.limit)
-          .offset(q.offset),
-        db.select({ n: count() }).from(leads).where(where),
-        db.select({ status: leads.status, n: count() }).from(leads).groupBy(leads.status),
-      ]);
-      return {
-        rows,
-        total: total?.n ?? 0,
-        counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>,
-      };
     },
   };
 }

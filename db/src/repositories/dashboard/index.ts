@@ -1,0 +1,2 @@
+/** The back office dashboard's reads over the projections. */
+export * from './dashboard';

@@ -1,0 +1,2 @@
+/** Leads: one open lead per e-mail, qualified, abandoned, converted. */
+export * from './leads';

@@ -1,0 +1,6 @@
+/** The plumbing every process shares: the outbox, processed events, consumers' dead letters, request idempotency, pruning. */
+export * from './dead-letters';
+export * from './idempotency';
+export * from './maintenance';
+export * from './outbox';
+export * from './processed-events';

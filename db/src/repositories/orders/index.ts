@@ -1,0 +1,3 @@
+/** Orders: the order a checkout records, and the back office's list, detail and moves. */
+export * from './order-admin';
+export * from './orders';

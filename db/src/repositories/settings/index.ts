@@ -1,0 +1,2 @@
+/** The store's settings, one versioned document per section. */
+export * from './settings';
