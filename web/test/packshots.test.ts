@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { seedPictures } from '@/catalogue/packshots/generate';
 import {
   PACKSHOT_ROOT,
   PRODUCTS,
   productGalleryPaths,
   productImagePath,
   variationImagePath,
-} from '../../db/src/seed/catalogue-data';
+} from '@qahwa/db/seed-data';
+import { describe, expect, it } from 'vitest';
+import { seedPictures } from '@/catalogue/packshots/generate';
 
 const publicDir = join(import.meta.dirname, '../public');
 

@@ -1,9 +1,4 @@
-import {
-  PRODUCTS,
-  productGalleryPaths,
-  productImagePath,
-  variationImagePath,
-} from '../../../db/src/seed/catalogue-data';
+import { PRODUCTS, productGalleryPaths, productImagePath, variationImagePath } from '@qahwa/db/seed-data';
 import { detailSvg, PRODUCT_ART, packshotSvg, variationSvg } from './design';
 
 /**

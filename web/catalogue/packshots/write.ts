@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKSHOT_ROOT } from '../../../db/src/seed/catalogue-data';
+import { PACKSHOT_ROOT } from '@qahwa/db/seed-data';
 import { seedPictures } from './generate';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '../../public');
