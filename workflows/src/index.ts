@@ -14,8 +14,10 @@ export type {
   LeadOrderSignal,
 } from './lead-conversion/workflow';
 export { leadStateQuery } from './lead-conversion/workflow';
+export * from './order-confirmation/start';
 export { RefundRefusedError, refundCard } from './order-follow-up/activities';
 export * from './order-follow-up/start';
+export * from './pay-later/start';
 export type {
   PayLaterInput,
   PayLaterReason,

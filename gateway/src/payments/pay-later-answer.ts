@@ -18,6 +18,13 @@ const FAILURE_DETAILS = (details: unknown) =>
     available?: number;
   };
 
+/**
+ * A checkout that ended before any workflow could run for it: refused at pre-scoring (`rejected`)
+ * or accepted by Tabby but not kept (`failed`: the coupon's last use went elsewhere, or the cap).
+ * Only when no run exists: a run's own ending is the run's to report.
+ */
+export const neverRan = (status: string) => status === 'rejected' || status === 'failed';
+
 /** The contract's answer for a state, with the SPEC 8 sentence in the shopper's language. */
 export function payLaterAnswer(state: PayLaterState, locale: Locale): PayLaterStatusResponse {
   switch (state.status) {

@@ -12,6 +12,7 @@ import {
   payLaterOutcomeMessage,
   type TabbyRejected,
 } from '@qahwa/schema';
+import { isPayLaterUnavailable, startPayLater } from '@qahwa/workflows';
 import type { Client } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayConfig } from '../config';
@@ -21,7 +22,6 @@ import { quoteCheckout } from './card-checkout';
 import { sessionFailedMessage } from './pay-later-answer';
 import { createPayLaterHolds } from './pay-later-holds';
 import { type PayLaterStoredRequest, payLaterInputOf, sessionRequestOf } from './pay-later-inputs';
-import { isPayLaterUnavailable, startPayLater } from './pay-later-workflow';
 
 const REFUSAL_CODE = {
   not_available: 'PAY_LATER_NOT_AVAILABLE',

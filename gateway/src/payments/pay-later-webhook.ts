@@ -1,12 +1,12 @@
 import type { Locale, TabbyWebhookBody } from '@qahwa/schema';
+import { isPayLaterUnavailable, payLaterStateOf, signalPayLater } from '@qahwa/workflows';
 import type { Client } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayConfig } from '../config';
 import type { Repositories } from '../repositories/plugin';
-import { payLaterUnavailable } from './pay-later-answer';
+import { neverRan, payLaterUnavailable } from './pay-later-answer';
 import { payLaterInputOf } from './pay-later-inputs';
-import { isPayLaterUnavailable, neverRan, payLaterStateOf, signalPayLater } from './pay-later-workflow';
 
 export interface PayLaterWebhookDeps {
   repos: Pick<Repositories, 'checkouts'>;

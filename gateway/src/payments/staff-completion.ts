@@ -14,8 +14,8 @@ import { type Db, recordAudit } from '@qahwa/db';
 import type { Locale, PaymentResolved } from '@qahwa/schema';
 import type { AdminPaymentCompleteBody, AdminPaymentCompleted } from '@qahwa/schema/contracts';
 import { isOpenCheckout } from '@qahwa/schema/payments';
-import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows';
-import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { orderConfirmationWorkflowId, paymentWorkflowId, startOrderConfirmation } from '@qahwa/workflows';
+import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { t } from '../i18n/messages';
@@ -188,17 +188,12 @@ export function createStaffCompletion({
    */
   async function confirm(orderId: string, paymentId: string): Promise<void> {
     try {
-      await temporal.connection.withDeadline(Date.now() + 3000, () =>
-        temporal.workflow.start('orderConfirmation', {
-          workflowId: orderConfirmationWorkflowId(paymentWorkflowId(paymentId)),
-          taskQueue,
-          args: [orderId],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          workflowExecutionTimeout: '4 days',
-        }),
+      await startOrderConfirmation(
+        temporal,
+        { orderId, workflowId: orderConfirmationWorkflowId(paymentWorkflowId(paymentId)), taskQueue },
+        { startTimeoutMs: 3000 },
       );
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) return;
       logger.warn({ err, orderId }, 'order completed by staff: confirmation e-mail not started');
     }
   }

@@ -10,22 +10,21 @@ import {
   TabbyPaymentIdParams,
   TabbyWebhookBody,
 } from '@qahwa/schema';
+import {
+  isPayLaterUnavailable,
+  payLaterStateOf,
+  signalPayLater,
+  waitForPayLaterState,
+} from '@qahwa/workflows';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { localeOf, t } from '../i18n/messages';
-import { payLaterAnswer, payLaterUnavailable } from '../payments/pay-later-answer';
+import { neverRan, payLaterAnswer, payLaterUnavailable } from '../payments/pay-later-answer';
 import { payLaterInputOf } from '../payments/pay-later-inputs';
 import { createPayLaterSessions } from '../payments/pay-later-session';
 import { createPayLaterWebhook } from '../payments/pay-later-webhook';
-import {
-  isPayLaterUnavailable,
-  neverRan,
-  payLaterStateOf,
-  signalPayLater,
-  waitForPayLaterState,
-} from '../payments/pay-later-workflow';
 import { HttpError } from '../platform/errors';
 import { currentSettings } from './admin-settings';
 

@@ -4,14 +4,10 @@ import {
   type CheckoutToOrderResult,
   contactOf,
 } from '@qahwa/schema';
-import {
-  type Client,
-  isGrpcServiceError,
-  ServiceError,
-  WorkflowExecutionAlreadyStartedError,
-} from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
 import { SA } from '../search-attributes';
+import { startOrJoin } from '../start-or-join';
 import { workflowIdOf } from '../workflow-ids';
 import { type checkoutToOrder, paymentSucceededSignal } from './workflow';
 
@@ -56,27 +52,6 @@ function searchAttributesOf(input: CheckoutToOrderInput): SearchAttributePair[] 
   ];
 }
 
-/** gRPC status codes (the SDK's grpc-js is not ours to import): the server did not answer in time. */
-const CANCELLED = 1;
-const UNAVAILABLE = 14;
-const DEADLINE_EXCEEDED = 4;
-
-/**
- * The start did not reach Temporal, or not in time. The native connection (the gateway's eager
- * client) reports our own deadline as CANCELLED "Timeout expired", not DEADLINE_EXCEEDED: seen
- * as 2,479 answers of 500 in an overloaded bench that should have been 503 "try again".
- * CANCELLED counts only once the deadline has passed (nothing else cancels a start).
- */
-function isUnreachable(err: unknown, deadline = Number.POSITIVE_INFINITY): boolean {
-  const cause = err instanceof ServiceError ? err.cause : err;
-  if (!isGrpcServiceError(cause)) return false;
-  return (
-    cause.code === UNAVAILABLE ||
-    cause.code === DEADLINE_EXCEEDED ||
-    (cause.code === CANCELLED && Date.now() >= deadline)
-  );
-}
-
 /**
  * Starts checkoutToOrder for a checkout, or joins the run that already exists for it
  * (a double click, a retry with the same Idempotency-Key), and waits for its result.
@@ -89,11 +64,9 @@ export async function runCheckoutTimed(
 ): Promise<TimedCheckout> {
   const workflowId = workflowIdOf(input);
   const t0 = performance.now();
-  let handle: { result(): Promise<CheckoutToOrderResult> };
-  let eagerlyStarted = false;
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 3000);
-  try {
-    const started = await client.connection.withDeadline(deadline, () =>
+  const started = await startOrJoin(
+    client,
+    () =>
       client.workflow.start<typeof checkoutToOrder>('checkoutToOrder', {
         ...(opts.eager ? { requestEagerStart: true } : {}),
         taskQueue: opts.taskQueue ?? CHECKOUT_TASK_QUEUE,
@@ -104,21 +77,17 @@ export async function runCheckoutTimed(
         memo: { requestId: input.requestId },
         typedSearchAttributes: searchAttributesOf(input),
       }),
-    );
-    handle = started;
-    eagerlyStarted = started.eagerlyStarted;
-  } catch (err) {
-    // Already completed before: the completed run's result is the answer.
-    if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      handle = client.workflow.getHandle<typeof checkoutToOrder>(workflowId);
-    } else if (isUnreachable(err, deadline)) {
-      throw new CheckoutUnavailableError('Temporal is unreachable; the checkout was not started', {
-        cause: err,
-      });
-    } else {
-      throw err;
-    }
-  }
+    {
+      deadline: Date.now() + (opts.startTimeoutMs ?? 3000),
+      cancelledPastDeadline: true,
+      unavailable: (cause) =>
+        new CheckoutUnavailableError('Temporal is unreachable; the checkout was not started', { cause }),
+    },
+  );
+  // Already completed before: the completed run's result is the answer.
+  const handle: { result(): Promise<CheckoutToOrderResult> } =
+    started ?? client.workflow.getHandle<typeof checkoutToOrder>(workflowId);
+  const eagerlyStarted = started?.eagerlyStarted ?? false;
   const t1 = performance.now();
   const result = await handle.result();
   return { result, timings: { startMs: t1 - t0, workflowMs: performance.now() - t1 }, eagerlyStarted };
@@ -145,8 +114,9 @@ export async function signalPaymentSucceeded(
   eventId: string,
   opts: Pick<RunCheckoutOptions, 'taskQueue' | 'startTimeoutMs'> = {},
 ): Promise<'signalled' | 'completed'> {
-  try {
-    await client.connection.withDeadline(Date.now() + (opts.startTimeoutMs ?? 3000), () =>
+  const signalled = await startOrJoin(
+    client,
+    () =>
       client.workflow.signalWithStart<typeof checkoutToOrder, [{ eventId: string }]>('checkoutToOrder', {
         taskQueue: opts.taskQueue ?? CHECKOUT_TASK_QUEUE,
         workflowId: workflowIdOf(input),
@@ -157,15 +127,11 @@ export async function signalPaymentSucceeded(
         memo: { requestId: input.requestId },
         typedSearchAttributes: searchAttributesOf(input),
       }),
-    );
-    return 'signalled';
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return 'completed';
-    if (isUnreachable(err)) {
-      throw new CheckoutUnavailableError('Temporal is unreachable; the payment was not signalled', {
-        cause: err,
-      });
-    }
-    throw err;
-  }
+    {
+      deadline: Date.now() + (opts.startTimeoutMs ?? 3000),
+      unavailable: (cause) =>
+        new CheckoutUnavailableError('Temporal is unreachable; the payment was not signalled', { cause }),
+    },
+  );
+  return signalled ? 'signalled' : 'completed';
 }

@@ -5,9 +5,9 @@ import {
   sendOrderConfirmation as sendOrderConfirmationOnce,
 } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
+import { startOrderConfirmation } from './start';
 
 export interface EmailActivityDeps {
   db: Db;
@@ -54,19 +54,7 @@ export function createEmailActivities({ db, logger, mailer, storeUrl, claimLease
     workflowId: string;
     taskQueue: string;
   }): Promise<void> {
-    try {
-      await Context.current().client.workflow.start('orderConfirmation', {
-        workflowId: p.workflowId,
-        taskQueue: p.taskQueue,
-        args: [p.orderId],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        // A run left on a task queue nobody polls any more (a test's) ends by itself.
-        workflowExecutionTimeout: '4 days',
-      });
-    } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-      throw err;
-    }
+    await startOrderConfirmation(Context.current().client, p);
   }
   return { sendOrderConfirmation, scheduleOrderConfirmation };
 }

@@ -1,36 +1,24 @@
 import { CHECKOUT_TASK_QUEUE, contactOf } from '@qahwa/schema';
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import type { SearchAttributePair } from '@temporalio/common';
+import { SA } from '../search-attributes';
+import { startOrJoin } from '../start-or-join';
+import { payLaterWorkflowId } from '../workflow-ids';
 import {
   type PayLaterInput,
   type PayLaterReturn,
   type PayLaterState,
   type payLaterReconciliation,
   payLaterStateQuery,
-  payLaterWorkflowId,
-  SA,
   shopperReturnedSignal,
   webhookReceivedSignal,
-} from '@qahwa/workflows';
-import {
-  type Client,
-  isGrpcServiceError,
-  ServiceError,
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-} from '@temporalio/client';
-import type { SearchAttributePair } from '@temporalio/common';
+} from './workflow';
 
 /*
  * The gateway's side of the payLaterReconciliation workflow (docs/pay-later.md): it starts the
  * run when the session is made, signals it the webhook and the shopper's return, and reads its
  * state for the shopper's answer.
  */
-
-/**
- * A checkout that ended before any workflow could run for it: refused at pre-scoring (`rejected`)
- * or accepted by Tabby but not kept (`failed`: the coupon's last use went elsewhere, or the cap).
- * Only when no run exists: a run's own ending is the run's to report.
- */
-export const neverRan = (status: string) => status === 'rejected' || status === 'failed';
 
 /** The Temporal service could not be reached: nothing was signalled or started. */
 export class PayLaterUnavailableError extends Error {
@@ -40,12 +28,7 @@ export class PayLaterUnavailableError extends Error {
 export const isPayLaterUnavailable = (e: unknown): e is PayLaterUnavailableError =>
   e instanceof PayLaterUnavailableError;
 
-const UNAVAILABLE = 14;
-const DEADLINE_EXCEEDED = 4;
-function isUnreachable(err: unknown): boolean {
-  const cause = err instanceof ServiceError ? err.cause : err;
-  return isGrpcServiceError(cause) && (cause.code === UNAVAILABLE || cause.code === DEADLINE_EXCEEDED);
-}
+const unavailable = (cause: unknown) => new PayLaterUnavailableError('Temporal is unreachable', { cause });
 
 export interface PayLaterClientOptions {
   taskQueue?: string;
@@ -79,18 +62,15 @@ export async function startPayLater(
   input: PayLaterInput,
   opts: PayLaterClientOptions = {},
 ): Promise<void> {
-  try {
-    await client.connection.withDeadline(Date.now() + (opts.startTimeoutMs ?? 3000), () =>
+  await startOrJoin(
+    client,
+    () =>
       client.workflow.start<typeof payLaterReconciliation>('payLaterReconciliation', {
         ...startOptions(input, opts),
         workflowIdConflictPolicy: 'USE_EXISTING',
       }),
-    );
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-    if (isUnreachable(err)) throw new PayLaterUnavailableError('Temporal is unreachable', { cause: err });
-    throw err;
-  }
+    { deadline: Date.now() + (opts.startTimeoutMs ?? 3000), unavailable },
+  );
 }
 
 /**
@@ -106,8 +86,9 @@ export async function signalPayLater(
   news: PayLaterNews,
   opts: PayLaterClientOptions = {},
 ): Promise<'signalled' | 'ended'> {
-  try {
-    await client.connection.withDeadline(Date.now() + (opts.startTimeoutMs ?? 3000), () =>
+  const signalled = await startOrJoin(
+    client,
+    () =>
       'webhook' in news
         ? client.workflow.signalWithStart('payLaterReconciliation', {
             ...startOptions(input, opts),
@@ -119,13 +100,9 @@ export async function signalPayLater(
             signal: shopperReturnedSignal,
             signalArgs: [news.returned],
           }),
-    );
-    return 'signalled';
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return 'ended';
-    if (isUnreachable(err)) throw new PayLaterUnavailableError('Temporal is unreachable', { cause: err });
-    throw err;
-  }
+    { deadline: Date.now() + (opts.startTimeoutMs ?? 3000), unavailable },
+  );
+  return signalled ? 'signalled' : 'ended';
 }
 
 /** The workflow's state now (its result once it ended); null when there is no run. */
