@@ -1,17 +1,12 @@
-import type { AbandonmentTrigger, DeviceType, Locale } from '@qahwa/schema';
+import type { AbandonmentTrigger, DeviceType, LineClaimFields, Locale } from '@qahwa/schema';
 import type { leads } from '../../schema';
 
-/** One cart line as a lead keeps it (SPEC 3 lead cartItems, plus the ids the restore link needs). */
-export interface LeadLine {
-  id: string;
-  productId?: string | undefined;
-  variationId?: string | undefined;
-  name: string;
-  /** AED per unit, as the browser saw it (a claim; the e-mail and the restore re-price from the catalogue). */
-  price: number;
-  quantity: number;
-  variation?: { weight?: string | null; beans?: string | null; additions?: string | null } | undefined;
-}
+/**
+ * One cart line as a lead keeps it (SPEC 3 lead cartItems, plus the ids the restore link needs): the
+ * fields that name a line, its price in AED per unit as the browser saw it (a claim: the e-mail and
+ * the restore re-price from the catalogue).
+ */
+export type LeadLine = LineClaimFields;
 
 export interface LeadQualification {
   email: string;
