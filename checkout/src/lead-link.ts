@@ -1,7 +1,7 @@
 import { signClaims, verifyClaims } from '@qahwa/mail';
 
 /**
- * The cart-recovery link's token (issue 9): it names the lead and when it stops working, and
+ * The cart-recovery link's token: it names the lead and when it stops working, and
  * nothing else — no cart contents, no e-mail in the URL. Signed by mail's one signed-link
  * implementation with LEAD_LINK_SECRET, which the workflows (that sign, in the e-mail) and the
  * gateway (that checks, when the link is opened) share.

@@ -46,7 +46,7 @@ describe('cart rules (SPEC 4)', () => {
     expect(setQuantity([item()], 'p1-v1', q)).toEqual([]);
   });
 
-  it(`holds at most ${MAX_LINE_QUANTITY} of a line, as the server accepts (issue 6)`, () => {
+  it(`holds at most ${MAX_LINE_QUANTITY} of a line, as the server accepts`, () => {
     expect(addItem([item({ quantity: 8 })], item({ id: 'p1-again', quantity: 5 }))[0]?.quantity).toBe(
       MAX_LINE_QUANTITY,
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBrevoListIds } from '../src/config/brevo';
 import { csvCell, csvRow } from '../src/export/csv';
 
-describe('CSV export cells (issue 9, subscribers export)', () => {
+describe('CSV export cells (the subscribers export)', () => {
   it('prefixes what a spreadsheet would run as a formula, and quotes what would break the row', () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
     expect(csvCell('+971501234567')).toBe("'+971501234567");

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesSearch, normalizeSearchText } from '../src/catalogue/search';
 import { reviewFormSchema } from '../src/validation/review-form';
 
-describe('normalizeSearchText (issue 10: Arabic search ignores marks and letter forms)', () => {
+describe('normalizeSearchText (Arabic search ignores marks and letter forms)', () => {
   it('drops tashkeel and tatweel', () => {
     expect(normalizeSearchText('قَهْوَةٌ')).toBe(normalizeSearchText('قهوة'));
     expect(normalizeSearchText('قـــهوة')).toBe(normalizeSearchText('قهوة'));

@@ -15,7 +15,7 @@ import {
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];
 
-describe('store settings contract (issue 12)', () => {
+describe('store settings contract', () => {
   it("defaults are today's constants: a fresh database behaves as before", () => {
     expect(DEFAULT_SETTINGS.shipping).toEqual({
       freeShippingThresholdFils: FREE_SHIPPING_THRESHOLD_FILS,

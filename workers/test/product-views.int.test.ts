@@ -33,7 +33,7 @@ const views = async (productId: string) => {
   return row?.views ?? 0;
 };
 
-describe('product-views projection (issue 10)', () => {
+describe('product-views projection', () => {
   it('counts each ProductViewed once, even when a copy arrives under another message id', async () => {
     const a = randomUUID();
     const b = randomUUID();
