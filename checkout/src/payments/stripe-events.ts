@@ -1,4 +1,10 @@
-import type { EventOf, PaymentDisputed, PaymentFailed, PaymentRefunded } from '@qahwa/schema';
+import {
+  type EventOf,
+  eventEnvelope,
+  type PaymentDisputed,
+  type PaymentFailed,
+  type PaymentRefunded,
+} from '@qahwa/schema';
 import { eventIdFor } from './event-ids';
 
 /*
@@ -16,14 +22,11 @@ function cardEvent<T extends CardEventType>(
   requestId: string | undefined,
   data: EventOf<T>['data'],
 ): EventOf<T> {
-  return {
+  return eventEnvelope(type, data, {
     id: eventIdFor(`${type}:${key}`),
-    type,
-    version: 1,
     occurredAt: new Date().toISOString(),
     ...(requestId ? { requestId } : {}),
-    data,
-  } as EventOf<T>;
+  });
 }
 
 /** A declined or failed card payment, as the webhook reports it (one event per Stripe event id). */

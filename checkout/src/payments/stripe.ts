@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createCheckoutsRepository, createOutboxRepository, type Db, type DbOrTx } from '@qahwa/db';
-import type { PaymentSucceeded, StripeSettings } from '@qahwa/schema';
+import { eventEnvelope, type PaymentSucceeded, type StripeSettings } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '../errors';
@@ -197,13 +197,9 @@ export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
         );
         return;
       }
-      const event: PaymentSucceeded = {
-        id: eventIdFor(`PaymentSucceeded:attention:${payment.paymentIntentId}`),
-        type: 'PaymentSucceeded',
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        requestId,
-        data: {
+      const event: PaymentSucceeded = eventEnvelope(
+        'PaymentSucceeded',
+        {
           checkoutId,
           provider: payment.provider ?? 'STRIPE',
           paymentId: payment.paymentIntentId,
@@ -213,7 +209,12 @@ export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
           needsAttention: true,
           attentionReason: reason,
         },
-      };
+        {
+          id: eventIdFor(`PaymentSucceeded:attention:${payment.paymentIntentId}`),
+          occurredAt: new Date().toISOString(),
+          requestId,
+        },
+      );
       await outbox.append(event, tx);
     });
   }
@@ -240,13 +241,9 @@ export async function recordPaidOrder(
       { checkoutStatus: marked.status } satisfies CheckoutFailureDetails,
     );
   }
-  const event: PaymentSucceeded = {
-    id: eventIdFor(`PaymentSucceeded:${payment.paymentIntentId}`),
-    type: 'PaymentSucceeded',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    requestId,
-    data: {
+  const event: PaymentSucceeded = eventEnvelope(
+    'PaymentSucceeded',
+    {
       checkoutId,
       provider: 'STRIPE',
       paymentId: payment.paymentIntentId,
@@ -255,7 +252,12 @@ export async function recordPaidOrder(
       method: payment.method,
       orderId,
     },
-  };
+    {
+      id: eventIdFor(`PaymentSucceeded:${payment.paymentIntentId}`),
+      occurredAt: new Date().toISOString(),
+      requestId,
+    },
+  );
   await createOutboxRepository(tx).append(event, tx);
 }
 

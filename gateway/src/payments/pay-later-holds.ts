@@ -1,6 +1,12 @@
 import { eventIdFor, type TabbyClient } from '@qahwa/checkout/payments';
 import type { Db, NewCheckout, SessionContact } from '@qahwa/db';
-import { type Locale, localize, PAY_LATER_PROVIDER_NAME, type TabbyRejected } from '@qahwa/schema';
+import {
+  eventEnvelope,
+  type Locale,
+  localize,
+  PAY_LATER_PROVIDER_NAME,
+  type TabbyRejected,
+} from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -99,14 +105,15 @@ export function createPayLaterHolds(deps: {
         });
         await db.transaction(async (tx) => {
           await checkouts.insert({ ...checkout, status: 'failed' }, tx);
-          const event: TabbyRejected = {
-            id: eventIdFor(`TabbyRejected:${paymentId}`),
-            type: 'TabbyRejected',
-            version: 1,
-            occurredAt: new Date().toISOString(),
-            requestId: input.requestId,
-            data: { checkoutId: checkout.id, paymentId, outcome: 'failed', amountFils: checkout.totalFils },
-          };
+          const event: TabbyRejected = eventEnvelope(
+            'TabbyRejected',
+            { checkoutId: checkout.id, paymentId, outcome: 'failed', amountFils: checkout.totalFils },
+            {
+              id: eventIdFor(`TabbyRejected:${paymentId}`),
+              occurredAt: new Date().toISOString(),
+              requestId: input.requestId,
+            },
+          );
           await outbox.append(event, tx);
         });
         log.info({ paymentId, code: err.answer.code }, 'tabby session accepted but not kept');

@@ -3,6 +3,7 @@ import { eventIdFor, isTabbyError, type TabbyClient, type TabbySession } from '@
 import type { Db } from '@qahwa/db';
 import {
   contactOf,
+  eventEnvelope,
   type Locale,
   type PayLaterRange,
   type PayLaterSessionRequest,
@@ -170,14 +171,15 @@ export function createPayLaterSessions({ db, tabby, temporal, repos, config }: P
           },
           tx,
         );
-        const event: TabbyRejected = {
-          id: eventIdFor(`TabbyRejected:${session.paymentId}`),
-          type: 'TabbyRejected',
-          version: 1,
-          occurredAt: new Date().toISOString(),
-          requestId,
-          data: { checkoutId, paymentId: session.paymentId, outcome, amountFils: priced.totalFils },
-        };
+        const event: TabbyRejected = eventEnvelope(
+          'TabbyRejected',
+          { checkoutId, paymentId: session.paymentId, outcome, amountFils: priced.totalFils },
+          {
+            id: eventIdFor(`TabbyRejected:${session.paymentId}`),
+            occurredAt: new Date().toISOString(),
+            requestId,
+          },
+        );
         await outbox.append(event, tx);
       });
       log.info(

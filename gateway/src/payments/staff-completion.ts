@@ -11,7 +11,7 @@ import {
   type VerifiedPayment,
 } from '@qahwa/checkout/payments';
 import { type Db, recordAudit } from '@qahwa/db';
-import type { Locale, PaymentResolved } from '@qahwa/schema';
+import { eventEnvelope, type Locale, type PaymentResolved } from '@qahwa/schema';
 import type { AdminPaymentCompleteBody, AdminPaymentCompleted } from '@qahwa/schema/contracts';
 import { isOpenCheckout } from '@qahwa/schema/payments';
 import { orderConfirmationWorkflowId, paymentWorkflowId, startOrderConfirmation } from '@qahwa/workflows';
@@ -68,14 +68,15 @@ export function createStaffCompletion({
       if (checkout.status === 'resolved_by_staff') return { ...answer, already: true };
       if (!isOpenCheckout(checkout.status)) throw closedError(checkout, ctx.locale);
       await checkouts.close(checkout.id, 'resolved_by_staff', tx);
-      const event: PaymentResolved = {
-        id: eventIdFor(`PaymentResolved:${paymentId}`),
-        type: 'PaymentResolved',
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        requestId: ctx.requestId,
-        data: { checkoutId: checkout.id, provider: 'STRIPE', paymentId, resolution: 'resolved_by_staff' },
-      };
+      const event: PaymentResolved = eventEnvelope(
+        'PaymentResolved',
+        { checkoutId: checkout.id, provider: 'STRIPE', paymentId, resolution: 'resolved_by_staff' },
+        {
+          id: eventIdFor(`PaymentResolved:${paymentId}`),
+          occurredAt: new Date().toISOString(),
+          requestId: ctx.requestId,
+        },
+      );
       await outbox.append(event, tx);
       await recordAudit(tx, {
         user: ctx.actor,

@@ -103,11 +103,32 @@ export const EVENT_SUBJECTS = Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [
 export const STREAM_NAME = 'COMMERCE';
 export const STREAM_SUBJECTS = ['commerce.>'];
 
+/** An event's id (a uuid, or one named by what it reports), its clock and the request behind it. */
+export interface EventMeta {
+  id: string;
+  occurredAt: string;
+  /** Absent, or present and undefined, exactly as the caller passes it (the envelope keeps the key). */
+  requestId?: string | undefined;
+}
+
+/**
+ * The one envelope every event travels in, typed but not validated: for the writers whose data
+ * the types already shape (a provider's webhook among them, where a stricter check would refuse
+ * what is recorded today). `makeEvent` is this envelope, validated.
+ */
+export function eventEnvelope<T extends DomainEventType>(
+  type: T,
+  data: EventOf<T>['data'],
+  meta: EventMeta,
+): EventOf<T> {
+  return { type, version: 1, data, ...meta } as EventOf<T>;
+}
+
 /** Builds an event; the caller supplies the id (a uuid) and the clock. Throws if the data is off. */
 export function makeEvent<T extends DomainEventType>(
   type: T,
   data: EventOf<T>['data'],
   meta: { id: string; occurredAt: string; requestId?: string },
 ): EventOf<T> {
-  return DomainEvent.parse({ type, version: 1, data, ...meta }) as EventOf<T>;
+  return DomainEvent.parse(eventEnvelope(type, data, meta)) as EventOf<T>;
 }

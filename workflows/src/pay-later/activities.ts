@@ -13,13 +13,14 @@ import {
   createPromotionsRepository,
   type Db,
 } from '@qahwa/db';
-import type {
-  CheckoutToOrderInput,
-  CheckoutToOrderResult,
-  PayLaterOutcome,
-  PaymentSucceeded,
-  TabbyApproved,
-  TabbyRejected,
+import {
+  type CheckoutToOrderInput,
+  type CheckoutToOrderResult,
+  eventEnvelope,
+  type PayLaterOutcome,
+  type PaymentSucceeded,
+  type TabbyApproved,
+  type TabbyRejected,
 } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
@@ -182,13 +183,9 @@ export function createPayLaterActivities({ db, logger, tabby, placeOrder }: PayL
       );
       const outbox = createOutboxRepository(tx);
       const occurredAt = new Date().toISOString();
-      const succeeded: PaymentSucceeded = {
-        id: eventIdFor(`PaymentSucceeded:${payment.id}`),
-        type: 'PaymentSucceeded',
-        version: 1,
-        occurredAt,
-        requestId: order.requestId,
-        data: {
+      const succeeded: PaymentSucceeded = eventEnvelope(
+        'PaymentSucceeded',
+        {
           checkoutId: order.checkoutId,
           provider: 'TABBY',
           paymentId: payment.id,
@@ -197,15 +194,13 @@ export function createPayLaterActivities({ db, logger, tabby, placeOrder }: PayL
           method: 'pay_later',
           orderId: order.orderId,
         },
-      };
-      const approved: TabbyApproved = {
-        id: eventIdFor(`TabbyApproved:${payment.id}`),
-        type: 'TabbyApproved',
-        version: 1,
-        occurredAt,
-        requestId: order.requestId,
-        data: { checkoutId: order.checkoutId, paymentId: payment.id, amountFils: order.totalFils },
-      };
+        { id: eventIdFor(`PaymentSucceeded:${payment.id}`), occurredAt, requestId: order.requestId },
+      );
+      const approved: TabbyApproved = eventEnvelope(
+        'TabbyApproved',
+        { checkoutId: order.checkoutId, paymentId: payment.id, amountFils: order.totalFils },
+        { id: eventIdFor(`TabbyApproved:${payment.id}`), occurredAt, requestId: order.requestId },
+      );
       await outbox.append(succeeded, tx);
       await outbox.append(approved, tx);
       log.info({ orderId: order.orderId, totalFils: order.totalFils }, 'pay-later payment captured');
@@ -227,19 +222,20 @@ export function createPayLaterActivities({ db, logger, tabby, placeOrder }: PayL
     await db.transaction(async (tx) => {
       const released = await createPromotionsRepository(tx).release(input.checkoutId);
       await checkouts.mark(input.checkoutId, { status: input.checkoutStatus }, tx);
-      const event: TabbyRejected = {
-        id: eventIdFor(`TabbyRejected:${input.paymentId}`),
-        type: 'TabbyRejected',
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        requestId: input.requestId,
-        data: {
+      const event: TabbyRejected = eventEnvelope(
+        'TabbyRejected',
+        {
           checkoutId: input.checkoutId,
           paymentId: input.paymentId,
           outcome: input.outcome,
           ...(input.amountFils !== undefined ? { amountFils: input.amountFils } : {}),
         },
-      };
+        {
+          id: eventIdFor(`TabbyRejected:${input.paymentId}`),
+          occurredAt: new Date().toISOString(),
+          requestId: input.requestId,
+        },
+      );
       await createOutboxRepository(tx).append(event, tx);
       log.info(
         { outcome: input.outcome, releasedCoupons: released },
