@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CatalogueChanged, DomainEvent } from '@qahwa/schema';
+import { type CatalogueChanged, type DomainEvent, eventEnvelope } from '@qahwa/schema';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { orderItems, orders, productVariations } from '../../schema';
@@ -26,14 +26,11 @@ export function createStockRepository(db: DbOrTx) {
     requestId: string | undefined,
     alongside: readonly DomainEvent[] = [],
   ) {
-    const event: CatalogueChanged = {
-      id: randomUUID(),
-      type: 'CatalogueChanged',
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      ...(requestId ? { requestId } : {}),
-      data: { reason: 'stock', productIds: [...new Set(productIds)].sort() },
-    };
+    const event: CatalogueChanged = eventEnvelope(
+      'CatalogueChanged',
+      { reason: 'stock', productIds: [...new Set(productIds)].sort() },
+      { id: randomUUID(), occurredAt: new Date().toISOString(), ...(requestId ? { requestId } : {}) },
+    );
     await outbox.append([...alongside, event], tx);
   }
 

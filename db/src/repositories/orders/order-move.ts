@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderStatus, OrderStatusChanged, PaymentProvider } from '@qahwa/schema';
+import {
+  eventEnvelope,
+  type OrderStatus,
+  type OrderStatusChanged,
+  type PaymentProvider,
+} from '@qahwa/schema';
 import { canTransition } from '@qahwa/schema/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
@@ -96,13 +101,9 @@ export function createOrderMoves(db: DbOrTx) {
           requestId: move.requestId ?? null,
         })
         .returning({ id: orderStatusHistory.id });
-      const event: OrderStatusChanged = {
-        id: randomUUID(),
-        type: 'OrderStatusChanged',
-        version: 1,
-        occurredAt: updated.updatedAt.toISOString(),
-        ...(move.requestId ? { requestId: move.requestId } : {}),
-        data: {
+      const event: OrderStatusChanged = eventEnvelope(
+        'OrderStatusChanged',
+        {
           orderId: order.id,
           from: order.status,
           to: move.to,
@@ -110,7 +111,12 @@ export function createOrderMoves(db: DbOrTx) {
           // The workers start the move's follow-up from this event, under the gateway's workflow id.
           moveId: history!.id,
         },
-      };
+        {
+          id: randomUUID(),
+          occurredAt: updated.updatedAt.toISOString(),
+          ...(move.requestId ? { requestId: move.requestId } : {}),
+        },
+      );
       await outboxRepo.append(event, tx);
       await recordAudit(tx, {
         user: move.actor,
