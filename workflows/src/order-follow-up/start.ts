@@ -1,7 +1,8 @@
 import { isShopperNotified } from '@qahwa/schema/orders';
 import type { OrderStatus } from '@qahwa/schema/reference';
-import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { SA } from '../search-attributes';
+import { startOrJoin } from '../start-or-join';
 import { orderFollowUpWorkflowId } from '../workflow-ids';
 import type { orderFollowUp } from './workflow';
 
@@ -30,8 +31,8 @@ export async function startOrderFollowUp(
   move: OrderFollowUpStart,
 ): Promise<{ workflowId: string; closed: boolean }> {
   const workflowId = orderFollowUpWorkflowId(move.orderId, move.status, move.moveId);
-  try {
-    await client.workflow.start<typeof orderFollowUp>('orderFollowUp', {
+  const started = await startOrJoin(client, () =>
+    client.workflow.start<typeof orderFollowUp>('orderFollowUp', {
       taskQueue,
       workflowId,
       args: [
@@ -44,10 +45,7 @@ export async function startOrderFollowUp(
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       typedSearchAttributes: [{ key: SA.orderNumber, value: move.orderId }],
-    });
-    return { workflowId, closed: false };
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, closed: true };
-    throw err;
-  }
+    }),
+  );
+  return { workflowId, closed: started === null };
 }
