@@ -2,24 +2,9 @@ import { type ShippingRule, type ShippingRuleWrite, toFils } from '@qahwa/schema
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { shippingRules } from '../../schema';
+import { shippingRuleOf } from './shipping';
 
 type Row = typeof shippingRules.$inferSelect;
-
-function toRule(r: Row): ShippingRule {
-  return {
-    id: r.id,
-    name: r.name,
-    nameAr: r.nameAr,
-    type: r.type,
-    description: r.description,
-    descriptionAr: r.descriptionAr,
-    costFils: r.costFils,
-    freeShippingThresholdFils: r.freeShippingThresholdFils,
-    isActive: r.isActive,
-    estimatedDays: r.estimatedDays,
-    cities: r.cities,
-  };
-}
 
 const columns = (w: ShippingRuleWrite) => ({
   name: w.name,
@@ -43,11 +28,11 @@ export function createShippingEditingRepository(db: DbOrTx) {
   return {
     async all(): Promise<ShippingRule[]> {
       const rows = await db.select().from(shippingRules).orderBy(asc(shippingRules.createdAt));
-      return rows.map(toRule);
+      return rows.map(shippingRuleOf);
     },
     async create(w: ShippingRuleWrite, tx: DbOrTx = db): Promise<ShippingRule> {
       const [row] = await tx.insert(shippingRules).values(columns(w)).returning();
-      return toRule(row as Row);
+      return shippingRuleOf(row as Row);
     },
     /** Null when there is no such rule. */
     async update(
@@ -62,11 +47,11 @@ export function createShippingEditingRepository(db: DbOrTx) {
         .set({ ...columns(w), updatedAt: sql`now()` })
         .where(eq(shippingRules.id, id))
         .returning();
-      return { before: toRule(locked), after: toRule(row as Row) };
+      return { before: shippingRuleOf(locked), after: shippingRuleOf(row as Row) };
     },
     async remove(id: string, tx: DbOrTx = db): Promise<ShippingRule | null> {
       const [row] = await tx.delete(shippingRules).where(eq(shippingRules.id, id)).returning();
-      return row ? toRule(row) : null;
+      return row ? shippingRuleOf(row) : null;
     },
   };
 }
