@@ -1,4 +1,3 @@
-import { toAed } from '@qahwa/schema';
 import type { AdminOrderFilter } from '@qahwa/schema/contracts';
 import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
@@ -15,6 +14,7 @@ import {
   productVariations,
   refunds,
 } from '../../schema';
+import { adminOrderRow } from './admin-order-row';
 import { itemCountSql, orderFilterWhere } from './order-filter';
 import { createOrderMoves } from './order-move';
 
@@ -49,22 +49,7 @@ export function createOrderAdminRepository(db: DbOrTx) {
       db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
     ]);
     return {
-      orders: rows.map(({ o, itemCount }) => ({
-        id: o.id,
-        customer: {
-          id: o.customerId,
-          fullName: o.customerName,
-          email: o.customerEmail,
-          phone: o.customerPhone,
-        },
-        createdAt: o.createdAt.toISOString(),
-        status: o.status,
-        total: toAed(o.totalFils),
-        paymentProvider: o.paymentProvider,
-        itemCount,
-        emirate: o.emirate,
-        city: o.city,
-      })),
+      orders: rows.map(({ o, itemCount }) => adminOrderRow(o, itemCount)),
       total: count?.n ?? 0,
     };
   }

@@ -1,8 +1,8 @@
 import type { AdminOrder, OrderStatus, PaymentProvider } from '@qahwa/schema';
-import { toAed } from '@qahwa/schema';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { customers, orderItems, orderNumberSeq, orders } from '../../schema';
+import { adminOrderRow } from './admin-order-row';
 
 /** A line as the order records it: the product's names and options and the unit price, in fils. */
 export interface NewOrderLine {
@@ -45,7 +45,6 @@ export function createOrdersRepository(db: DbOrTx) {
     const rows = await tx
       .select({
         o: orders,
-        c: customers,
         itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       })
       .from(orders)
@@ -53,18 +52,7 @@ export function createOrdersRepository(db: DbOrTx) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit)
       .offset(offset);
-    return rows.map(({ o, c, itemCount }) => ({
-      id: o.id,
-      // The order's own snapshot: what the shopper gave at this checkout, not today's customer record.
-      customer: { id: c.id, fullName: o.customerName, email: o.customerEmail, phone: o.customerPhone },
-      createdAt: o.createdAt.toISOString(),
-      status: o.status,
-      total: toAed(o.totalFils),
-      paymentProvider: o.paymentProvider,
-      itemCount,
-      emirate: o.emirate,
-      city: o.city,
-    }));
+    return rows.map(({ o, itemCount }) => adminOrderRow(o, itemCount));
   }
 
   return {
