@@ -10,7 +10,8 @@
  *
  * Knobs (environment): BENCH_CONNECTIONS (8), BENCH_READ_ROUNDS (6), BENCH_READ_SECONDS (3),
  * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_ORDER_WARM_SECONDS (20: orders at the rate before the
- * measured ones, reported as the cold start), BENCH_CARD_RATE (10), BENCH_CARD_SECONDS (20),
+ * measured ones, reported as the cold start), BENCH_CARD_RATE (20), BENCH_CARD_SECONDS (60),
+ * BENCH_CARD_WARM_SECONDS (10), BENCH_WALLET_SECONDS (30), BENCH_COD_BESIDE_CARD_RATE (30: cash on delivery beside card),
  * BENCH_PARTS (read,orders,card,lighthouse), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every process);
  * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT,
  * BENCH_LIGHTHOUSE_ROUTES (/,/shop,/category,/product,/checkout), BENCH_LIGHTHOUSE_RUNS (3: the median run

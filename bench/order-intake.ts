@@ -104,7 +104,7 @@ export async function serverTotal(gateway: string, product: Product, run: string
  * Calls `one` for requests 0 … total-1, request i at start + i/rate whatever happened to the ones
  * before, and resolves with `start` once every one has ended.
  */
-async function openLoop(
+export async function openLoop(
   total: number,
   rate: number,
   one: (i: number, planned: number, start: number) => Promise<void>,
@@ -198,101 +198,5 @@ export async function pacedOrders(
     timeline,
     startedAt: start,
     orders,
-  };
-}
-
-export interface CardIntakeResult {
-  sent: number;
-  ok: number;
-  errors: number;
-  errorSamples: string[];
-  /** POST /api/orders after the payment (what COD's figure measures): planned moment to answer. */
-  order: { p50: number; p95: number; p99: number };
-  /** The shopper's whole card step: intent, confirmation at Stripe, order. */
-  flow: { p50: number; p95: number };
-}
-
-/**
- * Card orders, open loop like `pacedOrders`: each one makes its intent (POST
- * /api/create-payment-intent), confirms it at the Stripe double as Stripe.js would (the double
- * then sends the webhook), and places the order (POST /api/orders with the intent). The order's
- * latency is the figure beside COD's; the whole flow is reported too.
- */
-export async function pacedCardOrders(
-  gateway: string,
-  stripeDouble: string,
-  product: Product,
-  opts: { run: string; rate: number; seconds: number; firstIndex: number },
-): Promise<CardIntakeResult> {
-  const total = Math.round(opts.rate * opts.seconds);
-  const orderLatencies: number[] = [];
-  const flowLatencies: number[] = [];
-  const errorSamples: string[] = [];
-  let ok = 0;
-  let errors = 0;
-  const fail = (what: string) => {
-    errors++;
-    if (errorSamples.length < 5) errorSamples.push(what);
-  };
-
-  const one = async (i: number, planned: number) => {
-    const who = shopper(`${opts.run}-card`, opts.firstIndex + i);
-    const claim = JSON.parse(orderBody(product, who)) as Record<string, unknown>;
-    const headers = { 'content-type': 'application/json', 'x-forwarded-for': who.address };
-    try {
-      const intentRes = await fetch(`${gateway}/api/create-payment-intent`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ ...claim, paymentProvider: undefined, amount: 1, currency: 'aed' }),
-      });
-      const intent = (await intentRes.json()) as { clientSecret?: string; paymentIntentId?: string };
-      if (intentRes.status !== 200 || !intent.clientSecret) return fail(`intent HTTP ${intentRes.status}`);
-      const confirm = await fetch(`${stripeDouble}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          key: 'pk_test_bench',
-          client_secret: intent.clientSecret,
-          'payment_method_data[type]': 'card',
-          'payment_method_data[card][number]': '4242424242424242',
-        }),
-      });
-      await confirm.arrayBuffer();
-      if (confirm.status !== 200) return fail(`confirm HTTP ${confirm.status}`);
-      const placed = performance.now();
-      const res = await fetch(`${gateway}/api/orders`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          ...claim,
-          paymentProvider: 'STRIPE',
-          paymentIntentId: intent.paymentIntentId,
-        }),
-      });
-      const text = await res.text();
-      const now = performance.now();
-      orderLatencies.push(now - placed);
-      flowLatencies.push(now - planned);
-      if (res.status === 200) ok++;
-      else fail(`order HTTP ${res.status} ${text.slice(0, 200)}`);
-    } catch (err) {
-      fail(String((err as Error).cause ?? err));
-    }
-  };
-
-  await openLoop(total, opts.rate, one);
-  orderLatencies.sort((a, b) => a - b);
-  flowLatencies.sort((a, b) => a - b);
-  return {
-    sent: total,
-    ok,
-    errors,
-    errorSamples,
-    order: {
-      p50: percentile(orderLatencies, 50),
-      p95: percentile(orderLatencies, 95),
-      p99: percentile(orderLatencies, 99),
-    },
-    flow: { p50: percentile(flowLatencies, 50), p95: percentile(flowLatencies, 95) },
   };
 }

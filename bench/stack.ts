@@ -24,8 +24,11 @@ export const knobs = {
   orderRate: num('BENCH_ORDER_RATE', 50),
   orderSeconds: num('BENCH_ORDER_SECONDS', 60),
   orderWarmSeconds: num('BENCH_ORDER_WARM_SECONDS', 20),
-  cardRate: num('BENCH_CARD_RATE', 10),
-  cardSeconds: num('BENCH_CARD_SECONDS', 20),
+  cardRate: num('BENCH_CARD_RATE', 20),
+  cardSeconds: num('BENCH_CARD_SECONDS', 60),
+  cardWarmSeconds: num('BENCH_CARD_WARM_SECONDS', 10),
+  walletSeconds: num('BENCH_WALLET_SECONDS', 30),
+  codBesideCardRate: num('BENCH_COD_BESIDE_CARD_RATE', 30),
   parts: (env.BENCH_PARTS ?? 'read,orders,card,lighthouse').split(','),
 };
 export type Knobs = typeof knobs;
