@@ -6,11 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { productVariations } from './catalogue';
 import { timestamps } from './columns';
 import { promotions } from './marketing';
 import { orders } from './orders';
@@ -38,9 +41,47 @@ export const checkouts = pgTable(
     locale: text('locale').notNull().default('en'),
     requestId: text('request_id'),
     orderId: text('order_id').references(() => orders.id),
+    /**
+     * The shopper's cart, as the storefront names it for all its tabs (docs/payments.md "One
+     * checkout, one payment"): several checkouts (intents) may share it, only one is ever ordered.
+     * Null for a page that sent none, and for pay later.
+     */
+    checkoutKey: uuid('checkout_key'),
     ...timestamps,
   },
-  (t) => [check('checkouts_total_nonnegative', sql`${t.totalFils} >= 0`)],
+  (t) => [
+    check('checkouts_total_nonnegative', sql`${t.totalFils} >= 0`),
+    index('checkouts_key_idx').on(t.checkoutKey).where(sql`${t.checkoutKey} is not null`),
+    uniqueIndex('checkouts_key_ordered_uq').on(t.checkoutKey).where(sql`${t.status} = 'ordered'`),
+  ],
+);
+
+/**
+ * Units a card checkout holds while its payment is under way (docs/payments.md "Stock held for a
+ * card payment"): taken OUT of `product_variations.stock_quantity` when the intent is made, so
+ * every other reader already sees them gone; the paid order consumes them, a failure, a closed
+ * checkout or the expiry gives them back. Whoever deletes a row decides what becomes of its units,
+ * so they are never given back twice.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    variationId: uuid('variation_id')
+      .notNull()
+      .references(() => productVariations.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkoutId, t.variationId] }),
+    // The sweeper's look: the holds past their expiry.
+    index('stock_holds_expires_idx').on(t.expiresAt),
+    check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 /**
