@@ -3,8 +3,8 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const nextConfig: NextConfig = {
-  // @qahwa/schema ships TypeScript sources, not a build.
-  transpilePackages: ['@qahwa/schema'],
+  // @qahwa/schema and @qahwa/ui ship TypeScript sources, not a build.
+  transpilePackages: ['@qahwa/schema', '@qahwa/ui'],
   poweredByHeader: false,
   experimental: {
     // Image uploads go through proxy.ts to the gateway: Next's default 10 MB cap would cut a

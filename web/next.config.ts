@@ -3,8 +3,8 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const nextConfig: NextConfig = {
-  // @qahwa/schema ships TypeScript source.
-  transpilePackages: ['@qahwa/schema'],
+  // @qahwa/schema and @qahwa/ui ship TypeScript source.
+  transpilePackages: ['@qahwa/schema', '@qahwa/ui'],
   poweredByHeader: false,
   // Several builds of one checkout side by side (parallel work, CI beside a developer) need their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -1,4 +1,5 @@
 import { directionOf } from '@qahwa/schema/reference';
+import { TestPaymentsBanner } from '@qahwa/ui';
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -14,7 +15,6 @@ import { Footer } from '@/shell/footer';
 import { Header } from '@/shell/header';
 import { LazyOverlays } from '@/shell/lazy-overlays';
 import { SoftNavigation } from '@/shell/soft-navigation';
-import { TestPaymentsBanner } from '@/shell/test-payments-banner';
 import { Toaster } from '@/toast/toaster';
 import './globals.css';
 
@@ -32,11 +32,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, settings, testPayments] = await Promise.all([
+  const [locale, messages, settings, testPayments, tPayments] = await Promise.all([
     getLocale(),
     getMessages(),
     getPublicSettings(),
     testPaymentsInUse(),
+    getTranslations('TestPayments'),
   ]);
   return (
     // lang and dir come from the server, so Arabic is right-to-left from the first byte.
@@ -55,7 +56,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <LocaleSync />
             {/* The plain links' client-side navigation and prefetch (next/link's job, 4 KB lighter). */}
             <SoftNavigation />
-            {testPayments ? <TestPaymentsBanner /> : null}
+            {testPayments ? <TestPaymentsBanner text={tPayments('banner')} /> : null}
             <Header />
             <main className="flex-1">{children}</main>
             <Footer phone={settings.store.phone} />

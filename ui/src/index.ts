@@ -1,0 +1,1 @@
+export { TestPaymentsBanner } from './test-payments-banner';
