@@ -16,6 +16,7 @@ export interface ControlHost {
   ledger: Pick<ChargeLedger, 'control'>;
   eventsFor(paymentIntentId: string): StripeEvent[];
   deliver(eventId: string, opts: DeliverOptions): Promise<Delivery[]>;
+  expireIdempotencyKeys(): number;
 }
 
 export async function control(
@@ -34,6 +35,9 @@ export async function control(
       status: 200,
       body: { webhookUrl: host.options.webhookUrl ?? null, autoDeliver: host.options.autoDeliver ?? null },
     };
+  }
+  if (method === 'POST' && path === '/_double/idempotency/expire') {
+    return { status: 200, body: { expired: host.expireIdempotencyKeys() } };
   }
   if (method === 'GET' && path === '/_double/events') {
     const pi = url.searchParams.get('payment_intent');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { routeApi } from './api';
 import { ChargeLedger, paymentIntentOf, type Refund } from './charges';
 import { control } from './control';
+import { IdempotencyKeys } from './idempotency';
 import { now, randomId } from './ids';
 import {
   API_VERSION,
@@ -43,6 +44,8 @@ export class StripeDouble {
   /** Refunds and disputes of those charges (charges.ts). */
   readonly ledger = new ChargeLedger(this);
   readonly events: StripeEvent[] = [];
+  /** The Idempotency-Keys' first answers, kept 24 hours as Stripe keeps them (idempotency.ts). */
+  readonly idempotency = new IdempotencyKeys();
   private readonly webhooks = new WebhookSender(
     () => this.options,
     () => this.server !== null,
@@ -69,6 +72,7 @@ export class StripeDouble {
       keys: () => this.options,
       api: (method, path, params, auth, request) => routeApi(api, method, path, params, auth, request),
       control: (method, url, raw) => control(this, method, url, raw),
+      idempotency: this.idempotency,
     });
     const server = createServer((req, res) => {
       handle(req, res).catch((err) => {
@@ -114,6 +118,14 @@ export class StripeDouble {
   /** The refunds of a PaymentIntent, oldest first. */
   refundsFor(paymentIntentId: string): Refund[] {
     return [...this.ledger.refunds.values()].filter((r) => r.payment_intent === paymentIntentId);
+  }
+
+  /**
+   * Stripe's 24 hours pass for every Idempotency-Key used so far: a retry with one of them is a
+   * new request (a second refund, if the charge has money left). Answers how many were pruned.
+   */
+  expireIdempotencyKeys(): number {
+    return this.idempotency.expire();
   }
 
   /** Opens a dispute on the intent's charge, as a cardholder's bank would (`charge.dispute.created`). */

@@ -1,4 +1,5 @@
 export * from './charges';
 export * from './double';
 export * from './errors';
+export { IDEMPOTENCY_WINDOW_MS } from './idempotency';
 export * from './signature';

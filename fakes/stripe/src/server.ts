@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApiKeys, type Auth, authenticate } from './api';
 import { StripeHttpError } from './errors';
 import { type FormObject, parseForm } from './form';
+import type { IdempotencyKeys } from './idempotency';
 import { randomId } from './ids';
 import { API_VERSION, type ApiRequest } from './objects';
 
@@ -38,10 +39,12 @@ export interface RequestHandlerOptions {
   keys: () => ApiKeys;
   api: (method: string, path: string, params: FormObject, auth: Auth, request: ApiRequest) => Answer;
   control: (method: string, url: URL, raw: string) => Promise<Answer>;
+  /** The keys' first answers (idempotency.ts), which the double's controls can prune. */
+  idempotency: IdempotencyKeys;
 }
 
 export function createRequestHandler(o: RequestHandlerOptions) {
-  const idempotent = new Map<string, { body: string; status: number; json: string; at: number }>();
+  const idempotent = o.idempotency;
 
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://double');
@@ -70,7 +73,7 @@ export function createRequestHandler(o: RequestHandlerOptions) {
       const auth = authenticate(req, params, o.keys());
       const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
       if (key) {
-        const seen = idempotent.get(`${url.pathname} ${key}`);
+        const seen = idempotent.get(url.pathname, key);
         if (seen) {
           if (seen.body !== raw) {
             throw new StripeHttpError(400, {
@@ -93,12 +96,7 @@ export function createRequestHandler(o: RequestHandlerOptions) {
         idempotencyKey: key ?? null,
       });
       if (key) {
-        idempotent.set(`${url.pathname} ${key}`, {
-          body: raw,
-          status,
-          json: JSON.stringify(body, null, 2),
-          at: Date.now(),
-        });
+        idempotent.keep(url.pathname, key, { body: raw, status, json: JSON.stringify(body, null, 2) });
       }
       send(res, status, body, requestId);
     } catch (err) {

@@ -107,6 +107,40 @@ describe('Stripe double: refunds and disputes', () => {
     expect((await chargeOf(pi.id)).amount_refunded).toBe(12_000);
   });
 
+  it('after the 24 hours Stripe keeps a key (the control, or the in-process call), the same key is a new request', async () => {
+    const pi = await paid();
+    const key = `late-${pi.id}`;
+    const first = await stripe.refunds.create(
+      { payment_intent: pi.id, amount: 2_000 },
+      { idempotencyKey: key },
+    );
+    const replayed = await stripe.refunds.create(
+      { payment_intent: pi.id, amount: 2_000 },
+      { idempotencyKey: key },
+    );
+    expect(replayed.id).toBe(first.id);
+
+    const res = await fetch(`${double.url}/_double/idempotency/expire`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { expired: number }).expired).toBeGreaterThan(0);
+    const second = await stripe.refunds.create(
+      { payment_intent: pi.id, amount: 2_000 },
+      { idempotencyKey: key },
+    );
+    expect(second.id).not.toBe(first.id);
+    expect(double.refundsFor(pi.id)).toHaveLength(2);
+    expect((await chargeOf(pi.id)).amount_refunded).toBe(4_000);
+
+    // A whole refund retried after the window: Stripe refuses it, there is nothing left.
+    const whole = `late-whole-${pi.id}`;
+    await stripe.refunds.create({ payment_intent: pi.id }, { idempotencyKey: whole });
+    expect(double.expireIdempotencyKeys()).toBeGreaterThan(0);
+    await expect(
+      stripe.refunds.create({ payment_intent: pi.id }, { idempotencyKey: whole }),
+    ).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    expect(double.refundsFor(pi.id)).toHaveLength(3);
+  });
+
   it('refuses as Stripe does: too much, nothing left, an intent not paid', async () => {
     const pi = await paid();
     await expect(stripe.refunds.create({ payment_intent: pi.id, amount: 12_001 })).rejects.toMatchObject({
