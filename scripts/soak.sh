@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `make soak`: the money path's long runs, at their full counts (make test runs bounded samples):
 #   - the card race: 1,000 rounds of confirm + order + webhook ×1–5 per intent (CARD_RACE_ROUNDS)
+#   - the card race in both orders: 1,000 rounds of three payments each (webhook first, browser
+#     first, together) with a coupon: orders, stock, coupon uses and confirmation e-mails counted
 #   - the pricing properties: 10,000 random carts each (QAHWA_SOAK=1): the order's total and
 #     the Stripe amount
 #   - the dashboard's figures after 5,000 random orders, and a rebuild after 1,000 (QAHWA_SOAK=1)
@@ -22,6 +24,7 @@ bash scripts/db.sh test
 export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1
 npx --no -- vitest run --project integration \
   gateway/test/payments/race.int.test.ts \
+  gateway/test/payments/race-both-orders.int.test.ts \
   gateway/test/payments/amount.property.int.test.ts \
   workflows/test/pricing.property.int.test.ts \
   workers/test/dashboard-figures.int.test.ts \

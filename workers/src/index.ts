@@ -7,6 +7,7 @@ export * from './jetstream/errors';
 export { messageJson } from './jetstream/event-envelope';
 export * from './jetstream/stream';
 export * from './leads/lead-consumer';
+export { createMailConsumers, type MailConsumerOptions } from './mail/mail-consumer';
 export * from './maintenance';
 export * from './orders/follow-up-starter';
 export * from './outbox-relay';

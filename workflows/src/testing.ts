@@ -1,5 +1,6 @@
 import type { TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
+import type { Mailer } from '@qahwa/mail';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { NativeConnection, type Worker, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
@@ -23,7 +24,8 @@ export async function startTestWorker(
   db: Db,
   taskQueue: string,
   address: string = temporalAddress(),
-  extra: { stripe?: Stripe; tabby?: TabbyClient } = {},
+  /** `mailer`: the order confirmation's sender (without one that activity fails for good). */
+  extra: { stripe?: Stripe; tabby?: TabbyClient; mailer?: Mailer } = {},
 ) {
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, 'default');
@@ -34,6 +36,7 @@ export async function startTestWorker(
       logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       stripe: extra.stripe,
       tabby: extra.tabby,
+      mailer: extra.mailer,
     },
     taskQueue,
     workflowBundle: await sharedWorkflowBundle(),

@@ -4,6 +4,7 @@ import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type Db, type DbHandle, desc, eq, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { StripeDouble } from '@qahwa/fake-stripe';
+import type { Mailer } from '@qahwa/mail';
 import { startTestWorker, temporalAddress } from '@qahwa/workflows/testing';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
@@ -21,6 +22,12 @@ export interface PaymentsStackOptions {
   worker?: boolean;
   /** Run the outbox relay and the payments projection (own stream and subject prefix). */
   events?: boolean;
+  /**
+   * Every sender of this stack mails through it: the gateway, the checkout worker (the card
+   * order's confirmation) and, with `events`, the workers' mail consumers. Default: none for the
+   * worker and the consumers, the gateway's own SMTP mailer.
+   */
+  mailer?: Mailer;
 }
 
 /**
@@ -36,7 +43,12 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
   const stripe = createStripeClient({ apiBase: stripeUrl, secretKey: 'sk_test_qahwa' });
   const taskQueue = `test-card-${randomUUID()}`;
   const worker =
-    opts.worker === false ? null : await startTestWorker(handle.db, taskQueue, temporalAddress(), { stripe });
+    opts.worker === false
+      ? null
+      : await startTestWorker(handle.db, taskQueue, temporalAddress(), {
+          stripe,
+          ...(opts.mailer ? { mailer: opts.mailer } : {}),
+        });
   const connection = await Connection.connect({ address: temporalAddress() });
   const temporal = new Client({ connection });
   const config = {
@@ -49,12 +61,19 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
     checkoutTaskQueue: taskQueue,
     databaseUrl: TEST_DATABASE_URL,
   };
-  const app = await buildApp({ config, db: handle.db, temporal, logger, stripe });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    temporal,
+    logger,
+    stripe,
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   double.options.webhookUrl = `${gatewayUrl}/api/webhooks/stripe`;
 
-  const events = opts.events ? await startPaymentEvents(handle.db, logger, 'PAYMENTS') : null;
+  const events = opts.events ? await startPaymentEvents(handle.db, logger, 'PAYMENTS', opts.mailer) : null;
 
   return {
     app,
