@@ -127,3 +127,18 @@ export const PaymentResolved = envelope(
   }),
 ).meta({ id: 'PaymentResolvedEvent' });
 export type PaymentResolved = z.infer<typeof PaymentResolved>;
+
+/**
+ * The payment aggregate's events (card and pay later), by type: everything published under
+ * `commerce.payment.*`, for a consumer of that subject to parse (the payments projection).
+ */
+export const PAYMENT_EVENTS = {
+  PaymentSucceeded,
+  PaymentFailed,
+  PaymentRefunded,
+  PaymentDisputed,
+  PaymentResolved,
+  TabbyApproved,
+  TabbyRejected,
+};
+export type PaymentEvent = z.infer<(typeof PAYMENT_EVENTS)[keyof typeof PAYMENT_EVENTS]>;

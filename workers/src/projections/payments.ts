@@ -1,12 +1,11 @@
 import { type Db, sql, type Tx, tables } from '@qahwa/db';
 import {
-  PaymentDisputed,
-  PaymentFailed,
-  PaymentRefunded,
-  PaymentResolved,
-  PaymentSucceeded,
-  TabbyApproved,
-  TabbyRejected,
+  PAYMENT_EVENTS,
+  type PaymentEvent,
+  type PaymentFailed,
+  type PaymentSucceeded,
+  type TabbyApproved,
+  type TabbyRejected,
 } from '@qahwa/schema';
 import type { DurableConsumer } from '../jetstream';
 import { messageJson, parseEnvelope } from '../jetstream';
@@ -18,15 +17,6 @@ const { payments } = tables;
 export const PAYMENTS_DURABLE = 'payments';
 
 export type PaymentsProjectionOptions = ProjectionOptions;
-
-export type PaymentEvent =
-  | PaymentSucceeded
-  | PaymentFailed
-  | PaymentRefunded
-  | PaymentDisputed
-  | PaymentResolved
-  | TabbyApproved
-  | TabbyRejected;
 
 /**
  * Keeps the payments read model (one row per provider payment id: provider, method, status,
@@ -58,17 +48,9 @@ export function createPaymentsProjection(options: PaymentsProjectionOptions): Du
   });
 }
 
-/** The payment events this projection keeps (card and pay later); null for others. */
+/** The payment events this projection keeps (card and pay later: all of `commerce.payment.*`); null for others. */
 export function parsePaymentEvent(raw: unknown): PaymentEvent | null {
-  return parseEnvelope(raw, {
-    PaymentSucceeded,
-    PaymentFailed,
-    PaymentRefunded,
-    PaymentDisputed,
-    PaymentResolved,
-    TabbyApproved,
-    TabbyRejected,
-  });
+  return parseEnvelope(raw, PAYMENT_EVENTS);
 }
 
 export async function applyPaymentEventOnce(db: Db, consumer: string, event: PaymentEvent): Promise<boolean> {
