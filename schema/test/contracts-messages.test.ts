@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../src/checkout/messages';
-import { API_CALLS, type ApiCall } from '../src/contracts/api';
 import { CreateOrderRequest } from '../src/contracts/orders';
 import { DOMAIN_EVENT_TYPES, DomainEvent, EVENT_SUBJECTS, makeEvent, subjectOf } from '../src/events/events';
 import { localizedMessage, MESSAGES, message } from '../src/messages/catalogue';
@@ -13,6 +12,7 @@ import { PROMOTION_MESSAGES } from '../src/promotions/messages';
 import { SETTINGS_MESSAGES } from '../src/settings/messages';
 import { VALIDATION_MESSAGES } from '../src/validation/messages';
 import { CATALOGUE_FORM_MESSAGES } from '../src/validation/product-form';
+import { API_CALLS, type ApiCall } from './api-calls';
 
 describe('messages', () => {
   it('no code is defined twice across the domain tables', () => {

@@ -2,7 +2,6 @@ export * from './admin-catalogue';
 export * from './admin-customers';
 export * from './admin-orders';
 export * from './admin-payments';
-export * from './api';
 export * from './auth';
 export * from './categories';
 export * from './content';
