@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { CatalogueChanged } from './catalogue-events';
-import {
-  CheckoutStarted,
-  PaymentDisputed,
-  PaymentFailed,
-  PaymentRefunded,
-  PaymentResolved,
-  PaymentSucceeded,
-  TabbyApproved,
-  TabbyRejected,
-} from './checkout-events';
+import { CheckoutStarted, PAYMENT_EVENTS } from './checkout-events';
 import {
   ContactReceived,
   NewsletterConfirmationRequested,
@@ -37,13 +28,7 @@ export const DomainEvent = z
     LeadQualified,
     LeadConverted,
     CheckoutStarted,
-    PaymentSucceeded,
-    PaymentFailed,
-    PaymentRefunded,
-    PaymentDisputed,
-    PaymentResolved,
-    TabbyApproved,
-    TabbyRejected,
+    ...Object.values(PAYMENT_EVENTS),
     OrderPlaced,
     OrderStatusChanged,
     ProductViewed,
