@@ -29,6 +29,11 @@ export const CHECKOUT_FAILURE = {
   variationMismatch: 'VARIATION_MISMATCH',
   /** Cash on delivery: the total the shopper was shown is not the server's (a price or promotion changed). */
   priceChanged: 'PRICE_CHANGED',
+  /**
+   * Paid, but the shopper's cart (its checkout key) was already ordered through another payment
+   * (two tabs, or back and pay again): no second order; this payment goes back.
+   */
+  duplicatePayment: 'DUPLICATE_PAYMENT',
 } as const;
 export type CheckoutFailureCode = (typeof CHECKOUT_FAILURE)[keyof typeof CHECKOUT_FAILURE];
 
@@ -47,6 +52,9 @@ export interface CheckoutFailureDetails {
   line?: number;
   /** For priceChanged: the server's total, in fils, that the shopper is asked to confirm. */
   totalFils?: number;
+  /** For duplicatePayment: the order the cart was already paid for, and its checkout. */
+  existingOrderId?: string;
+  existingCheckoutId?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  createCheckoutsRepository,
   createCustomersRepository,
   createOrdersRepository,
   createPromotionsRepository,
@@ -39,6 +40,12 @@ function pgCode(err: unknown): string | undefined {
   return e?.cause?.code ?? e?.code;
 }
 const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
+/** The index that lets one cart (checkout key) have only one ordered checkout (db/src/schema/payments.ts). */
+const ONE_ORDER_PER_CART = 'checkouts_key_ordered_uq';
+const isSecondOrderOfCart = (err: unknown) => {
+  const e = err as { constraint?: string; cause?: { constraint?: string } } | null;
+  return isUniqueViolation(err) && (e?.cause?.constraint ?? e?.constraint) === ONE_ORDER_PER_CART;
+};
 /**
  * PostgreSQL's class 22 (data exception: a malformed uuid, a number out of range) means the input
  * itself is wrong: the same statement fails the same way on every retry.
@@ -58,6 +65,17 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
   const customers = createCustomersRepository(db);
   const stock = createStockRepository(db);
   const promotions = createPromotionsRepository(db);
+
+  const checkouts = createCheckoutsRepository(db);
+  const secondOrderRefusal = async (checkoutId: string): Promise<CheckoutRefusal> => {
+    const key = (await checkouts.byId(checkoutId))?.checkoutKey;
+    const other = key ? await checkouts.orderedWithKey(key) : null;
+    return new CheckoutRefusal(
+      `Checkout ${checkoutId}'s cart is already ordered; no second order is made`,
+      CHECKOUT_FAILURE.duplicatePayment,
+      other ? { existingOrderId: other.orderId, existingCheckoutId: other.checkoutId } : {},
+    );
+  };
 
   const placedAlready = async (checkoutId: string): Promise<CheckoutToOrderResult | null> => {
     const existing = await orders.findByCheckoutId(checkoutId);
@@ -147,7 +165,10 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       });
       log.info({ orderId: result.orderId, totalFils: result.totalFils }, 'order placed');
       return { ...result, timings: { activityMs: performance.now() - began, dbMs } };
-    } catch (err) {
+    } catch (caught) {
+      // The cart's other checkout was ordered by a writer that did not take the key's lock
+      // (markOrdered takes it): still the duplicate refusal, final, never a retried raw error.
+      const err = isSecondOrderOfCart(caught) ? await secondOrderRefusal(checkoutId) : caught;
       // The checkout failed for good (stock, address, the coupon itself): its reserved use goes
       // back. A transient failure keeps it: the caller retries (Temporal, or the gateway's
       // attempts) and the retry reuses it.

@@ -234,6 +234,18 @@ export async function recordPaidOrder(
 ): Promise<void> {
   const { checkoutId, orderId, requestId, payment } = input;
   const marked = await createCheckoutsRepository(tx).markOrdered(checkoutId, orderId, tx);
+  if (marked.duplicateOf) {
+    // The same cart was already ordered through another payment (two tabs, or back and pay
+    // again): no second order. Final, so no one retries it; the payment goes back.
+    throw new CheckoutRefusal(
+      `Checkout ${checkoutId}'s cart is already order ${marked.duplicateOf.orderId}; no second order is made`,
+      CHECKOUT_FAILURE.duplicatePayment,
+      {
+        existingOrderId: marked.duplicateOf.orderId,
+        existingCheckoutId: marked.duplicateOf.checkoutId,
+      } satisfies CheckoutFailureDetails,
+    );
+  }
   if (!marked.ordered && marked.status !== null) {
     throw new CheckoutRefusal(
       `Checkout ${checkoutId} is ${marked.status}; no order is made of it`,

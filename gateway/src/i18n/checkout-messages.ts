@@ -71,6 +71,15 @@ export const CHECKOUT_MESSAGES = {
     en: 'This payment is already complete. Your order is being placed.',
     ar: 'تمت عملية الدفع هذه بالفعل. جارٍ تسجيل طلبك.',
   },
+  // One cart, one paid order (docs/payments.md "One checkout, one payment").
+  alreadyOrdered: {
+    en: 'You have already paid for this cart: it is order {orderId}. Nothing more will be charged.',
+    ar: 'لقد دفعت بالفعل ثمن هذه السلة، وهي الطلب {orderId}. لن يتم خصم أي مبلغ آخر.',
+  },
+  paymentDuplicateRefunded: {
+    en: 'You had already paid for this order ({orderId}). This second payment has been refunded in full; it will show on your statement within 5–10 working days.',
+    ar: 'سبق أن دفعت ثمن هذا الطلب ({orderId}). تم استرداد هذه الدفعة الثانية بالكامل، وستظهر في كشف حسابك خلال 5 إلى 10 أيام عمل.',
+  },
   paymentProviderUnavailable: {
     en: 'Card payments are not available right now. Please try again in a moment or choose cash on delivery.',
     ar: 'الدفع بالبطاقة غير متاح حاليًا. يرجى المحاولة بعد قليل أو اختيار الدفع عند الاستلام.',

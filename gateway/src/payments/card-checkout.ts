@@ -5,8 +5,15 @@ import {
   CheckoutRefusal,
   priceCheckout,
 } from '@qahwa/checkout';
-import type { CheckoutRow, DbOrTx } from '@qahwa/db';
-import { type CheckoutClaim, type CheckoutToOrderInput, isCityOf, type Locale, toAed } from '@qahwa/schema';
+import type { CheckoutRow, DbOrTx, OrderedCheckout } from '@qahwa/db';
+import {
+  type CheckoutClaim,
+  type CheckoutToOrderInput,
+  isCityOf,
+  type Locale,
+  ORDER_ID_HEADER,
+  toAed,
+} from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments';
 import type { ApplicationFailure } from '@temporalio/client';
 import { couponRefusedError, outOfStockError, variationMismatchError } from '../checkout/refusals';
@@ -105,13 +112,32 @@ export function closedCheckoutError(status: string, locale: Locale): HttpError |
 }
 
 /**
+ * The cart (its checkout key) was already paid for and ordered: the payment step gets no form to
+ * pay again with, and is told which order it was (docs/payments.md "One checkout, one payment").
+ */
+export function alreadyOrderedError(orderId: string, locale: Locale): HttpError {
+  return new HttpError(
+    409,
+    'ALREADY_ORDERED',
+    t('alreadyOrdered', locale, { orderId }),
+    {},
+    {
+      [ORDER_ID_HEADER]: orderId,
+    },
+  );
+}
+
+/**
  * The checkoutToOrder input for the shopper's POST /api/orders {paymentIntentId}: the checkout
  * stored with that intent. An unknown intent is PAYMENT_NOT_FOUND; a checkout refunded, disputed
  * or resolved by staff is refused here and never starts a run again (`closedCheckoutError`); an
  * ordered one goes on, and the caller answers with its order.
  */
 export async function cardCheckoutFor(
-  checkouts: { byPaymentId(id: string): Promise<CheckoutRow | null> },
+  checkouts: {
+    byPaymentId(id: string): Promise<CheckoutRow | null>;
+    orderedWithKey(key: string): Promise<OrderedCheckout | null>;
+  },
   paymentIntentId: string | undefined,
   locale: Locale,
 ): Promise<CheckoutToOrderInput> {
@@ -120,8 +146,26 @@ export async function cardCheckoutFor(
     throw new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
   }
   const closed = closedCheckoutError(row.status, locale);
-  if (closed) throw closed;
+  if (closed) {
+    // A second payment of a cart already ordered, given back: the shopper has their order, so
+    // not "please place a new order" (docs/payments.md "One checkout, one payment").
+    const ordered =
+      row.status === 'refunded' && row.checkoutKey ? await checkouts.orderedWithKey(row.checkoutKey) : null;
+    if (ordered && ordered.checkoutId !== row.id) throw duplicatePaymentError(ordered.orderId, locale);
+    throw closed;
+  }
   return cardCheckoutInput(row);
+}
+
+/** A second payment for a cart already ordered (`orderId`): refused, and refunded in full. */
+export function duplicatePaymentError(orderId: string, locale: Locale): HttpError {
+  return new HttpError(
+    409,
+    'PAYMENT_DUPLICATE_REFUNDED',
+    t('paymentDuplicateRefunded', locale, { orderId }),
+    {},
+    orderId ? { [ORDER_ID_HEADER]: orderId } : {},
+  );
 }
 
 /**
@@ -141,6 +185,11 @@ export function cardFailureError(failure: ApplicationFailure, locale: Locale): H
       return new HttpError(409, 'PAYMENT_REFUNDED', t('paymentRefunded', locale));
     case CHECKOUT_FAILURE.paymentDisputed:
       return new HttpError(409, 'PAYMENT_DISPUTED', t('paymentDisputed', locale));
+    case CHECKOUT_FAILURE.duplicatePayment: {
+      // The cart was already ordered through another payment: this one is refunded in full.
+      const details = failure.details?.[0] as CheckoutFailureDetails | undefined;
+      return duplicatePaymentError(details?.existingOrderId ?? '', locale);
+    }
     case CHECKOUT_FAILURE.checkoutClosed: {
       // Closed while this run was placing the order (a staff refund won): say how.
       const status = (failure.details?.[0] as CheckoutFailureDetails | undefined)?.checkoutStatus ?? '';

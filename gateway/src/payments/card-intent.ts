@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
-import { closedCheckoutError, quoteCheckout } from './card-checkout';
+import { alreadyOrderedError, closedCheckoutError, quoteCheckout } from './card-checkout';
 
 /** Stripe could not be reached or failed on its side: the shopper may retry or pay otherwise. */
 function providerError(err: unknown, locale: Locale): HttpError | null {
@@ -55,10 +55,22 @@ export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
   const { checkouts } = repos;
 
   async function prepare(ask: CardIntentAsk): Promise<PaymentIntentResponse> {
-    const { amount, currency: _currency, paymentIntentId, paymentMethod, ...claim } = ask.body;
+    const { amount, currency: _currency, paymentIntentId, paymentMethod, checkoutKey, ...claim } = ask.body;
     const { locale, requestId, log } = ask;
     if (!stripe)
       throw new HttpError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', t('paymentProviderUnavailable', locale));
+    if (checkoutKey) {
+      // This cart was already paid for and ordered (another tab, or back after paying): no form
+      // to pay again with (docs/payments.md "One checkout, one payment").
+      const ordered = await checkouts.orderedWithKey(checkoutKey);
+      if (ordered) {
+        log.info(
+          { checkoutId: ordered.checkoutId, orderId: ordered.orderId },
+          'cart already ordered; no intent',
+        );
+        throw alreadyOrderedError(ordered.orderId, locale);
+      }
+    }
     const priced = await quoteCheckout(db, claim, locale);
     const totalFils = priced.totalFils;
     // Only logged: a claim is never used, and an absurd one must not fail the request.
@@ -117,6 +129,7 @@ export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
         providerPaymentId: intent.id,
         status: 'open',
         currency: 'AED',
+        checkoutKey: checkoutKey ?? null,
         ...stored,
       });
       log.info({ checkoutId, paymentIntentId: intent.id, totalFils }, 'payment intent created');

@@ -39,3 +39,10 @@ export function orderTotals(input: {
  * TOO_MANY_ORDERS).
  */
 export const ORDER_TOTAL_HEADER = 'x-order-total';
+
+/**
+ * The header of the gateway's 409 ALREADY_ORDERED and PAYMENT_DUPLICATE_REFUNDED answers: the
+ * order the shopper's cart was already paid for, which the payment step links to (the error body
+ * has the one `ErrorBody` shape; docs/payments.md "One checkout, one payment").
+ */
+export const ORDER_ID_HEADER = 'x-order-id';

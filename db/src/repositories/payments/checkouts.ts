@@ -1,11 +1,33 @@
 import { type FinalCheckoutStatus, isOpenCheckout, OPEN_CHECKOUT_STATUSES } from '@qahwa/schema/payments';
 import { storableJson } from '@qahwa/schema/validation';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { checkouts, webhookEvents } from '../../schema';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type NewCheckout = typeof checkouts.$inferInsert;
+
+/** The checkout a cart's key was already ordered through, and its order. */
+export interface OrderedCheckout {
+  checkoutId: string;
+  orderId: string;
+}
+
+/** The ordered checkout of a cart's key, other than `exceptId` (at most one: a unique index). */
+function orderedByKey(tx: DbOrTx, key: string, exceptId?: string): Promise<OrderedCheckout[]> {
+  return tx
+    .select({ checkoutId: checkouts.id, orderId: sql<string>`${checkouts.orderId}` })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.checkoutKey, key),
+        eq(checkouts.status, 'ordered'),
+        isNotNull(checkouts.orderId),
+        exceptId === undefined ? undefined : ne(checkouts.id, exceptId),
+      ),
+    )
+    .limit(1);
+}
 
 /**
  * Checkouts priced before the shopper paid (card now, pay later next): the claim and the
@@ -24,6 +46,12 @@ export function createCheckoutsRepository(db: DbOrTx) {
         .from(checkouts)
         .where(eq(checkouts.providerPaymentId, providerPaymentId))
         .limit(1);
+      return row ?? null;
+    },
+
+    /** The order a cart was already paid for, if any (docs/payments.md "One checkout, one payment"). */
+    async orderedWithKey(key: string, tx: DbOrTx = db): Promise<OrderedCheckout | null> {
+      const [row] = await orderedByKey(tx, key);
       return row ?? null;
     },
 
@@ -77,18 +105,31 @@ export function createCheckoutsRepository(db: DbOrTx) {
      * already `ordered` with this very order: a retried attempt) can be. Otherwise `ordered` is
      * false and `status` says what it became meanwhile (refunded, failed, resolved by staff): the
      * order must not be made. `status` null: no such checkout row (a run started by hand with an
-     * input of its own).
+     * input of its own). `duplicateOf`: another checkout of the same cart (its checkout key) is
+     * already ordered; this one never will be.
      */
     async markOrdered(
       id: string,
       orderId: string,
       tx: DbOrTx,
-    ): Promise<{ ordered: boolean; status: string | null }> {
+    ): Promise<{ ordered: boolean; status: string | null; duplicateOf?: OrderedCheckout }> {
       const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update').limit(1);
       if (!row) return { ordered: false, status: null };
-      if (!isOpenCheckout(row.status) && !(row.status === 'ordered' && row.orderId === orderId)) {
-        return { ordered: false, status: row.status };
+      const retried = row.status === 'ordered' && row.orderId === orderId;
+      if (row.checkoutKey && !retried) {
+        // One cart, one order (docs/payments.md "One checkout, one payment"): the key's lock
+        // makes two tabs' paid orders take turns, so the second sees the first's and is refused
+        // here rather than by the unique index's error. A lock on the key, not on the other
+        // checkouts' rows: each transaction already holds its own row, and taking the other's too
+        // would deadlock the two. Asked before the state: a second payment already given back is
+        // still told as the duplicate it is.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-key:${row.checkoutKey}`}, 0))`,
+        );
+        const [other] = await orderedByKey(tx, row.checkoutKey, id);
+        if (other) return { ordered: false, status: row.status, duplicateOf: other };
       }
+      if (!isOpenCheckout(row.status) && !retried) return { ordered: false, status: row.status };
       await tx
         .update(checkouts)
         .set({ status: 'ordered', orderId, updatedAt: sql`now()` })
