@@ -265,16 +265,18 @@ export function orderPlacedEvent(input: {
 
 /**
  * Takes the stock, last, so a best-seller's row is locked only from here to the commit; the
- * events go into the outbox in the same statement as the stock's CatalogueChanged. A line the
- * stock no longer covers is refused (the order's transaction rolls back).
+ * events go into the outbox in the same statement as the stock's CatalogueChanged. What the
+ * checkout holds (a card payment's hold, docs/payments.md "Stock held for a card payment") is
+ * consumed, not taken again; the rest comes from free stock. A line the stock no longer covers is
+ * refused (the order's transaction rolls back, the hold with it).
  */
 export async function takeStock(
   stock: Stock,
   tx: Tx,
-  input: { priced: CheckoutPricing; requestId: string; events: OrderPlaced[] },
+  input: { checkoutId: string; priced: CheckoutPricing; requestId: string; events: OrderPlaced[] },
 ): Promise<void> {
-  const { priced, requestId, events } = input;
-  const [shortNow] = await stock.take(priced.lines, requestId, events, tx);
+  const { checkoutId, priced, requestId, events } = input;
+  const [shortNow] = await stock.takeForCheckout(checkoutId, priced.lines, requestId, events, tx);
   if (shortNow) {
     const line = priced.lines.find((l) => l.variationId === shortNow.variationId)!;
     throw outOfStock(line, shortNow.available);

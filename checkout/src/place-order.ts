@@ -153,7 +153,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
         await redeemPromotions(promotions, tx, { priced, checkoutId, orderId, reserved });
         const event = orderPlacedEvent({ requestId, orderId, customer, contact, order, priced, payment });
         if (payment && !settle) await recordPaidOrder(tx, { checkoutId, orderId, requestId, payment });
-        await takeStock(stock, tx, { priced, requestId, events: [event] });
+        await takeStock(stock, tx, { checkoutId, priced, requestId, events: [event] });
         if (settle) await settle(tx, { checkoutId, orderId, requestId, totalFils: priced.totalFils, priced });
         dbMs = performance.now() - txBegan;
         return {

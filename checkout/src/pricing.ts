@@ -88,7 +88,8 @@ export interface PriceCheckoutInput {
   settings?: PricingSettings;
   /**
    * The checkout being priced: a use it already holds (a coupon reserved before the order, a
-   * retried attempt) is its own, not another shopper's, so it does not count against maxUses.
+   * retried attempt) is its own, not another shopper's, so it does not count against maxUses;
+   * so are the units it holds (a card payment's hold): a line's `stock` counts them.
    */
   checkoutId?: string;
 }
@@ -108,9 +109,11 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
   const shipping = createShippingRepository(tx);
   // One after the other: inside a transaction the three share one connection, and pg does not
   // run a connection's queries side by side anyway.
+  // With the checkout, what it holds already (a card payment's hold) counts as its stock.
   const rows = await catalogue.variationsForOrder(
     input.items.map((i) => i.variationId),
     tx,
+    input.checkoutId,
   );
   const promotions = await promotionsRepo.active(now, tx);
   const rules = await shipping.activeRules(tx);
@@ -128,7 +131,7 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
     for (const p of promotions) if (held.has(p.id)) p.usedCount = Math.max(0, p.usedCount - 1);
   }
   const records = new Map<string, VariationRecord>(
-    rows.map(({ v, p, size, type, beans }) => [
+    rows.map(({ v, p, size, type, beans, held }) => [
       v.id,
       {
         id: v.id,
@@ -142,7 +145,7 @@ export async function priceCheckout(tx: DbOrTx, input: PriceCheckoutInput): Prom
         priceFils: v.priceFils,
         discount: v.discount,
         discountType: v.discountType,
-        stockQuantity: v.stockQuantity,
+        stockQuantity: v.stockQuantity + held,
         weight: size.displayName,
         beans: beans?.name ?? null,
         additions: type?.name ?? null,

@@ -8,6 +8,7 @@ import {
   parseEnv,
   revalidateSecretOf,
   runMode,
+  stockHoldSettingsOf,
   stripeSettingsOf,
   tabbySettingsOf,
   uploadsSettingsOf,
@@ -105,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueEventGapMs: e.CATALOGUE_EVENT_GAP_MS,
     storefrontRevalidation: { urls: e.STOREFRONT_REVALIDATE_URLS, secret: revalidateSecret ?? '' },
     stripe,
+    stockHolds: stockHoldSettingsOf(e),
     tabby,
     payLater: {
       storefrontUrl: e.STOREFRONT_URL.replace(/\/+$/, ''),

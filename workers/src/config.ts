@@ -17,6 +17,8 @@ import {
   natsSettingsOf,
   parseEnv,
   runMode,
+  StockHoldEnv,
+  stockHoldSettingsOf,
 } from '@qahwa/schema/config';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { z } from 'zod';
@@ -55,6 +57,8 @@ export interface WorkersConfig {
   webhookWatch: { intervalMs: number; missingAfterMs: number; lookbackMs: number };
   /** Coupon uses held by checkouts that will never order (docs/promotions.md). */
   couponHolds: { intervalMs: number; graceMs: number; orphanAfterMs: number };
+  /** Card payments' stock held past its expiry (docs/payments.md "Stock held for a card payment"). */
+  stockHolds: { intervalMs: number };
   /** The small HTTP server that answers /health/live and /health/ready; 0 turns it off. */
   healthPort: number;
   healthHost: string;
@@ -108,6 +112,7 @@ const WorkersEnv = z.object({
   COUPON_HOLD_SWEEP_INTERVAL_MS: ms(300_000),
   COUPON_HOLD_GRACE_MS: ms(900_000),
   COUPON_HOLD_ORPHAN_AFTER_MS: ms(1_800_000),
+  ...StockHoldEnv,
   WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
   WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
   TEMPORAL_ADDRESS: z.string().min(1).default(SERVICE_DEFAULTS.temporalAddress),
@@ -160,6 +165,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
       graceMs: e.COUPON_HOLD_GRACE_MS,
       orphanAfterMs: e.COUPON_HOLD_ORPHAN_AFTER_MS,
     },
+    stockHolds: { intervalMs: stockHoldSettingsOf(e).sweepIntervalMs },
     healthPort: e.WORKERS_HEALTH_PORT,
     healthHost: e.WORKERS_HEALTH_HOST,
     temporal: {

@@ -10,7 +10,12 @@ import { type HealthServer, startHealthServer } from './health';
 import { ensureStream } from './jetstream';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
-import { createCouponHoldSweeper, createPruner, createWebhookWatch } from './maintenance';
+import {
+  createCouponHoldSweeper,
+  createPruner,
+  createStockHoldSweeper,
+  createWebhookWatch,
+} from './maintenance';
 import { createOrderFollowUpStarter } from './orders/follow-up-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
@@ -76,6 +81,8 @@ async function main() {
   const codPayments = createCodPaymentsProjection({ db, js, logger, stream: streamName, subjectPrefix });
   const webhookWatch = createWebhookWatch({ db, logger, ...config.webhookWatch });
   const couponHolds = createCouponHoldSweeper({ db, logger, ...config.couponHolds });
+  // Card payments' stock held past its expiry (docs/payments.md).
+  const stockHolds = createStockHoldSweeper({ db, logger, ...config.stockHolds });
   const pruner = createPruner({
     db,
     logger,
@@ -146,6 +153,7 @@ async function main() {
   catalogueCounts.start();
   pruner.start();
   couponHolds.start();
+  stockHolds.start();
 
   let health: HealthServer | null = null;
   if (config.healthPort > 0) {
@@ -189,6 +197,7 @@ async function main() {
         catalogueCounts.stop(),
         pruner.stop(),
         couponHolds.stop(),
+        stockHolds.stop(),
         brevoFeed.stop(),
         leadConsumers.stop(),
         orderFollowUps.stop(),

@@ -4,6 +4,7 @@ import {
   LeadLinkEnv,
   MailEnv,
   NatsEnv,
+  StockHoldEnv,
   StripeEnv,
   TabbyEnv,
   UploadsEnv,
@@ -94,6 +95,7 @@ export const GatewayEnv = z.object({
     .pipe(z.array(z.url())),
   REVALIDATE_SECRET: z.string().optional(),
   ...StripeEnv,
+  ...StockHoldEnv,
   ...TabbyEnv,
   // Pay later (docs/pay-later.md): how long the shopper's return (to STOREFRONT_URL, the mail's
   // setting) waits for the workflow's answer, and the workflow's looks and expiry.

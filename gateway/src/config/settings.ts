@@ -4,6 +4,7 @@ import type {
   MailSettings,
   NatsSettings,
   RunMode,
+  StockHoldSettings,
   StripeSettings,
   TabbySettings,
   UploadsSettings,
@@ -100,6 +101,8 @@ export interface GatewayConfig {
   storefrontRevalidation: { urls: string[]; secret: string };
   /** Payment intents and the webhook's signature (docs/payments.md). */
   stripe: StripeSettings;
+  /** How long a card payment holds its stock (docs/payments.md "Stock held for a card payment"). */
+  stockHolds: StockHoldSettings;
   /** Pay later: Tabby's API and the webhook's static header (docs/pay-later.md). */
   tabby: TabbySettings;
   payLater: {

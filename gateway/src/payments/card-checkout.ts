@@ -26,12 +26,14 @@ export const STRIPE_MIN_AED_FILS = 200;
 /**
  * The server's price of a card checkout before the intent is made (the same `priceCheckout` as
  * every order): what Stripe is asked to charge. Refuses, in the shopper's language, what would
- * refuse the order anyway, so no one pays for an order that cannot be made.
+ * refuse the order anyway, so no one pays for an order that cannot be made. `checkoutId`: the
+ * checkout being repriced (its intent is updated), whose own held stock is its to keep.
  */
 export async function quoteCheckout(
   db: DbOrTx,
   claim: CheckoutClaim,
   locale: Locale,
+  checkoutId?: string,
 ): Promise<CheckoutPricing> {
   if (!isCityOf(claim.shippingInfo.emirate, claim.shippingInfo.city)) {
     throw new HttpError(422, 'INVALID_ADDRESS', t('invalidAddress', locale));
@@ -42,6 +44,7 @@ export async function quoteCheckout(
     items: claim.items,
     city: claim.shippingInfo.city,
     couponCode: claim.appliedCoupon?.code ?? null,
+    ...(checkoutId ? { checkoutId } : {}),
   }).catch((err: unknown) => {
     if (err instanceof CheckoutRefusal && err.type === CHECKOUT_FAILURE.variationMismatch) {
       throw variationMismatchError((err.details?.[0] ?? {}) as CheckoutFailureDetails, locale);

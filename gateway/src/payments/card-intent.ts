@@ -1,8 +1,10 @@
+import type { CheckoutPricing } from '@qahwa/checkout';
 import { newCheckoutId } from '@qahwa/checkout/payments';
-import type { Db } from '@qahwa/db';
+import { createCheckoutsRepository, createStockRepository, type Db, type Tx } from '@qahwa/db';
 import { type Locale, type PaymentIntentRequest, type PaymentIntentResponse, toAed } from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
+import { outOfStockError } from '../checkout/refusals';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
@@ -35,6 +37,8 @@ export interface CardIntentDeps {
   db: Db;
   stripe: Stripe | undefined;
   repos: Pick<Repositories, 'checkouts'>;
+  /** How long the checkout's stock is held from the intent's last change (CARD_STOCK_HOLD_MINUTES). */
+  holdMs: number;
 }
 
 export interface CardIntentAsk {
@@ -48,11 +52,31 @@ export interface CardIntentAsk {
  * The card or wallet payment intent for a checkout (SPEC 7 POST /api/create-payment-intent,
  * docs/payments.md): the order priced on the server, the claim and the pricing kept in
  * `checkouts` (so the webhook alone can make the order), and the browser's intent updated in
- * place, or a new one made when there is none or it belongs to nothing open. Refusals are thrown
- * as HttpError in the shopper's language.
+ * place, or a new one made when there is none or it belongs to nothing open. The checkout's stock
+ * is held from here (docs/payments.md "Stock held for a card payment"), in the transaction that
+ * keeps the checkout. Refusals are thrown as HttpError in the shopper's language.
  */
-export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
+export function createCardIntents({ db, stripe, repos, holdMs }: CardIntentDeps) {
   const { checkouts } = repos;
+
+  /**
+   * The checkout holds its lines for `holdMs` (a hold it had is given back in the same statement):
+   * taken only where enough is left, else OUT_OF_STOCK and the caller's transaction rolls back.
+   */
+  async function holdStock(tx: Tx, checkoutId: string, priced: CheckoutPricing, ask: CardIntentAsk) {
+    const short = await createStockRepository(tx).hold(
+      checkoutId,
+      priced.lines,
+      new Date(Date.now() + holdMs),
+      ask.requestId,
+      tx,
+    );
+    const [first] = short;
+    if (!first) return;
+    const line = priced.lines.find((l) => l.variationId === first.variationId);
+    const name = (ask.locale === 'ar' ? line?.nameAr : line?.name) ?? '';
+    throw outOfStockError(first.available, name, ask.locale);
+  }
 
   async function prepare(ask: CardIntentAsk): Promise<PaymentIntentResponse> {
     const { amount, currency: _currency, paymentIntentId, paymentMethod, checkoutKey, ...claim } = ask.body;
@@ -71,7 +95,16 @@ export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
         throw alreadyOrderedError(ordered.orderId, locale);
       }
     }
-    const priced = await quoteCheckout(db, claim, locale);
+    const row = paymentIntentId ? await checkouts.byPaymentId(paymentIntentId) : null;
+    if (row && row.status !== 'open') {
+      // Refunded, disputed or settled by staff: say so, not "your order is being placed".
+      throw (
+        closedCheckoutError(row.status, locale) ??
+        new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale))
+      );
+    }
+    // The checkout's own hold is its stock: changing the address must not lose it the last bag.
+    const priced = await quoteCheckout(db, claim, locale, row?.id);
     const totalFils = priced.totalFils;
     // Only logged: a claim is never used, and an absurd one must not fail the request.
     const claimedFils = Math.round(amount * 100);
@@ -91,26 +124,40 @@ export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
       totalAmount: toAed(totalFils),
     });
     try {
-      if (paymentIntentId) {
-        const row = await checkouts.byPaymentId(paymentIntentId);
-        if (row && row.status !== 'open') {
-          // Refunded, disputed or settled by staff: say so, not "your order is being placed".
-          throw (
-            closedCheckoutError(row.status, locale) ??
-            new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale))
-          );
-        }
-        if (row) {
-          const intent = await stripe.paymentIntents.update(paymentIntentId, {
-            amount: totalFils,
-            metadata: { checkoutId: row.id, requestId },
+      if (row && paymentIntentId) {
+        // Stripe first: an intent paid meanwhile is refused there, before its checkout changes.
+        const intent = await stripe.paymentIntents.update(paymentIntentId, {
+          amount: totalFils,
+          metadata: { checkoutId: row.id, requestId },
+        });
+        try {
+          await db.transaction(async (tx) => {
+            const locked = await createCheckoutsRepository(tx).lockByPaymentId(paymentIntentId, tx);
+            if (locked?.status !== 'open') {
+              throw (
+                closedCheckoutError(locked?.status ?? '', locale) ??
+                new HttpError(409, 'PAYMENT_ALREADY_MADE', t('paymentAlreadyMade', locale))
+              );
+            }
+            await holdStock(tx, row.id, priced, ask);
+            await checkouts.reprice(row.id, stored, tx);
           });
-          await checkouts.reprice(row.id, stored);
-          log.info({ checkoutId: row.id, paymentIntentId, totalFils }, 'payment intent updated');
-          return answer(intent);
+        } catch (err) {
+          // The stock went to another shopper in the instant since the quote: the checkout keeps
+          // its price and its hold, and the intent its amount, so what can be paid is what is held.
+          if (err instanceof HttpError && err.code === 'OUT_OF_STOCK') {
+            await stripe.paymentIntents
+              .update(paymentIntentId, { amount: row.totalFils })
+              .catch((e: unknown) =>
+                log.warn({ err: e }, 'intent amount not restored after a stock refusal'),
+              );
+          }
+          throw err;
         }
-        // An intent we do not know (another browser's, a stale tab after a reset): a new one.
+        log.info({ checkoutId: row.id, paymentIntentId, totalFils }, 'payment intent updated');
+        return answer(intent);
       }
+      // No intent, or one we do not know (another browser's, a stale tab after a reset): a new one.
       const checkoutId = newCheckoutId();
       const intent = await stripe.paymentIntents.create(
         {
@@ -123,14 +170,22 @@ export function createCardIntents({ db, stripe, repos }: CardIntentDeps) {
         // A retry of this very call (network) must not make a second intent.
         { idempotencyKey: `create-${checkoutId}` },
       );
-      await checkouts.insert({
-        id: checkoutId,
-        provider: 'STRIPE',
-        providerPaymentId: intent.id,
-        status: 'open',
-        currency: 'AED',
-        checkoutKey: checkoutKey ?? null,
-        ...stored,
+      // Refused here (the last bag went in the instant since the quote), the intent is never
+      // answered to the browser: nothing can pay it, and no checkout names it.
+      await db.transaction(async (tx) => {
+        await checkouts.insert(
+          {
+            id: checkoutId,
+            provider: 'STRIPE',
+            providerPaymentId: intent.id,
+            status: 'open',
+            currency: 'AED',
+            checkoutKey: checkoutKey ?? null,
+            ...stored,
+          },
+          tx,
+        );
+        await holdStock(tx, checkoutId, priced, ask);
       });
       log.info({ checkoutId, paymentIntentId: intent.id, totalFils }, 'payment intent created');
       return answer(intent);

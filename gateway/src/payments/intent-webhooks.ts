@@ -1,5 +1,5 @@
 import { paymentFailedEvent } from '@qahwa/checkout/payments';
-import type { Db } from '@qahwa/db';
+import { createStockRepository, type Db } from '@qahwa/db';
 import type { Locale } from '@qahwa/schema';
 import { isOpenCheckout } from '@qahwa/schema/payments';
 import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows';
@@ -100,6 +100,9 @@ export async function recordIntentEvent(
         tx,
       );
       if (!first || !row) return;
+      // The attempt failed: its stock goes back to every shopper (docs/payments.md "Stock held for
+      // a card payment"); a retry on the same intent that succeeds takes free stock.
+      await createStockRepository(tx).releaseHold(row.id, row.requestId ?? undefined, tx);
       await outbox.append(
         paymentFailedEvent({
           stripeEventId: event.id,

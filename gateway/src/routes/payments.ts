@@ -15,7 +15,7 @@ import { createCardIntents } from '../payments/card-intent';
  */
 export async function paymentRoutes(app: FastifyInstance) {
   const { config, db, stripe } = app.deps;
-  const intents = createCardIntents({ db, stripe, repos: app.repos });
+  const intents = createCardIntents({ db, stripe, repos: app.repos, holdMs: config.stockHolds.holdMs });
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/create-payment-intent',

@@ -6,6 +6,7 @@ export * from './mail';
 export * from './nats';
 export * from './payment-doubles';
 export * from './revalidation';
+export * from './stock-holds';
 export * from './stripe';
 export * from './tabby';
 export * from './uploads';

@@ -1,3 +1,4 @@
 export * from './coupon-holds';
 export * from './pruner';
+export * from './stock-holds';
 export * from './webhook-watch';

@@ -8,6 +8,7 @@ import {
   productVariations,
   productViewCounts,
   reviews,
+  stockHolds,
   variationBeans,
   variationSizes,
   variationTypes,
@@ -177,9 +178,11 @@ export function createCatalogueRepository(db: DbOrTx) {
      * The variations an order names, to price it. Not locked: the stock module's conditional
      * decrement (stock.ts `take`) is what keeps stock from being oversold, and takes the row lock
      * only at the end of the checkout's transaction, so a best-seller's row is held for
-     * milliseconds instead of the whole transaction.
+     * milliseconds instead of the whole transaction. `heldBy`: the checkout being priced; `held`
+     * is what it holds of each variation (a card payment's hold, already out of the stock), which
+     * is its own to order.
      */
-    async variationsForOrder(variationIds: string[], tx: DbOrTx = db) {
+    async variationsForOrder(variationIds: string[], tx: DbOrTx = db, heldBy?: string) {
       if (variationIds.length === 0) return [];
       return tx
         .select({
@@ -188,12 +191,21 @@ export function createCatalogueRepository(db: DbOrTx) {
           size: variationSizes,
           type: variationTypes,
           beans: variationBeans,
+          held: sql<number>`coalesce(${stockHolds.quantity}, 0)`.mapWith(Number),
         })
         .from(productVariations)
         .innerJoin(products, eq(productVariations.productId, products.id))
         .innerJoin(variationSizes, eq(productVariations.sizeId, variationSizes.id))
         .leftJoin(variationTypes, eq(productVariations.typeId, variationTypes.id))
         .leftJoin(variationBeans, eq(productVariations.beansId, variationBeans.id))
+        .leftJoin(
+          stockHolds,
+          and(
+            eq(stockHolds.variationId, productVariations.id),
+            // No checkout: a condition that is never true, so nothing is joined.
+            heldBy ? eq(stockHolds.checkoutId, heldBy) : sql`false`,
+          ),
+        )
         .where(inArray(productVariations.id, variationIds));
     },
 

@@ -4,4 +4,5 @@ export * from './categories';
 export * from './product-editing';
 export * from './reviews';
 export * from './stock';
+export * from './stock-holds';
 export * from './variations';

@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { orderItems, orders, productVariations } from '../../schema';
 import { createOutboxRepository } from '../operations/outbox';
+import { createStockHolds } from './stock-holds';
 
 export interface StockLine {
   productId: string;
@@ -31,10 +32,14 @@ export function createStockRepository(db: DbOrTx) {
       { reason: 'stock', productIds: [...new Set(productIds)].sort() },
       { id: randomUUID(), occurredAt: new Date().toISOString(), ...(requestId ? { requestId } : {}) },
     );
-    await outbox.append([...alongside, event], tx);
+    // Nothing of the stock moved (an order of nothing): only the caller's own events go.
+    await outbox.append(productIds.length > 0 ? [...alongside, event] : [...alongside], tx);
   }
 
   return {
+    // A card checkout's held units (stock-holds.ts): the same announcement, the same table.
+    ...createStockHolds(db, changed),
+
     /**
      * An order takes its lines out of stock, in one statement, each line only if enough is left.
      * Returns the lines that were short, with what is left of them; when any is short nothing

@@ -3,6 +3,7 @@ import { storableJson } from '@qahwa/schema/validation';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { checkouts, webhookEvents } from '../../schema';
+import { createStockRepository } from '../catalogue/stock';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type NewCheckout = typeof checkouts.$inferInsert;
@@ -89,14 +90,17 @@ export function createCheckoutsRepository(db: DbOrTx) {
 
     /**
      * Moves an open checkout (`open`, `needs_attention`) to a final state; a final one is left as
-     * it is (docs/payments.md "Checkout states"). True when this call closed it.
+     * it is (docs/payments.md "Checkout states"). True when this call closed it. A closed
+     * checkout never orders, so the stock it held goes back, in the same transaction.
      */
     async close(id: string, status: FinalCheckoutStatus, tx: DbOrTx = db): Promise<boolean> {
       const rows = await tx
         .update(checkouts)
         .set({ status, updatedAt: sql`now()` })
         .where(and(eq(checkouts.id, id), inArray(checkouts.status, [...OPEN_CHECKOUT_STATUSES])))
-        .returning({ id: checkouts.id });
+        .returning({ id: checkouts.id, requestId: checkouts.requestId });
+      const [closed] = rows;
+      if (closed) await createStockRepository(tx).releaseHold(id, closed.requestId ?? undefined, tx);
       return rows.length > 0;
     },
 
