@@ -20,9 +20,10 @@ import { paymentMismatch, type VerifiedPayment } from './payments/stripe';
 import { type CheckoutPricing, priceCheckout } from './pricing';
 
 /**
- * The steps of placing an order (place-order.ts runs them in this order): claim, price, reserve
- * the coupon, record, redeem, the event, take the stock. Each throws a `CheckoutRefusal` for a
- * business refusal; the caller's transaction rolls everything back.
+ * The steps of placing an order (place-order.ts runs them in this order): reserve the limited
+ * promotions' uses (the code's, the automatic ones', each in a short transaction before the
+ * order's), then claim, price, record, redeem, the event, take the stock. Each throws a
+ * `CheckoutRefusal` for a business refusal; the caller's transaction rolls everything back.
  */
 
 type Orders = ReturnType<typeof createOrdersRepository>;
@@ -159,6 +160,48 @@ export async function reserveLimitedCoupon(
   return null;
 }
 
+/**
+ * Reserves one use of each automatic promotion with a usage limit that this checkout's price
+ * receives, as a limited code is: each in a short transaction of its own, under the promotion's
+ * row lock for milliseconds, committed at once. Without it, 200 shoppers priced with the last
+ * uses queued their order transactions on the promotion's row, and those that lost failed with a
+ * plain error that only a retry turned into an answer. A promotion whose uses are gone is not an
+ * error here: the order's pricing then sees it used up and the order is refused with the new
+ * total (PRICE_CHANGED for cash on delivery, PAYMENT_MISMATCH for a payment made with it), on
+ * the first attempt. Returns the promotions reserved; the order's transaction uses them or gives
+ * them back (redeemPromotions), a final failure gives them back (place-order.ts).
+ */
+export async function reserveLimitedAutomatic(
+  promotions: Promotions,
+  db: Db,
+  input: { order: Order; checkoutId: string },
+): Promise<string[]> {
+  const { order, checkoutId } = input;
+  const limited = await promotions.limitedAutomatic(new Date(), checkoutId);
+  if (limited.length === 0) return [];
+  // Whether this cart receives them is the pricing's one rule (scope, minimum, the largest
+  // discount wins), read here without a lock; the order's transaction prices again.
+  const priced = await priceCheckout(db, {
+    items: order.items,
+    city: order.shippingInfo.city,
+    couponCode: order.appliedCoupon?.code ?? null,
+    checkoutId,
+  });
+  // A use an earlier attempt of this checkout holds is this attempt's too, wanted or not: the
+  // order's transaction then uses it or gives it back.
+  const reserved = limited.filter((p) => p.held).map((p) => p.id);
+  // In id order, so two checkouts wanting the same two promotions never wait on each other.
+  const wanted = limited
+    .map((p) => p.id)
+    .filter((id) => priced.redeem.includes(id) && !reserved.includes(id))
+    .sort();
+  for (const promotionId of wanted) {
+    const taken = await db.transaction((tx) => promotions.redeem({ promotionId, checkoutId }, tx));
+    if (taken.ok) reserved.push(promotionId);
+  }
+  return reserved;
+}
+
 /** The record: the customer (found or made), the order with its items, the lead converted. */
 export async function recordOrder(
   repos: { orders: Orders; customers: Customers },
@@ -202,16 +245,18 @@ export async function recordOrder(
 }
 
 /**
- * Takes one use of every promotion the order received, in the order's transaction and under each
- * promotion's row lock (maxUses). A coupon that lost the race for its last use is refused like
- * any used-up code. An automatic promotion that did is a plain error: the caller retries, and
- * the retry reprices with the fresh count (the promotion no longer applies then). A use reserved
- * but not used (an automatic promotion gave more) goes back.
+ * Takes one use of every promotion the order received, in the order's transaction: a use the
+ * checkout reserved before (a limited code, a limited automatic promotion) becomes `used`
+ * without a lock; any other under the promotion's row lock (maxUses). A coupon that lost the race
+ * for its last use is refused like any used-up code. An automatic promotion that did (one not
+ * reserved: its use was given back between the reservation and this pricing) is a plain error:
+ * the caller retries, and the retry reprices with the fresh count. A use reserved but not used
+ * (an automatic promotion gave more than the code, the coupon gave more than it) goes back.
  */
 export async function redeemPromotions(
   promotions: Promotions,
   tx: Tx,
-  input: { priced: CheckoutPricing; checkoutId: string; orderId: string; reserved: string | null },
+  input: { priced: CheckoutPricing; checkoutId: string; orderId: string; reserved: readonly string[] },
 ): Promise<void> {
   const { priced, checkoutId, orderId, reserved } = input;
   for (const promotionId of priced.redeem) {
@@ -224,7 +269,9 @@ export async function redeemPromotions(
     throw new Error(`Automatic promotion ${promotionId} ran out while ordering; repricing`);
   }
   await promotions.insertOrderDiscounts(orderId, priced.discounts, tx);
-  if (reserved && !priced.redeem.includes(reserved)) await promotions.release(checkoutId, reserved, tx);
+  for (const promotionId of reserved) {
+    if (!priced.redeem.includes(promotionId)) await promotions.release(checkoutId, promotionId, tx);
+  }
 }
 
 /** The event: OrderPlaced, carrying what the dashboard's projections read (not `orders`). */

@@ -17,6 +17,7 @@ import {
   priceForOrder,
   recordOrder,
   redeemPromotions,
+  reserveLimitedAutomatic,
   reserveLimitedCoupon,
   takeStock,
 } from './order-steps';
@@ -122,7 +123,7 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
     const { checkoutId, requestId, order } = parseCheckout(raw);
     const contact = contactOf(order.customerInfo);
     const log = logger.child({ requestId, checkoutId });
-    let reserved: string | null = null;
+    let reserved: string[] = [];
     try {
       const existing = options.fresh ? null : await placedAlready(checkoutId);
       if (existing) {
@@ -132,10 +133,14 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       if (!isCityOf(order.shippingInfo.emirate, order.shippingInfo.city)) {
         throw new CheckoutRefusal('City is not in the emirate', CHECKOUT_FAILURE.invalidAddress);
       }
-      // A limited coupon's use is reserved first, in a short transaction of its own: the promotion's
-      // row is held for milliseconds, so 200 shoppers sending one single-use code at once are told
-      // at once, instead of 200 order transactions (and their connections) queueing on one row.
-      reserved = await reserveLimitedCoupon(promotions, db, order.appliedCoupon?.code, checkoutId);
+      // A limited promotion's use is reserved first, in a short transaction of its own: the
+      // promotion's row is held for milliseconds, so 200 shoppers racing for one single-use code, or
+      // for an automatic promotion's last uses, are told at once, instead of 200 order transactions
+      // (and their connections) queueing on one row. The code's first (a used-up code is refused),
+      // then the automatic promotions this cart receives with it.
+      const coupon = await reserveLimitedCoupon(promotions, db, order.appliedCoupon?.code, checkoutId);
+      if (coupon) reserved = [coupon];
+      reserved = [...reserved, ...(await reserveLimitedAutomatic(promotions, db, { order, checkoutId }))];
       let dbMs = 0;
       const result = await db.transaction(async (tx) => {
         const txBegan = performance.now();
@@ -172,11 +177,11 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       // The checkout failed for good (stock, address, the coupon itself): its reserved use goes
       // back. A transient failure keeps it: the caller retries (Temporal, or the gateway's
       // attempts) and the retry reuses it.
-      if (reserved && isFinalFailure(err)) {
+      if (reserved.length > 0 && isFinalFailure(err)) {
         await db
           .transaction((tx) => promotions.release(checkoutId, undefined, tx))
           .catch((e: unknown) =>
-            log.error({ err: e }, 'could not release the coupon reserved by a failed checkout'),
+            log.error({ err: e }, 'could not release the promotion uses reserved by a failed checkout'),
           );
       }
       // Two attempts raced and the other one committed first: answer with its order.

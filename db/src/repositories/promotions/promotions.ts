@@ -1,8 +1,8 @@
 import type { DiscountLine, Promotion, PromotionType, RelationshipType } from '@qahwa/schema';
 import { toAed } from '@qahwa/schema';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { orderDiscounts, promotions } from '../../schema';
+import { orderDiscounts, promotionRedemptions, promotions } from '../../schema';
 import { createRedemptionsRepository } from './redemptions';
 
 export type { RedeemResult, ReleasedHold } from './redemptions';
@@ -57,6 +57,34 @@ export function createPromotionsRepository(db: DbOrTx) {
           and(eq(promotions.isActive, true), lte(promotions.startDate, now), gte(promotions.endDate, now)),
         );
       return rows.map(toPromotion);
+    },
+
+    /**
+     * The automatic promotions (no code) in force at `now` that have a usage limit and uses left,
+     * or whose use `checkoutId` holds already (`held`, an earlier attempt's): the ones an order
+     * reserves a use of before its transaction. Usually none, so the order's path pays one small
+     * read and nothing more (a used-up one no longer prices a cart).
+     */
+    async limitedAutomatic(
+      now: Date,
+      checkoutId: string,
+      tx: DbOrTx = db,
+    ): Promise<{ id: string; held: boolean }[]> {
+      const held = sql<boolean>`exists (select 1 from ${promotionRedemptions} where ${promotionRedemptions.promotionId} = ${promotions.id} and ${promotionRedemptions.checkoutId} = ${checkoutId} and ${promotionRedemptions.status} <> 'released')`;
+      const rows = await tx
+        .select({ id: promotions.id, held })
+        .from(promotions)
+        .where(
+          and(
+            eq(promotions.isActive, true),
+            lte(promotions.startDate, now),
+            gte(promotions.endDate, now),
+            isNotNull(promotions.maxUses),
+            sql`coalesce(trim(${promotions.code}), '') = ''`,
+            or(sql`${promotions.uses} < ${promotions.maxUses}`, held),
+          ),
+        );
+      return rows.map((r) => ({ id: r.id, held: Boolean(r.held) }));
     },
 
     /** Every promotion, newest first (the back office's list). */
