@@ -6,6 +6,8 @@
 #   - the pricing properties: 10,000 random carts each (QAHWA_SOAK=1): the order's total and
 #     the Stripe amount
 #   - the dashboard's figures after 5,000 random orders, and a rebuild after 1,000 (QAHWA_SOAK=1)
+#   - a limit-5 automatic promotion: 10 rushes of 200 cash-on-delivery shoppers at once
+#     (AUTO_PROMOTION_ROUNDS), and all 200 of 200 card intents paid at once (AUTO_PROMOTION_PAID)
 # Starts the services it needs (and stops the ones it started) and recreates the test database.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -22,10 +24,13 @@ start_services_for_this_run soak
 bash scripts/db.sh test
 
 export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1
+export AUTO_PROMOTION_ROUNDS="${AUTO_PROMOTION_ROUNDS:-10}" AUTO_PROMOTION_PAID="${AUTO_PROMOTION_PAID:-200}"
 npx --no -- vitest run --project integration \
   gateway/test/payments/race.int.test.ts \
   gateway/test/payments/race-both-orders.int.test.ts \
   gateway/test/payments/amount.property.int.test.ts \
   workflows/test/pricing.property.int.test.ts \
   workers/test/dashboard-figures.int.test.ts \
-  workers/test/projection-rebuild.int.test.ts
+  workers/test/projection-rebuild.int.test.ts \
+  gateway/test/automatic-promotion-limit.int.test.ts \
+  gateway/test/payments/automatic-promotion-limit.int.test.ts
