@@ -1,4 +1,4 @@
-import { eq, tables } from '@qahwa/db';
+import { createStockRepository, eq, sql, tables } from '@qahwa/db';
 import { checkoutClaim, confirmInBrowser, type PaymentsStack, waitFor } from '../harness';
 
 /** The payment step's POST /api/create-payment-intent, as the storefront sends it. */
@@ -45,8 +45,25 @@ async function setStock(stack: PaymentsStack, variationId: string, stockQuantity
 }
 
 /**
- * A paid card checkout that could not become an order: the intent is made, the last bag of one
- * line is sold elsewhere before the shopper pays, the webhook's run finds the stock gone and
+ * The checkout's stock hold runs out before its payment (the shopper left the page open past
+ * CARD_STOCK_HOLD_MINUTES) and the workers' sweep gives it back (docs/payments.md "Stock held for a
+ * card payment"): from here its order takes free stock, as if it had never held any.
+ */
+export async function expireStockHold(stack: PaymentsStack, paymentIntentId: string) {
+  const checkout = await checkoutOf(stack, paymentIntentId);
+  await stack.db.transaction(async (tx) => {
+    await tx
+      .update(tables.stockHolds)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(tables.stockHolds.checkoutId, checkout!.id));
+    await createStockRepository(tx).releaseExpiredHolds(new Date(), 500, tx);
+  });
+}
+
+/**
+ * A paid card checkout that could not become an order: the intent is made, its stock hold runs
+ * out, the last bag of one line is sold elsewhere before the shopper pays, the webhook's run finds
+ * the stock gone and
  * leaves the checkout `needs_attention` (the payment flagged for staff). `restock()` puts the
  * stock back, as a delivery from the roastery would.
  */
@@ -58,6 +75,7 @@ export async function flaggedCheckout(stack: PaymentsStack) {
     .select({ stock: tables.productVariations.stockQuantity })
     .from(tables.productVariations)
     .where(eq(tables.productVariations.id, variationId));
+  await expireStockHold(stack, intent.paymentIntentId);
   await setStock(stack, variationId, 0);
   try {
     const paid = await confirmInBrowser(stack, intent.clientSecret);
