@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { createDb, type DbHandle, desc, eq, tables } from '@qahwa/db';
+import { createDb, createStockRepository, type DbHandle, desc, eq, sql, tables } from '@qahwa/db';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,16 @@ async function flaggedPayment() {
       .update(tables.productVariations)
       .set({ stockQuantity: n })
       .where(eq(tables.productVariations.id, variation!.id));
+  // The intent held the bag; the hold runs out (the page left open) and the workers' sweep gives
+  // it back before it is sold elsewhere (docs/payments.md "Stock held for a card payment").
+  const checkout = await checkoutOf(intent.paymentIntentId);
+  await db.db.transaction(async (tx) => {
+    await tx
+      .update(tables.stockHolds)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(tables.stockHolds.checkoutId, checkout!.id));
+    await createStockRepository(tx).releaseExpiredHolds(new Date(), 500, tx);
+  });
   await setStock(0);
   const paid = await fetch(`${stack.stripe.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
     method: 'POST',
