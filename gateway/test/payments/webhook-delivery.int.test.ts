@@ -262,6 +262,32 @@ describe('payment_intent.payment_failed and payment_intent.succeeded out of orde
   });
 });
 
+/** A body POSTed to the webhook, signed with the endpoint's secret as Stripe signs. */
+const post = async (payload: string) => {
+  const res = await fetch(`${stack.gatewayUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signPayload(payload, WEBHOOK_SECRET),
+    },
+    body: payload,
+  });
+  return { status: res.status, body: await res.text() };
+};
+/** Stripe's event envelope around an object. */
+const envelope = (type: string, object: unknown, id = `evt_test_${type.replace(/\W/g, '_')}`) =>
+  JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2024-06-20',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+
 describe('events the store has nothing to do with', () => {
   it('payment_intent.succeeded for an intent of another store on the same Stripe account: 200, no order, no row but the webhook record', async () => {
     const other = await stack.stripe.paymentIntents.create({
@@ -283,29 +309,6 @@ describe('events the store has nothing to do with', () => {
   });
 
   it('an event type the store does not handle → 200; signed events without the fields they should carry → never a 500; a body that is not JSON → 400', async () => {
-    const post = async (payload: string) => {
-      const res = await fetch(`${stack.gatewayUrl}/api/webhooks/stripe`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signPayload(payload, WEBHOOK_SECRET),
-        },
-        body: payload,
-      });
-      return { status: res.status, body: await res.text() };
-    };
-    const envelope = (type: string, object: unknown, id = `evt_test_${type.replace(/\W/g, '_')}`) =>
-      JSON.stringify({
-        id,
-        object: 'event',
-        api_version: '2024-06-20',
-        created: Math.floor(Date.now() / 1000),
-        data: { object },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      });
     const before = await countRows(stack.db);
     expect((await post(envelope('customer.created', { id: 'cus_1', object: 'customer' }))).status).toBe(200);
     for (const type of [
