@@ -17,6 +17,7 @@ import {
 import { Elements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { dispatchCartAtom } from '@/cart/cart-store';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { reportLeadQualified } from '@/leads/lead-reports';
 import { CardField } from '@/payments/card-field';
@@ -26,7 +27,9 @@ import type { StripeClientConfig } from '@/payments/stripe-client-config';
 import { stripeClient } from '@/payments/stripe-loader';
 import { WalletButton } from '@/payments/wallet-button';
 import { useShopperSettings } from '@/settings/shopper-settings';
-import { useAtomValue } from '@/shell/atoms';
+import { useAtomValue, useSetAtom } from '@/shell/atoms';
+import { AlreadyOrderedNotice } from './already-ordered';
+import { renewCheckoutKey } from './checkout-key';
 import { appliedCouponAtom, useSummaryPricing } from './coupon-state';
 import { buildCodOrder } from './order-request';
 import { OrderSummary } from './order-summary';
@@ -34,7 +37,7 @@ import { MethodChoice } from './payment-flows/method-choice';
 import { useAttempt } from './payment-flows/use-attempt';
 import { useCardPayment } from './payment-flows/use-card-payment';
 import { useCashOnDelivery } from './payment-flows/use-cash-on-delivery';
-import { usePaidOrder } from './payment-flows/use-paid-order';
+import { type AlreadyOrdered, usePaidOrder } from './payment-flows/use-paid-order';
 import { usePayLater } from './payment-flows/use-pay-later';
 import { useWalletPayment } from './payment-flows/use-wallet-payment';
 import type { Quote } from './shipping-quote';
@@ -76,10 +79,32 @@ export function PaymentStep(props: PaymentStepProps) {
     locale,
     coupon: pricing.coupon.status === 'refused' ? null : applied,
   });
+  // The cart was already paid for (another tab, or a reload after paying): its order, and no
+  // more intents (docs/payments.md "One checkout, one payment").
+  const [alreadyOrdered, setAlreadyOrdered] = useState<AlreadyOrdered | null>(null);
+  const dispatch = useSetAtom(dispatchCartAtom);
+  const { onPlaced } = props;
   // No intent before the shipping quote is in: its amount would be wrong (SPEC 4: a new one on change).
   const intent = usePaymentIntent(
-    method === 'card' && props.quote !== null ? paymentIntentRequest(claim) : null,
+    method === 'card' && props.quote !== null && alreadyOrdered === null && props.items.length > 0
+      ? paymentIntentRequest(claim)
+      : null,
   );
+  // The gateway says this cart is already an order: its key and the cart are done with (the
+  // steps stay, showing which order; onPlaced keeps the empty cart's page away).
+  const orderedId = intent.error && 'orderId' in intent.error ? intent.error.orderId : undefined;
+  const orderedText = intent.error && 'text' in intent.error ? intent.error.text : '';
+  function settle(found: AlreadyOrdered) {
+    setAlreadyOrdered(found);
+    renewCheckoutKey();
+    onPlaced();
+    dispatch({ type: 'clear' });
+  }
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
+  useEffect(() => {
+    if (orderedId) settleRef.current({ text: orderedText, orderId: orderedId });
+  }, [orderedId, orderedText]);
   const claimedTotalFils = pricing.totalFils;
   const totalFils = intent.serverTotalFils ?? claimedTotalFils;
   const options = useMemo<StripeElementsOptions>(
@@ -92,10 +117,12 @@ export function PaymentStep(props: PaymentStepProps) {
     }),
     [totalFils, locale],
   );
+  if (alreadyOrdered) return <AlreadyOrderedNotice found={alreadyOrdered} />;
   return (
     <Elements stripe={stripePromise} options={options}>
       <PaymentForm
         {...props}
+        onAlreadyOrdered={settle}
         method={method}
         setMethod={setMethod}
         claim={claim}
@@ -121,7 +148,9 @@ function PaymentForm({
   intent,
   totalFils,
   claimedTotalFils,
+  onAlreadyOrdered,
 }: PaymentStepProps & {
+  onAlreadyOrdered: (found: AlreadyOrdered) => void;
   method: PaymentMethod;
   setMethod: (m: PaymentMethod) => void;
   claim: ReturnType<typeof buildCodOrder>;
@@ -140,7 +169,7 @@ function PaymentForm({
   const cod = useCashOnDelivery(attempt, claim, quote, method);
   const newTotalFils = cod.newTotalFils;
   const payLater = usePayLater(attempt, claim, quote, setMethod);
-  const paidOrder = usePaidOrder(attempt, claim);
+  const paidOrder = usePaidOrder(attempt, claim, onAlreadyOrdered);
   const payByCard = useCardPayment(attempt, paidOrder, intent.clientSecret, customerInfo, shippingInfo);
   const payByWallet = useWalletPayment(attempt, paidOrder, intent, items, customerInfo, shippingInfo);
 

@@ -2,6 +2,7 @@ import {
   type CreateOrderRequest,
   CreateOrderResponse,
   type Fils,
+  ORDER_ID_HEADER,
   ORDER_TOTAL_HEADER,
   toFils,
 } from '@qahwa/schema';
@@ -12,8 +13,16 @@ export type SubmitResult =
   /**
    * `code`: the gateway's error code (COUPON_REFUSED lets the page drop the coupon and go on);
    * `totalFils`: with PRICE_CHANGED, the server's total the shopper may confirm.
+   * `orderId`: with PAYMENT_DUPLICATE_REFUNDED, the order the cart was already paid for.
    */
-  | { ok: false; reason: 'server'; message: string | null; code?: string; totalFils?: Fils }
+  | {
+      ok: false;
+      reason: 'server';
+      message: string | null;
+      code?: string;
+      totalFils?: Fils;
+      orderId?: string;
+    }
   | { ok: false; reason: 'network' };
 
 /** POST /api/orders (same origin, rewritten to the gateway). Never throws. */
@@ -36,11 +45,14 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
   const message = (parsed.success ? parsed.data.error : undefined) ?? refusal.message;
   // The gateway's PRICE_CHANGED carries its total in a header (the error body has one shape).
   const total = refusal.code === 'PRICE_CHANGED' ? answer.headers.get(ORDER_TOTAL_HEADER) : null;
+  // A second payment of a cart already ordered: the order it is (docs/payments.md).
+  const orderId = refusal.code === 'PAYMENT_DUPLICATE_REFUNDED' ? answer.headers.get(ORDER_ID_HEADER) : null;
   return {
     ok: false,
     reason: 'server',
     message: message || null,
     ...(refusal.code ? { code: refusal.code } : {}),
     ...(total && /^\d+\.\d{2}$/.test(total) ? { totalFils: toFils(total) } : {}),
+    ...(orderId ? { orderId } : {}),
   };
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { type PaymentIntentRequest, type PaymentMessageCode, toFils } from '@qahwa/schema';
+import { ORDER_ID_HEADER, type PaymentIntentRequest, type PaymentMessageCode, toFils } from '@qahwa/schema';
 import { useEffect, useRef, useState } from 'react';
+import { checkoutKey } from '@/checkout/checkout-key';
 import { api, refusalOf } from '@/lib/browser-api';
 
 export interface IntentState {
@@ -9,8 +10,11 @@ export interface IntentState {
   paymentIntentId: string | null;
   /** The total the server will charge, in fils, when it said so; otherwise null (the claim stands). */
   serverTotalFils: number | null;
-  /** The server's own text (already in the shopper's language), or a SPEC 8 message code. */
-  error: { text: string } | { code: PaymentMessageCode } | null;
+  /**
+   * The server's own text (already in the shopper's language), or a SPEC 8 message code.
+   * `orderId`: the cart was already paid for and is that order (ALREADY_ORDERED): nothing to pay.
+   */
+  error: { text: string; orderId?: string } | { code: PaymentMessageCode } | null;
   loading: boolean;
 }
 
@@ -79,10 +83,13 @@ function withIntent(
   paymentMethod?: 'card' | 'wallet',
 ): PaymentIntentRequest {
   const request = JSON.parse(body) as PaymentIntentRequest;
+  // The cart's key, shared by its tabs: one paid order per cart (docs/payments.md).
+  const key = checkoutKey();
   return {
     ...request,
     ...(paymentIntentId ? { paymentIntentId } : {}),
     ...(paymentMethod ? { paymentMethod } : {}),
+    ...(key ? { checkoutKey: key } : {}),
   };
 }
 async function createIntent(body: PaymentIntentRequest, signal: AbortSignal): Promise<IntentState> {
@@ -103,6 +110,8 @@ async function createIntent(body: PaymentIntentRequest, signal: AbortSignal): Pr
     };
   }
   // SPEC 8 "Payment intent error: the server text"; nothing readable: the network message.
-  const text = refusalOf(answer.body).message;
+  const { message: text, code } = refusalOf(answer.body);
+  const orderId = code === 'ALREADY_ORDERED' && !answer.ok ? answer.headers.get(ORDER_ID_HEADER) : null;
+  if (text && orderId) return { ...IDLE, error: { text, orderId } };
   return { ...IDLE, error: text ? { text } : { code: 'payment.intentFailed' } };
 }

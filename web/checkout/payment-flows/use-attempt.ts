@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { dispatchCartAtom } from '@/cart/cart-store';
 import { endAttempt } from '@/checkout/attempt-key';
+import { renewCheckoutKey } from '@/checkout/checkout-key';
 import { appliedCouponAtom, orderCouponRefusal, useActivePromotions } from '@/checkout/coupon-state';
 import type { buildCodOrder } from '@/checkout/order-request';
 import { useLocale, useTranslations } from '@/i18n/client';
@@ -62,6 +63,8 @@ export function useAttempt({
 
   function done(orderId: string, totalAmount: number | null) {
     endAttempt();
+    // The cart is ordered and emptied: the next one is another checkout.
+    renewCheckoutKey();
     const params = new URLSearchParams({ order: orderId });
     if (totalAmount !== null) params.set('total', String(totalAmount));
     if (method !== 'cod') params.set('paid', '1');
@@ -71,6 +74,14 @@ export function useAttempt({
     onPlaced();
     router.replace(`/checkout/confirmation?${params}`);
     dispatch({ type: 'clear' });
+  }
+
+  /**
+   * The money is taken: from here this tab shows what comes of it even if another tab's order
+   * empties the shared cart meanwhile (docs/payments.md "One checkout, one payment").
+   */
+  function keep() {
+    onPlaced();
   }
 
   /**
@@ -85,7 +96,7 @@ export function useAttempt({
     stop(`${why} ${tc('removedAfterRefusal')}`);
   }
 
-  return { processing, error, setError, start, release, stop, done, couponRefused };
+  return { processing, error, setError, start, release, stop, done, keep, couponRefused };
 }
 
 export type Attempt = ReturnType<typeof useAttempt>;

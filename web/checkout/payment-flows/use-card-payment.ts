@@ -28,6 +28,8 @@ export function useCardPayment(
     const card = elements.getElement('card');
     if (!card) return attempt.setError(localize(PAYMENT_MESSAGES['payment.cardElementMissing'], locale));
     if (!attempt.start()) return;
+    // Pressed Pay: this tab shows what comes of it, whatever another tab does to the shared cart.
+    attempt.keep();
     const { error: failure, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card, billing_details: billingDetails(customerInfo, shippingInfo) },
     });
