@@ -281,25 +281,33 @@ describe('the confirmation of a cash-on-delivery order', () => {
     expect(rows.map((r) => [r.purpose, r.status])).toEqual([['order-confirmation', 'sent']]);
   });
 
-  it('leaves card orders to their workflow, and sends nothing for an order placed more than three days ago', async () => {
+  it('confirms card orders as cash on delivery, leaves pay later to its workflow, and sends nothing for an order placed more than three days ago', async () => {
     const c = consumers(realMailer(), `mail-test-${run}-cod-skip`);
-    const card = `card-${randomUUID().slice(0, 8)}@example.ae`;
+    const cardEmail = `card-${randomUUID().slice(0, 8)}@example.ae`;
+    const payLaterEmail = `tabby-${randomUUID().slice(0, 8)}@example.ae`;
     const old = `old-${randomUUID().slice(0, 8)}@example.ae`;
-    const paid = await codOrder(card, 'en');
+    const card = await codOrder(cardEmail, 'en');
+    const payLater = await codOrder(payLaterEmail, 'en');
     const late = await codOrder(old, 'en');
     await publishThrice({
-      ...paid.event,
+      ...card.event,
       id: randomUUID(),
-      data: { ...paid.event.data, paymentProvider: 'STRIPE' },
+      data: { ...card.event.data, paymentProvider: 'STRIPE' },
+    });
+    await publishThrice({
+      ...payLater.event,
+      id: randomUUID(),
+      data: { ...payLater.event.data, paymentProvider: 'TABBY' },
     });
     const placedAt = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000).toISOString();
     await publishThrice({ ...late.event, id: randomUUID(), data: { ...late.event.data, placedAt } });
-    await waitFor(async () => (await c.health()).handled >= 6, 'six deliveries handled');
-    // A later order's mail arriving proves the consumer got past the two above.
+    await waitFor(async () => (await c.health()).handled >= 9, 'nine deliveries handled');
+    // A later order's mail arriving proves the consumer got past the three above.
     const email = `cod-${randomUUID().slice(0, 8)}@example.ae`;
     await publishThrice((await codOrder(email, 'en')).event);
     await catcher.waitForMessage(to(email));
-    expect(await catcher.messagesTo(card)).toHaveLength(0);
+    expect(await catcher.messagesTo(cardEmail)).toHaveLength(1);
+    expect(await catcher.messagesTo(payLaterEmail)).toHaveLength(0);
     expect(await catcher.messagesTo(old)).toHaveLength(0);
   });
 });

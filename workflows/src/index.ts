@@ -15,7 +15,6 @@ export type {
 } from './lead-conversion/workflow';
 export { leadStateQuery } from './lead-conversion/workflow';
 export * from './order-confirmation/start';
-export { RefundRefusedError, refundCard } from './order-follow-up/activities';
 export * from './order-follow-up/start';
 export * from './pay-later/start';
 export type {

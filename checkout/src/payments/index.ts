@@ -4,6 +4,7 @@
  * module's exports are its public face, so the entry re-exports them whole.
  */
 export * from './event-ids';
+export * from './refunds';
 export * from './stripe';
 export * from './stripe-events';
 export * from './tabby';

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '../errors';
 import { eventIdFor } from './event-ids';
+import { type CardPaymentsDeps, createUnfilledRefund, type UnfilledOutcome } from './refunds';
 import { paymentRefundedEvent } from './stripe-events';
 
 /**
@@ -61,12 +62,6 @@ export function paymentMismatch(payment: VerifiedPayment, totalFils: number): st
   return null;
 }
 
-export interface CardPaymentsDeps {
-  db: Db;
-  logger: Logger;
-  stripe?: Stripe | undefined;
-}
-
 /**
  * The card path's payment operations bound to the database and the Stripe client: reading an
  * intent as Stripe has it (`retrievePayment`) and flagging a payment no order could be made of
@@ -76,6 +71,7 @@ export interface CardPaymentsDeps {
 export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
   const checkouts = createCheckoutsRepository(db);
   const outbox = createOutboxRepository(db);
+  const refundUnfilled = createUnfilledRefund({ db, logger, stripe });
 
   /**
    * A charge Stripe reports refunded or disputed is never made an order: its open checkout is
@@ -167,16 +163,20 @@ export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
 
   /**
    * Money was taken but no order can be made from it (amount or currency not the server's total,
-   * stock gone, a coupon used up meanwhile): the checkout is marked, staff see the payment in the
-   * payments read model (PaymentSucceeded with needsAttention), and the error log says why.
-   * Idempotent: the event id is named by the payment.
+   * stock gone, a coupon used up meanwhile, a second payment for a checkout already paid): the
+   * checkout is marked, staff see the payment in the payments read model (PaymentSucceeded with
+   * needsAttention and the reason), the error log says why — and a card payment is then given back
+   * in full at once (`refundUnfilled`; the read model shows it refunded, the reason kept). Pay later
+   * stays flagged for staff (its refund is Tabby's, docs/pay-later.md). Idempotent: the event id
+   * and the refund are named by the payment. Stripe unreachable for the refund: thrown, with the
+   * payment already flagged (Temporal retries the activity; the gateway falls back to staff).
    */
   async function recordPaymentAttention(input: {
     checkoutId: string;
     requestId: string;
     payment: VerifiedPayment;
     reason: string;
-  }): Promise<void> {
+  }): Promise<UnfilledOutcome | 'flagged'> {
     const { checkoutId, requestId, payment, reason } = input;
     logger.error(
       {
@@ -188,14 +188,14 @@ export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
       },
       'payment needs attention: paid, but no order was made',
     );
-    await db.transaction(async (tx) => {
+    const flagged = await db.transaction(async (tx) => {
       // Refunded, failed or resolved meanwhile (a staff action won the race): nothing left to flag.
       if ((await checkouts.flagForStaff(checkoutId, tx)) === 'closed') {
         logger.info(
           { checkoutId, paymentIntentId: payment.paymentIntentId },
           'checkout already closed; not flagged',
         );
-        return;
+        return false;
       }
       const event: PaymentSucceeded = eventEnvelope(
         'PaymentSucceeded',
@@ -216,7 +216,11 @@ export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
         },
       );
       await outbox.append(event, tx);
+      return true;
     });
+    if (!flagged) return 'closed';
+    if ((payment.provider ?? 'STRIPE') !== 'STRIPE') return 'flagged';
+    return refundUnfilled({ requestId, paymentIntentId: payment.paymentIntentId, reason });
   }
 
   return { retrievePayment, recordPaymentAttention };

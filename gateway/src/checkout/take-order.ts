@@ -7,33 +7,25 @@ import {
 import { isDatabaseUnavailable } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
-  type CheckoutToOrderResult,
-  type CreateOrderRequest,
-  type CreateOrderResponse,
   filsToDecimalString,
   formatAed,
   type Locale,
   message,
   ORDER_TOTAL_HEADER,
-  toAed,
   toFils,
 } from '@qahwa/schema';
-import { isCheckoutUnavailable, runCheckoutTimed } from '@qahwa/workflows';
-import { ApplicationFailure, type Client, ServiceError, WorkflowFailedError } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { t } from '../i18n/messages';
-import { cardCheckoutFor, cardFailureError } from '../payments/card-checkout';
+import { cardCheckoutFor } from '../payments/card-checkout';
+import type { PaidOrders } from '../payments/paid-order';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
 import { claimCheckout, IDEMPOTENCY_KEY } from './idempotency';
+import { checkoutUnavailable, type OrderRequest, orderAnswer, type TakenOrder } from './order-answer';
 import { couponRefusedError, outOfStockError, variationMismatchError } from './refusals';
-import type { ServerTiming } from './server-timing';
-
-/** How long starting a checkout may take before the shopper hears "try again in a moment". */
-const START_TIMEOUT_MS = 3000;
-/** What a 503 tells the browser to wait before trying again: Temporal restarts in seconds. */
-const RETRY_AFTER_SECONDS = 15;
+import { createCardOrderTaking } from './take-card-order';
 
 /**
  * How often a cash-on-delivery order is tried in one request before the shopper hears "try again
@@ -47,28 +39,6 @@ const COD_RETRY_PAUSE_MS = [100, 400];
 /** The checkout core's refusal (stock, address, coupon, total): answered, never retried. */
 const isBusinessFailure = (err: unknown): err is CheckoutRefusal =>
   err instanceof CheckoutRefusal && err.nonRetryable && Boolean(err.type);
-
-/**
- * The answer of an order made, or found again for a replayed key: the same fields either way.
- * Nothing about the customer record (whether the e-mail bought before, its id): anyone may post
- * an order with anyone's e-mail, so that would tell a stranger who shops here (docs/checkout.md).
- */
-const orderAnswer = (o: Pick<CheckoutToOrderResult, 'orderId' | 'totalFils'>) =>
-  ({
-    success: true,
-    orderId: o.orderId,
-    totalAmount: toAed(o.totalFils),
-  }) satisfies CreateOrderResponse;
-
-/** The business failure inside a failed workflow run, if it was one. */
-function applicationFailureOf(err: unknown): ApplicationFailure | null {
-  let cause: unknown = err;
-  for (let depth = 0; depth < 5 && cause; depth++) {
-    if (cause instanceof ApplicationFailure && cause.type) return cause;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /** A cash-on-delivery order's refusal, in the shopper's language. */
 function codFailureError(failure: CheckoutRefusal, locale: Locale): HttpError {
@@ -114,30 +84,6 @@ function codFailureError(failure: CheckoutRefusal, locale: Locale): HttpError {
   }
 }
 
-const checkoutUnavailable = (locale: Locale) =>
-  new HttpError(
-    503,
-    'CHECKOUT_UNAVAILABLE',
-    t('checkoutUnavailable', locale),
-    {},
-    { 'retry-after': String(RETRY_AFTER_SECONDS) },
-  );
-
-/** What came of an order request: the order (made now or before), or a card checkout still running. */
-export type TakenOrder =
-  | { kind: 'ordered'; answer: CreateOrderResponse }
-  | { kind: 'stillProcessing'; answer: CreateOrderResponse };
-
-export interface OrderRequest {
-  body: CreateOrderRequest;
-  locale: Locale;
-  idempotencyKey: string | undefined;
-  requestId: string;
-  log: FastifyBaseLogger;
-  /** Where the time went, for the answer's Server-Timing header. */
-  timing: ServerTiming;
-}
-
 export interface OrderTakingDeps {
   config: Pick<GatewayConfig, 'checkoutTaskQueue' | 'orderTimeoutMs'>;
   temporal: Client;
@@ -145,6 +91,8 @@ export interface OrderTakingDeps {
   eagerCheckout?: () => Client | null;
   repos: Pick<Repositories, 'orders' | 'idempotency' | 'checkouts'>;
   placeOrder: OrderPlacement['placeOrder'];
+  /** A paid checkout's order in the request (payments/paid-order.ts). */
+  placePaid: PaidOrders['placePaid'];
 }
 
 /**
@@ -153,8 +101,16 @@ export interface OrderTakingDeps {
  * delivery placed in this request's own transaction, or card and wallet through the
  * checkoutToOrder workflow. Refusals are thrown as HttpError in the shopper's language.
  */
-export function createOrderTaking({ config, temporal, eagerCheckout, repos, placeOrder }: OrderTakingDeps) {
+export function createOrderTaking({
+  config,
+  temporal,
+  eagerCheckout,
+  repos,
+  placeOrder,
+  placePaid,
+}: OrderTakingDeps) {
   const { orders, idempotency, checkouts } = repos;
+  const cardOrders = createCardOrderTaking({ config, temporal, eagerCheckout, checkouts, placePaid });
 
   /** The cash-on-delivery order, with the retries a transient failure deserves. */
   async function placeCodOrder(input: CheckoutToOrderInput, fresh: boolean, log: FastifyBaseLogger) {
@@ -195,63 +151,6 @@ export function createOrderTaking({ config, temporal, eagerCheckout, repos, plac
     }
   }
 
-  /** Card and wallet: the checkoutToOrder workflow, waited for up to config.orderTimeoutMs. */
-  async function takeCardOrder(req: OrderRequest, card: CheckoutToOrderInput): Promise<TakenOrder> {
-    const { locale, log, timing } = req;
-    const { checkoutId } = card;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // This process's own worker takes the checkout when it runs (eager start); otherwise the
-      // lazily connected client, which answers 503 while Temporal is down.
-      const eager = eagerCheckout?.() ?? null;
-      const { result, timings, eagerlyStarted } = await Promise.race([
-        runCheckoutTimed(eager ?? temporal, card, {
-          taskQueue: config.checkoutTaskQueue,
-          startTimeoutMs: START_TIMEOUT_MS,
-          eager: eager !== null,
-        }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new HttpError(202, 'STILL_PROCESSING', t('stillProcessing', locale))),
-            config.orderTimeoutMs,
-          );
-        }),
-      ]);
-      timing.add('start', timings.startMs, eagerlyStarted ? 'eager' : undefined);
-      timing.add('workflow', timings.workflowMs);
-      timing.add('activity', result.timings?.activityMs);
-      timing.add('db', result.timings?.dbMs);
-      log.info({ orderId: result.orderId, checkoutId }, 'order created');
-      return { kind: 'ordered', answer: orderAnswer(result) };
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 202) {
-        // The workflow goes on; the same Idempotency-Key will return the order once it exists.
-        return { kind: 'stillProcessing', answer: { success: false, error: err.message } };
-      }
-      if (isCheckoutUnavailable(err)) {
-        // No order, stock or event was written. The key stays bound to this order: a start that
-        // timed out may still have reached the server, and the retry with the same key must
-        // then join that checkout, not make a second one.
-        log.error({ err, checkoutId }, 'checkout refused: Temporal unreachable');
-        throw checkoutUnavailable(locale);
-      }
-      const failure = err instanceof WorkflowFailedError ? applicationFailureOf(err) : null;
-      if (failure) {
-        log.warn({ code: failure.type, checkoutId }, 'checkout rejected');
-        throw cardFailureError(failure, locale);
-      }
-      if (err instanceof ServiceError) {
-        // The checkout started, but waiting for its result failed (Temporal refusing more long
-        // polls under load, a dropped connection): the run goes on, and the same payment joins it.
-        log.warn({ err, checkoutId }, 'checkout result not awaited');
-        return { kind: 'stillProcessing', answer: { success: false, error: t('stillProcessing', locale) } };
-      }
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   /** The steps of one order request; the route maps what comes of it to its status. */
   async function takeOrder(req: OrderRequest): Promise<TakenOrder> {
     const { body, locale, log, timing } = req;
@@ -289,7 +188,7 @@ export function createOrderTaking({ config, temporal, eagerCheckout, repos, plac
         };
       }
     }
-    return card ? takeCardOrder(req, card) : takeCodOrder(req, checkoutId, claim.fresh);
+    return card ? cardOrders.takeCardOrder(req, card) : takeCodOrder(req, checkoutId, claim.fresh);
   }
 
   return { takeOrder };

@@ -51,6 +51,15 @@ export const CHECKOUT_MESSAGES = {
     en: 'We received your payment, but the order could not be placed. Our team has been alerted and will contact you to complete or refund it.',
     ar: 'استلمنا دفعتك، لكن تعذّر تسجيل الطلب. تم تنبيه فريقنا وسيتواصل معك لإتمامه أو استرداد المبلغ.',
   },
+  // Paid, but no order could be made: the payment went back at once (docs/payments.md "Paid, but no order").
+  paidSoldOutRefunded: {
+    en: '{name} sold out while you were paying, so we could not place your order. We have refunded your payment of {amount} in full; it will show on your statement within 5–10 working days.',
+    ar: 'نفدت كمية {name} أثناء إتمامك الدفع، لذا تعذّر تسجيل طلبك. استرددنا دفعتك البالغة {amount} بالكامل، وستظهر في كشف حسابك خلال 5 إلى 10 أيام عمل.',
+  },
+  paidNotPlacedRefunded: {
+    en: 'We could not place your order, so we have refunded your payment of {amount} in full; it will show on your statement within 5–10 working days. Nothing else is owed.',
+    ar: 'تعذّر تسجيل طلبك، لذا استرددنا دفعتك البالغة {amount} بالكامل، وستظهر في كشف حسابك خلال 5 إلى 10 أيام عمل. لا يترتب عليك أي مبلغ آخر.',
+  },
   paymentTooSmall: {
     en: 'Card payments start at 2.00 AED. Please add an item or choose cash on delivery.',
     ar: 'يبدأ الدفع بالبطاقة من 2.00 درهم. يرجى إضافة منتج أو اختيار الدفع عند الاستلام.',

@@ -9,6 +9,7 @@ import type { CheckoutRow, DbOrTx, OrderedCheckout } from '@qahwa/db';
 import {
   type CheckoutClaim,
   type CheckoutToOrderInput,
+  formatAed,
   isCityOf,
   type Locale,
   ORDER_ID_HEADER,
@@ -176,7 +177,10 @@ export function duplicatePaymentError(orderId: string, locale: Locale): HttpErro
  * was given back or disputed, or the checkout was closed, the money was taken and the payment is
  * marked for staff: the shopper is told so, not asked to pay again.
  */
-export function cardFailureError(failure: ApplicationFailure, locale: Locale): HttpError {
+export function cardFailureError(
+  failure: Pick<ApplicationFailure, 'type' | 'details'> | CheckoutRefusal,
+  locale: Locale,
+): HttpError {
   switch (failure.type) {
     case CHECKOUT_FAILURE.paymentNotCompleted:
       return new HttpError(409, 'PAYMENT_NOT_COMPLETED', t('paymentNotCompleted', locale));
@@ -204,4 +208,30 @@ export function cardFailureError(failure: ApplicationFailure, locale: Locale): H
     default:
       return new HttpError(409, 'PAYMENT_NEEDS_ATTENTION', t('paymentAttention', locale));
   }
+}
+
+/**
+ * What the shopper hears when a paid order could not be made and the payment went back in full
+ * at once (docs/payments.md "Paid, but no order"): the reason and the amount refunded. A refusal
+ * with words of its own (a second payment of a cart already ordered) keeps them.
+ */
+export function unfilledRefundedError(
+  refusal: Pick<ApplicationFailure, 'type' | 'details'> | CheckoutRefusal,
+  amountFils: number,
+  locale: Locale,
+): HttpError {
+  const amount = formatAed(amountFils, locale);
+  if (refusal.type === CHECKOUT_FAILURE.outOfStock) {
+    const details = (refusal.details?.[0] ?? {}) as CheckoutFailureDetails;
+    const name = (locale === 'ar' ? details.productNameAr : details.productName) ?? '';
+    if (name)
+      return new HttpError(
+        409,
+        'ORDER_NOT_PLACED_REFUNDED',
+        t('paidSoldOutRefunded', locale, { name, amount }),
+      );
+  }
+  const own = cardFailureError(refusal, locale);
+  if (own.code !== 'PAYMENT_NEEDS_ATTENTION') return own;
+  return new HttpError(409, 'ORDER_NOT_PLACED_REFUNDED', t('paidNotPlacedRefunded', locale, { amount }));
 }

@@ -6,14 +6,18 @@ import { isCheckoutUnavailable, signalPaymentSucceeded } from '@qahwa/workflows'
 import type { Client } from '@temporalio/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { ServerTiming } from '../checkout/server-timing';
 import { t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
 import { cardCheckoutInput } from './card-checkout';
+import type { PaidOrders } from './paid-order';
 
 export interface IntentWebhookDeps {
   db: Db;
   temporal: Client;
+  /** A paid checkout's order in the request (payments/paid-order.ts). */
+  placePaid: PaidOrders['placePaid'];
   repos: Pick<Repositories, 'checkouts' | 'outbox'>;
   taskQueue: string;
 }
@@ -21,10 +25,11 @@ export interface IntentWebhookDeps {
 /**
  * What Stripe tells us of a payment intent (docs/payments.md), after the route checked the
  * signature:
- * - `payment_intent.succeeded` signals-with-start the card checkout of that intent (the same
- *   workflow the browser's POST /api/orders runs), so the order exists even when the shopper
- *   closed the tab right after paying. Done once the signal is taken, not when the order is
- *   made: Stripe wants a quick 2xx, and the workflow is durable from there. A checkout in a final
+ * - `payment_intent.succeeded` makes the order of that intent's checkout, as the browser's POST
+ *   /api/orders does (payments/paid-order.ts), so the order exists even when the shopper closed
+ *   the tab right after paying; when Stripe says it has not succeeded yet, or Stripe or the
+ *   database keep failing, it signals-with-start the card checkout's workflow instead, which is
+ *   durable from there. A checkout in a final
  *   state (ordered, refunded, disputed, resolved by staff) is not signalled: no run starts for it
  *   again (docs/payments.md "Checkout states"). Temporal unreachable: 503, so Stripe delivers again.
  * - `payment_intent.payment_failed` records the failure: PaymentFailed through the outbox (the
@@ -32,7 +37,7 @@ export interface IntentWebhookDeps {
  * Returns false for other event types.
  */
 export async function recordIntentEvent(
-  { db, temporal, repos, taskQueue }: IntentWebhookDeps,
+  { db, temporal, placePaid, repos, taskQueue }: IntentWebhookDeps,
   event: Stripe.Event,
   log: FastifyBaseLogger,
   locale: Locale,
@@ -66,8 +71,28 @@ export async function recordIntentEvent(
       );
       return true;
     }
+    // The order is made here, as the browser's request makes it (payments/paid-order.ts): whichever
+    // of the two comes first makes it, the other finds it. The webhook answers 2xx only once the
+    // order exists, the payment went back, or the workflow took it durably: until then Stripe
+    // delivers again, for days.
+    const input = cardCheckoutInput(row);
     try {
-      const outcome = await signalPaymentSucceeded(temporal, cardCheckoutInput(row), event.id, { taskQueue });
+      const paid = await placePaid(input, locale, new ServerTiming(), log);
+      if (paid.kind === 'ordered') {
+        log.info({ checkoutId: row.id, orderId: paid.result.orderId }, 'payment succeeded: order made');
+        await checkouts.recordWebhook({ id: event.id, provider: 'STRIPE', type: event.type, payload: event });
+        return true;
+      }
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      // Refused for good (and the payment given back, or flagged for staff): the shopper's answer
+      // is the browser's to give; Stripe needs to hear nothing more.
+      log.info({ checkoutId: row.id, code: err.code }, 'payment succeeded: no order made of it');
+      await checkouts.recordWebhook({ id: event.id, provider: 'STRIPE', type: event.type, payload: event });
+      return true;
+    }
+    try {
+      const outcome = await signalPaymentSucceeded(temporal, input, event.id, { taskQueue });
       log.info(
         { checkoutId: row.id, paymentIntentId: intent.id, outcome },
         'payment succeeded: checkout signalled',

@@ -1,9 +1,8 @@
-import { paymentRefundedEvent } from '@qahwa/checkout/payments';
-import { type Db, eq, recordAudit, sql, tables } from '@qahwa/db';
+import { REFUND_CALL, RefundRefusedError, refundCheckoutCharge } from '@qahwa/checkout/payments';
+import { type Db, eq, recordAudit, tables } from '@qahwa/db';
 import type { Locale } from '@qahwa/schema';
 import type { AdminPaymentRefunded } from '@qahwa/schema/contracts';
 import { isOpenCheckout } from '@qahwa/schema/payments';
-import { RefundRefusedError, refundCard } from '@qahwa/workflows';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { t } from '../i18n/messages';
@@ -22,13 +21,6 @@ import {
  */
 export const staffRefundReferenceOf = (paymentIntentId: string) => `staff-refund-${paymentIntentId}`;
 
-/**
- * A staff refund holds the checkout's row lock while Stripe answers (so the order's transaction
- * and a second click wait and then see the outcome): the call is bounded well inside the
- * database's idle-in-transaction limit (30 s).
- */
-const STRIPE_CALL = { timeout: 8_000, maxNetworkRetries: 1 } as const;
-
 export interface StaffRefundDeps {
   db: Db;
   repos: Pick<Repositories, 'checkouts' | 'orders' | 'outbox'>;
@@ -41,7 +33,7 @@ export interface StaffRefundDeps {
  * the checkout's row lock; a repeat answers what was done (`already: true`).
  */
 export function createStaffRefund({ db, repos, logger, stripe }: StaffRefundDeps) {
-  const { checkouts, orders, outbox } = repos;
+  const { orders } = repos;
   const cardCheckoutOf = cardCheckoutLookup({ db, repos });
 
   /** Stripe's charge of the intent, read before any lock is taken. */
@@ -49,7 +41,7 @@ export function createStaffRefund({ db, repos, logger, stripe }: StaffRefundDeps
     if (!stripe) throw stripeUnavailable(locale);
     let intent: Stripe.PaymentIntent;
     try {
-      intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }, STRIPE_CALL);
+      intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }, REFUND_CALL);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError) {
         throw new HttpError(409, 'PAYMENT_NOT_PAID', t('adminPaymentNotPaid', locale));
@@ -97,77 +89,32 @@ export function createStaffRefund({ db, repos, logger, stripe }: StaffRefundDeps
       if (existing) {
         throw closedError({ ...checkout, status: 'ordered', orderId: existing.id }, ctx.locale);
       }
-      const left = charge.amount - charge.amount_refunded;
       let refundId: string | null = null;
-      if (left > 0) {
-        await tx
-          .insert(r)
-          .values({
-            orderId: null,
-            checkoutId: checkout.id,
-            paymentId,
-            provider: 'STRIPE',
-            amountFils: left,
-            reference,
-            reason: note ?? 'no order was made of this payment',
-          })
-          .onConflictDoUpdate({
-            target: r.reference,
-            set: { amountFils: left, status: 'requested', lastError: null, updatedAt: sql`now()` },
-          });
-        try {
-          const made = await refundCard(stripe!, {
-            paymentIntentId: paymentId,
-            reference,
-            metadata: { checkoutId: checkout.id, reason: 'no_order' },
-          });
-          refundId = made.id;
-          await tx
-            .update(r)
-            .set({
-              status: 'succeeded',
-              providerRefundId: made.id,
-              amountFils: made.amount,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(r.reference, reference));
-        } catch (err) {
-          if (err instanceof RefundRefusedError) {
-            if (err.code === 'charge_disputed') {
-              throw new HttpError(409, 'PAYMENT_DISPUTED', t('adminPaymentDisputed', ctx.locale));
-            }
-            // Given back meanwhile in Stripe's dashboard: nothing is owed, the checkout closes below.
-            if (err.code !== 'charge_already_refunded') {
-              logger.warn({ paymentId, reason: err.message }, 'staff refund refused by Stripe');
-              throw new HttpError(
-                409,
-                'REFUND_REFUSED',
-                t('adminRefundRefused', ctx.locale, { reason: err.message }),
-              );
-            }
-            await tx.delete(r).where(eq(r.reference, reference));
-          } else {
-            logger.error({ err, paymentId }, 'staff refund: Stripe unreachable; nothing recorded');
-            throw stripeUnavailable(ctx.locale);
-          }
-        }
-      }
-      await checkouts.close(checkout.id, 'refunded', tx);
-      await outbox.append(
-        paymentRefundedEvent({
-          // Wholly refunded: the same event as Stripe's last charge.refunded for this charge.
-          key: `${charge.id}:${charge.amount}`,
+      try {
+        ({ refundId } = await refundCheckoutCharge(tx, stripe!, {
           checkoutId: checkout.id,
           paymentId,
-          amountFils: charge.amount,
-          refundedFils: charge.amount,
-          currency: charge.currency,
-          method: charge.payment_method_details?.card?.wallet ? 'wallet' : 'card',
-          refundId: refundId ?? undefined,
+          charge,
+          reference,
+          reason: note ?? 'no order was made of this payment',
+          metadata: { reason: 'no_order' },
           requestId: ctx.requestId,
-        }),
-        tx,
-      );
+        }));
+      } catch (err) {
+        if (!(err instanceof RefundRefusedError)) {
+          logger.error({ err, paymentId }, 'staff refund: Stripe unreachable; nothing recorded');
+          throw stripeUnavailable(ctx.locale);
+        }
+        if (err.code === 'charge_disputed') {
+          throw new HttpError(409, 'PAYMENT_DISPUTED', t('adminPaymentDisputed', ctx.locale));
+        }
+        logger.warn({ paymentId, reason: err.message }, 'staff refund refused by Stripe');
+        throw new HttpError(
+          409,
+          'REFUND_REFUSED',
+          t('adminRefundRefused', ctx.locale, { reason: err.message }),
+        );
+      }
       await recordAudit(tx, {
         user: ctx.actor,
         module: 'payments',
@@ -179,7 +126,7 @@ export function createStaffRefund({ db, repos, logger, stripe }: StaffRefundDeps
         requestId: ctx.requestId,
       });
       logger.info(
-        { paymentId, checkoutId: checkout.id, refundId, amountFils: left },
+        { paymentId, checkoutId: checkout.id, refundId, amountFils: charge.amount - charge.amount_refunded },
         'payment refunded by staff',
       );
       return {

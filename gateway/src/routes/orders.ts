@@ -7,24 +7,33 @@ import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { ServerTiming } from '../checkout/server-timing';
 import { createOrderTaking } from '../checkout/take-order';
 import { localeOf } from '../i18n/messages';
+import { createPaidOrders } from '../payments/paid-order';
 
 /**
  * SPEC 7 POST /api/orders: cash on delivery, or card and wallet with `paymentIntentId` (docs/payments.md;
  * pay later has its own routes). The browser's prices are a claim: the order creation re-prices
  * every line from the database, and the answer carries the real total. Cash on delivery is made
- * in the request's own transaction (docs/checkout.md "Cash on delivery without a workflow"); card
- * and wallet through the checkoutToOrder workflow: the steps are checkout/take-order.ts's, the
- * statuses this route's. The answer's Server-Timing header says where the time went.
+ * in the request's own transaction (docs/checkout.md "Cash on delivery without a workflow"), and so
+ * are card and wallet once Stripe says the payment succeeded (docs/payments.md "The paid order in
+ * the request"; the checkoutToOrder workflow only before that): the steps are
+ * checkout/take-order.ts's, the statuses this route's. The answer's Server-Timing header says where the time went.
  */
 export async function orderRoutes(app: FastifyInstance) {
   const { config, temporal } = app.deps;
   const { placeOrder } = createOrderPlacement({ db: app.deps.db, logger: app.deps.logger });
+  const { placePaid } = createPaidOrders({
+    db: app.deps.db,
+    logger: app.deps.logger,
+    stripe: app.deps.stripe,
+    placeOrder,
+  });
   const { takeOrder } = createOrderTaking({
     config,
     temporal,
     eagerCheckout: app.deps.eagerCheckout,
     repos: app.repos,
     placeOrder,
+    placePaid,
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(

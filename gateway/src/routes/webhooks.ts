@@ -1,3 +1,4 @@
+import { createOrderPlacement } from '@qahwa/checkout';
 import { ErrorBody } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import { localeOf, t } from '../i18n/messages';
 import { recordChargeEvent } from '../payments/charge-webhooks';
 import { recordIntentEvent } from '../payments/intent-webhooks';
+import { createPaidOrders } from '../payments/paid-order';
 import { HttpError } from '../platform/errors';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAnswer' });
@@ -16,8 +18,8 @@ const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAns
  * endpoint secret and a 300 s tolerance BEFORE anything is read or written: a forged, stale or
  * altered delivery is a 400 and leaves no trace but a log line.
  *
- * - `payment_intent.succeeded` signals-with-start the card checkout of that intent, so the order
- *   exists even when the shopper closed the tab right after paying; `payment_intent.payment_failed`
+ * - `payment_intent.succeeded` makes the order of that intent's checkout (or hands it to its
+ *   workflow), so the order exists even when the shopper closed the tab right after paying; `payment_intent.payment_failed`
  *   records the failure once per Stripe event (payments/intent-webhooks.ts).
  * - `charge.refunded`, `charge.dispute.created`: what happened to the money after
  *   (payments/charge-webhooks.ts), once per Stripe event.
@@ -27,7 +29,9 @@ const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAns
 export async function webhookRoutes(app: FastifyInstance) {
   const { config, db, temporal } = app.deps;
   const stripe = app.deps.stripe;
-  const intents = { db, temporal, repos: app.repos, taskQueue: config.checkoutTaskQueue };
+  const { placeOrder } = createOrderPlacement({ db, logger: app.deps.logger });
+  const { placePaid } = createPaidOrders({ db, logger: app.deps.logger, stripe, placeOrder });
+  const intents = { db, temporal, placePaid, repos: app.repos, taskQueue: config.checkoutTaskQueue };
 
   // In this plugin only: the body stays the exact string Stripe signed (JSON.parse and
   // re-serialise would change it). Any content type: a forgery with another one is still a 400.

@@ -123,19 +123,10 @@ describe('card payments (Stripe)', () => {
     });
     expect(late.json()).toMatchObject({ success: true, orderId: order!.id });
 
-    // The run the webhook started (signal-with-start, then the browser joined) replays
-    // deterministically on today's workflow code. RECORD_CARD_HISTORY=1 keeps it as the fixture
-    // workflows/test/checkout.int.test.ts replays on every later change.
-    const history = await stack.temporal.workflow
-      .getHandle(paymentWorkflowId(body.paymentIntentId))
-      .fetchHistory();
-    await Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history);
-    if (process.env.RECORD_CARD_HISTORY === '1') {
-      writeFileSync(
-        new URL('../../../workflows/test/fixtures/checkout-to-order-card.history.json', import.meta.url),
-        `${JSON.stringify(JSON.parse(historyToJSON(history)), null, 2)}\n`,
-      );
-    }
+    // Made in the webhook's own request, as the browser's would have been: no workflow ran.
+    await expect(
+      stack.temporal.workflow.getHandle(paymentWorkflowId(body.paymentIntentId)).describe(),
+    ).rejects.toBeInstanceOf(WorkflowNotFoundError);
   });
 
   it('a forged signature, a stale timestamp, a body changed after signing: 400, nothing written', async () => {
@@ -176,7 +167,7 @@ describe('card payments (Stripe)', () => {
     }
   });
 
-  it('a payment that is not the server total: no order, the payment needs attention, the shopper is told', async () => {
+  it('a payment that is not the server total: no order, the payment is refunded at once, the shopper is told, staff see why', async () => {
     const claim = await checkoutClaim(stack.db);
     const { body } = await createIntent(claim);
     // The intent's amount changed behind the store's back (a bug, a tampered integration).
@@ -194,23 +185,33 @@ describe('card payments (Stripe)', () => {
       },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, code: 'PAYMENT_NEEDS_ATTENTION' });
-    expect(res.json().error).toContain('استلمنا دفعتك');
+    expect(res.json()).toMatchObject({ success: false, code: 'ORDER_NOT_PLACED_REFUNDED' });
+    expect(res.json().error).toContain('استرددنا دفعتك');
+    expect(res.json().error).toContain('200.00');
     expect(await orderOf(body.paymentIntentId)).toBeUndefined();
+    // One refund of the whole payment, however the browser and the webhook raced to it.
+    await stack.double.idle();
+    const refunds = stack.double.refundsFor(body.paymentIntentId);
+    expect(refunds.map((r) => r.amount)).toEqual([20_000]);
     const payment = await waitFor(async () => {
       const p = await paymentOf(body.paymentIntentId);
-      return p?.needsAttention ? p : null;
-    }, 'the payment marked for staff');
-    expect(payment).toMatchObject({ status: 'succeeded', amountFils: 20_000, orderId: null });
+      return p?.status === 'refunded' ? p : null;
+    }, 'the payment shown refunded');
+    expect(payment).toMatchObject({
+      amountFils: 20_000,
+      refundedFils: 20_000,
+      orderId: null,
+      needsAttention: false,
+    });
     expect(payment.attentionReason).toContain('PAYMENT_MISMATCH');
     const [checkout] = await stack.db
       .select()
       .from(tables.checkouts)
       .where(eq(tables.checkouts.providerPaymentId, body.paymentIntentId));
-    expect(checkout!.status).toBe('needs_attention');
+    expect(checkout!.status).toBe('refunded');
   });
 
-  it('a currency other than AED is a mismatch too', async () => {
+  it('a currency other than AED is a mismatch too: the webhook alone refunds it', async () => {
     const claim = await checkoutClaim(stack.db);
     const { body } = await createIntent(claim);
     const intent = stack.double.intents.get(body.paymentIntentId)!;
@@ -218,9 +219,10 @@ describe('card payments (Stripe)', () => {
     await confirmInBrowser(stack, body.clientSecret);
     const payment = await waitFor(async () => {
       const p = await paymentOf(body.paymentIntentId);
-      return p?.needsAttention ? p : null;
-    }, 'the payment marked for staff');
+      return p?.status === 'refunded' ? p : null;
+    }, 'the payment shown refunded');
     expect(payment.attentionReason).toContain('currency usd');
+    expect(stack.double.refundsFor(body.paymentIntentId)).toHaveLength(1);
     expect(await orderOf(body.paymentIntentId)).toBeUndefined();
   });
 

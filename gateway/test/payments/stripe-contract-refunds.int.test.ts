@@ -1,5 +1,5 @@
 import { createStripeClient } from '@qahwa/checkout/payments';
-import { refundCard } from '@qahwa/workflows';
+import { refundCard } from '@qahwa/checkout/payments';
 import { describe, expect, it } from 'vitest';
 
 /**

@@ -215,7 +215,10 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
   }
 
   async function onOrderPlaced(event: OrderPlaced, log: Logger) {
-    if (event.data.paymentProvider !== 'COD') return;
+    // Cash on delivery and card orders are made in the gateway's request; pay later's workflow
+    // confirms its own (docs/email.md). A card order its workflow made is confirmed there too:
+    // the confirmation is once per order whoever sends it.
+    if (event.data.paymentProvider === 'TABBY') return;
     if (Date.now() - Date.parse(event.data.placedAt) > ORDER_CONFIRMATION_WINDOW_MS) {
       log.warn(
         { orderId: event.data.orderId },

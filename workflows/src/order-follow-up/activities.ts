@@ -1,4 +1,4 @@
-import { isTabbyError, type TabbyClient } from '@qahwa/checkout/payments';
+import { isTabbyError, RefundRefusedError, refundCard, type TabbyClient } from '@qahwa/checkout/payments';
 import { and, type Db, eq, sql, tables } from '@qahwa/db';
 import { type Mailer, sendEmailOnce } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
@@ -27,55 +27,6 @@ export const REFUND_FAILURE = {
 } as const;
 
 export type RefundOutcome = 'none' | 'refunded' | 'closed' | 'already' | 'not-needed';
-
-/** Stripe said no to a refund (already refunded, disputed, unknown intent): retrying cannot help. */
-export class RefundRefusedError extends Error {
-  override readonly name = 'RefundRefusedError';
-  constructor(
-    message: string,
-    /** Stripe's error code (charge_already_refunded, charge_disputed, …), when it gave one. */
-    readonly code: string | undefined,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * THE card refund, for a cancelled order (`refundOrder`) and for a paid checkout staff refund
- * from the payments screen: Stripe refunds the intent under our idempotency key, so a retry
- * (a worker killed mid-call, a double click) answers the first refund instead of making a
- * second. Without `amountFils`, Stripe refunds what is left of the charge. A refusal is a
- * RefundRefusedError; a network or Stripe outage is thrown as it is (retry it, same key).
- */
-export async function refundCard(
-  stripe: Stripe,
-  input: {
-    paymentIntentId: string;
-    amountFils?: number;
-    reference: string;
-    metadata: Record<string, string>;
-  },
-  options: { timeout?: number; maxNetworkRetries?: number } = {},
-): Promise<Stripe.Refund> {
-  try {
-    return await stripe.refunds.create(
-      {
-        payment_intent: input.paymentIntentId,
-        ...(input.amountFils !== undefined ? { amount: input.amountFils } : {}),
-        reason: 'requested_by_customer',
-        metadata: input.metadata,
-      },
-      { idempotencyKey: input.reference, ...options },
-    );
-  } catch (err) {
-    const e = err as { type?: string; code?: string; message?: string };
-    // 4xx other than rate limiting is Stripe's "no" (already refunded, unknown intent): retrying cannot help.
-    if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
-      throw new RefundRefusedError(`Stripe: ${e.message ?? 'refund refused'}`, e.code);
-    }
-    throw err;
-  }
-}
 
 /** A worker killed mid-call stops heartbeating; the server then retries on another worker. */
 function heartbeating(): () => void {
