@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, createStockRepository, eq, tables } from '@qahwa/db';
 import type { Product } from '@qahwa/schema';
+import { paymentWorkflowId } from '@qahwa/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmInBrowser, type PaymentsStack, startPaymentsStack, waitFor } from './harness';
 import { claimBody } from './support/claim';
@@ -261,6 +262,19 @@ describe('stock held for a card payment', () => {
       for (const event of stack.double.eventsFor(body.paymentIntentId, 'payment_intent.succeeded')) {
         await stack.double.deliver(event);
       }
+      // The paid checkout does not stay open (left for staff or refunded: the paid order's path),
+      // and whatever run the webhook started is over before the checks.
+      await waitFor(async () => {
+        const [row] = await stack.db
+          .select({ status: tables.checkouts.status })
+          .from(tables.checkouts)
+          .where(eq(tables.checkouts.providerPaymentId, body.paymentIntentId));
+        return row?.status !== 'open';
+      }, 'the paid checkout settled');
+      await stack.temporal.workflow
+        .getHandle(paymentWorkflowId(body.paymentIntentId))
+        .result()
+        .catch(() => undefined);
       expect(await ordersOf(body.paymentIntentId)).toHaveLength(0);
       expect(await stockOf(v.id)).toBe(0);
       expect(await holdsOf(v.id)).toHaveLength(0);
