@@ -12,6 +12,13 @@ import { HttpError } from '../platform/errors';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAnswer' });
 
+/** What every event the store reads carries: its id, and an object with an id of its own. */
+const HandledShape = z.looseObject({
+  id: z.string().min(1),
+  type: z.string(),
+  data: z.looseObject({ object: z.looseObject({ id: z.string().min(1) }) }),
+});
+
 /**
  * POST /api/webhooks/stripe (docs/payments.md). Called by Stripe, straight to the gateway (the
  * storefront's proxy does not forward it). The signature is checked over the raw bytes with the
@@ -64,6 +71,15 @@ export async function webhookRoutes(app: FastifyInstance) {
       } catch (err) {
         req.log.warn({ reason: (err as Error).message }, 'stripe webhook refused: bad signature');
         throw new HttpError(400, 'WEBHOOK_SIGNATURE_INVALID', t('webhookSignature', locale));
+      }
+      // Signed, but not the shape its handlers read (an event id, an object with an id): nothing
+      // can be done with it, and a non-2xx would only bring the same body back for three days.
+      if (!HandledShape.safeParse(event).success) {
+        req.log.warn(
+          { type: (event as { type?: unknown }).type },
+          'stripe webhook without the fields its type needs: ignored',
+        );
+        return { received: true };
       }
       const log = req.log.child({ stripeEventId: event.id, type: event.type });
 

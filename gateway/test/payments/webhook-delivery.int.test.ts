@@ -289,6 +289,28 @@ const envelope = (type: string, object: unknown, id = `evt_test_${type.replace(/
   });
 
 describe('events the store has nothing to do with', () => {
+  it('a signed event without the fields its type needs (no data, a null object, no event id) → never a 500', async () => {
+    for (const body of [
+      { id: 'evt_test_nodata', object: 'event', type: 'payment_intent.succeeded' },
+      {
+        id: 'evt_test_nullobject',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: null },
+      },
+      { id: 'evt_test_nodata_failed', object: 'event', type: 'payment_intent.payment_failed' },
+      { id: 'evt_test_nodata_refunded', object: 'event', type: 'charge.refunded' },
+      { id: 'evt_test_nodata_dispute', object: 'event', type: 'charge.dispute.created' },
+      {
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_unknown', object: 'payment_intent' } },
+      },
+    ]) {
+      const res = await post(JSON.stringify(body));
+      expect(res.status, `${JSON.stringify(body)} → ${res.status} ${res.body}`).toBe(200);
+    }
+  });
   it('payment_intent.succeeded for an intent of another store on the same Stripe account: 200, no order, no row but the webhook record', async () => {
     const other = await stack.stripe.paymentIntents.create({
       amount: 5_000,
