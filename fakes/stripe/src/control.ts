@@ -1,6 +1,7 @@
 import type { ChargeLedger } from './charges';
 import { now } from './ids';
 import type { PaymentIntent, StripeEvent } from './objects';
+import { type Outage, outageFromJson } from './outages';
 import type { DeliverOptions, Delivery } from './webhooks';
 
 /**
@@ -17,6 +18,8 @@ export interface ControlHost {
   eventsFor(paymentIntentId: string): StripeEvent[];
   deliver(eventId: string, opts: DeliverOptions): Promise<Delivery[]>;
   expireIdempotencyKeys(): number;
+  outage(outage: Outage): () => void;
+  endOutages(): void;
 }
 
 export async function control(
@@ -38,6 +41,16 @@ export async function control(
   }
   if (method === 'POST' && path === '/_double/idempotency/expire') {
     return { status: 200, body: { expired: host.expireIdempotencyKeys() } };
+  }
+  // Stripe down for the requests named (method, path as a regular expression, secret key) until
+  // DELETE /_double/outage ends every outage.
+  if (method === 'POST' && path === '/_double/outage') {
+    host.outage(outageFromJson(body));
+    return { status: 200, body: { ok: true } };
+  }
+  if (method === 'DELETE' && path === '/_double/outage') {
+    host.endOutages();
+    return { status: 200, body: { ok: true } };
   }
   if (method === 'GET' && path === '/_double/events') {
     const pi = url.searchParams.get('payment_intent');

@@ -13,6 +13,7 @@ import {
   type PaymentIntent,
   type StripeEvent,
 } from './objects';
+import { type Outage, Outages } from './outages';
 import { PaymentIntents } from './payment-intents';
 import { PaymentMethods } from './payment-methods';
 import { createRequestHandler, send } from './server';
@@ -29,6 +30,7 @@ import { type DeliverOptions, type Delivery, WebhookSender, type WebhookSettings
  */
 
 export { API_VERSION, type Charge, type PaymentIntent, type StripeEvent } from './objects';
+export type { Outage } from './outages';
 export type { DeliverOptions, Delivery } from './webhooks';
 
 export interface StripeDoubleOptions extends WebhookSettings {
@@ -46,6 +48,8 @@ export class StripeDouble {
   readonly events: StripeEvent[] = [];
   /** The Idempotency-Keys' first answers, kept 24 hours as Stripe keeps them (idempotency.ts). */
   readonly idempotency = new IdempotencyKeys();
+  /** Stripe down for some callers, set by a test (outages.ts). */
+  readonly outages = new Outages();
   private readonly webhooks = new WebhookSender(
     () => this.options,
     () => this.server !== null,
@@ -73,6 +77,7 @@ export class StripeDouble {
       api: (method, path, params, auth, request) => routeApi(api, method, path, params, auth, request),
       control: (method, url, raw) => control(this, method, url, raw),
       idempotency: this.idempotency,
+      outages: this.outages,
     });
     const server = createServer((req, res) => {
       handle(req, res).catch((err) => {
@@ -126,6 +131,19 @@ export class StripeDouble {
    */
   expireIdempotencyKeys(): number {
     return this.idempotency.expire();
+  }
+
+  /**
+   * Stripe down for the requests the outage names (method, path, the caller's secret key): each is
+   * answered 503 `api_error` (or `status`) and not carried out. Returns the function that ends it.
+   */
+  outage(outage: Outage): () => void {
+    return this.outages.add(outage);
+  }
+
+  /** Ends every outage. */
+  endOutages(): void {
+    this.outages.clear();
   }
 
   /** Opens a dispute on the intent's charge, as a cardholder's bank would (`charge.dispute.created`). */

@@ -5,6 +5,7 @@ import { type FormObject, parseForm } from './form';
 import type { IdempotencyKeys } from './idempotency';
 import { randomId } from './ids';
 import { API_VERSION, type ApiRequest } from './objects';
+import type { Outages } from './outages';
 
 /**
  * The double's HTTP: Stripe's headers and CORS, form or JSON bodies, `Idempotency-Key` replays,
@@ -35,12 +36,20 @@ function cors() {
 
 type Answer = { status: number; body: unknown };
 
+/** The secret key a server-side caller sent (`Authorization: Bearer sk_…`), or ''. */
+function bearerOf(req: IncomingMessage): string {
+  const header = req.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
 export interface RequestHandlerOptions {
   keys: () => ApiKeys;
   api: (method: string, path: string, params: FormObject, auth: Auth, request: ApiRequest) => Answer;
   control: (method: string, url: URL, raw: string) => Promise<Answer>;
   /** The keys' first answers (idempotency.ts), which the double's controls can prune. */
   idempotency: IdempotencyKeys;
+  /** Stripe down for some callers (outages.ts): checked before anything is done or kept. */
+  outages?: Outages;
 }
 
 export function createRequestHandler(o: RequestHandlerOptions) {
@@ -71,6 +80,8 @@ export function createRequestHandler(o: RequestHandlerOptions) {
             ? (JSON.parse(raw || '{}') as FormObject)
             : parseForm(raw);
       const auth = authenticate(req, params, o.keys());
+      const down = o.outages?.answer(req.method ?? 'GET', url.pathname, bearerOf(req));
+      if (down) return send(res, down.status, down.body, requestId);
       const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
       if (key) {
         const seen = idempotent.get(url.pathname, key);
