@@ -28,6 +28,12 @@ export interface PaymentsStackOptions {
    * worker and the consumers, the gateway's own SMTP mailer.
    */
   mailer?: Mailer;
+  /**
+   * The gateway's own Stripe secret key (default: the worker's client, `sk_test_qahwa`), so a test
+   * can make Stripe fail for the gateway alone (`double.outage({ secretKey })`) while the checkout
+   * worker still reaches it.
+   */
+  gatewayStripeKey?: string;
 }
 
 /**
@@ -41,6 +47,9 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
   const double = new StripeDouble({ webhookSecret: WEBHOOK_SECRET, retryDelaysMs: [200, 1000, 3000] });
   const stripeUrl = await double.listen();
   const stripe = createStripeClient({ apiBase: stripeUrl, secretKey: 'sk_test_qahwa' });
+  const gatewayStripe = opts.gatewayStripeKey
+    ? createStripeClient({ apiBase: stripeUrl, secretKey: opts.gatewayStripeKey })
+    : stripe;
   const taskQueue = `test-card-${randomUUID()}`;
   const worker =
     opts.worker === false
@@ -66,7 +75,7 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
     db: handle.db,
     temporal,
     logger,
-    stripe,
+    stripe: gatewayStripe,
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -79,7 +88,9 @@ export async function startPaymentsStack(opts: PaymentsStackOptions = {}) {
     app,
     db: handle.db,
     double,
+    /** The checkout worker's Stripe client (also the gateway's unless `gatewayStripeKey`). */
     stripe,
+    gatewayStripeKey: opts.gatewayStripeKey,
     temporal,
     taskQueue,
     gatewayUrl,

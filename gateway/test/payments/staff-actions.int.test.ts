@@ -1,23 +1,34 @@
 import { and, eq, tables } from '@qahwa/db';
+import { formatAed } from '@qahwa/schema';
 import type { AdminPaymentDetail } from '@qahwa/schema/contracts';
 import { orderConfirmationWorkflowId, paymentWorkflowId } from '@qahwa/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../harness';
 import { staffCookie } from '../staff-session';
-import { type PaymentsStack, startPaymentsStack, waitFor } from './harness';
-import { checkoutOf, flaggedCheckout, ordersOf, orderWithPayment, paymentRow } from './support/flagged';
+import { confirmInBrowser, type PaymentsStack, startPaymentsStack, waitFor } from './harness';
+import {
+  checkoutOf,
+  flaggedCheckout,
+  ordersOf,
+  orderWithPayment,
+  paymentRow,
+  shortCheckout,
+} from './support/flagged';
 
 /**
  * The payments screen's two actions on a flagged card payment that made no order (docs/payments.md
  * "Staff actions"): Refund and Complete the order (or resolved another way). Each is one
  * transaction with its outbox event and audit entry, and a double click or a retry does it once.
+ * A paid order refused for stock is refunded automatically; it is left flagged for staff only when
+ * that refund could not be made, so the flagged payments here are made while Stripe refuses the
+ * gateway's refunds (`flaggedCheckout`), and Stripe is back before staff act.
  * Real gateway, checkout worker, the Stripe double, outbox relay and payments projection.
  */
 let stack: PaymentsStack;
 let editor: { cookie: string; email: string };
 let viewer: { cookie: string };
 beforeAll(async () => {
-  stack = await startPaymentsStack({ events: true });
+  stack = await startPaymentsStack({ events: true, gatewayStripeKey: 'sk_test_gateway_staff_actions' });
   const gw = stack as unknown as Gateway;
   editor = await staffCookie(gw, { permissions: [{ module: 'payments', canView: true, canEdit: true }] });
   viewer = await staffCookie(gw, { permissions: [{ module: 'payments', canView: true }] });
@@ -65,6 +76,70 @@ async function flagged() {
   await waitFor(async () => (await paymentRow(stack, f.paymentIntentId))?.needsAttention, 'the flag');
   return f;
 }
+
+describe('a paid order short of stock, Stripe reachable', () => {
+  it('is refunded at once, in full, under auto-refund-<pi>: no order, the shopper told in Arabic what sold out, the payment shown refunded with its reason, nothing left for staff', async () => {
+    const s = await shortCheckout(stack);
+    const pi = s.paymentIntentId;
+    stack.double.options.autoDeliver = false;
+    try {
+      const paid = await confirmInBrowser(stack, s.clientSecret);
+      expect(paid.body.status).toBe('succeeded');
+      const res = await orderWithPayment(stack, s.claim, pi, 'ar');
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, code: 'ORDER_NOT_PLACED_REFUNDED' });
+      const [product] = await stack.db
+        .select({ nameAr: tables.products.nameAr })
+        .from(tables.products)
+        .where(eq(tables.products.id, s.productId));
+      expect(res.json().error).toContain(product!.nameAr);
+      expect(res.json().error).toContain('استرددنا دفعتك');
+      expect(res.json().error).toContain(formatAed(s.totalFils, 'ar'));
+
+      // Stripe's webhook for the payment comes after: answered, nothing refunded twice.
+      const [succeeded] = stack.double.eventsFor(pi, 'payment_intent.succeeded');
+      expect((await stack.double.deliver(succeeded!))[0]!.status).toBe(200);
+      // And the shopper asking again hears that the payment went back, not a second refund.
+      expect((await orderWithPayment(stack, s.claim, pi)).statusCode).toBe(409);
+    } finally {
+      stack.double.options.autoDeliver = true;
+      await s.restock();
+    }
+    await stack.double.idle();
+
+    const refunds = stack.double.refundsFor(pi);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: s.totalFils, status: 'succeeded' });
+    const [refunded] = stack.double.eventsFor(pi, 'charge.refunded');
+    expect(refunded!.request.idempotency_key).toBe(`auto-refund-${pi}`);
+    const [row] = await stack.db.select().from(tables.refunds).where(eq(tables.refunds.paymentId, pi));
+    expect(row).toMatchObject({
+      reference: `auto-refund-${pi}`,
+      status: 'succeeded',
+      providerRefundId: refunds[0]!.id,
+      amountFils: s.totalFils,
+      orderId: null,
+    });
+    expect(await ordersOf(stack, pi)).toEqual([]);
+    expect((await checkoutOf(stack, pi))!.status).toBe('refunded');
+    const payment = await waitFor(async () => {
+      const p = await paymentRow(stack, pi);
+      return p?.status === 'refunded' ? p : null;
+    }, 'the payment shown refunded');
+    expect(payment).toMatchObject({
+      amountFils: s.totalFils,
+      refundedFils: s.totalFils,
+      orderId: null,
+      needsAttention: false,
+    });
+    expect(payment.attentionReason).toContain('OUT_OF_STOCK');
+    expect(await detail(pi)).toMatchObject({
+      checkoutStatus: 'refunded',
+      actions: { refund: false, complete: false },
+    });
+    expect(await auditOf(pi, 'refund')).toEqual([]);
+  });
+});
 
 describe('staff actions on a flagged card payment', () => {
   it('Refund: the whole amount goes back once (a double click, a retry), the checkout closes, the payment shows refunded and unflagged, audited; the old tab is refused', async () => {

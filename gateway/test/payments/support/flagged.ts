@@ -61,13 +61,11 @@ export async function expireStockHold(stack: PaymentsStack, paymentIntentId: str
 }
 
 /**
- * A paid card checkout that could not become an order: the intent is made, its stock hold runs
- * out, the last bag of one line is sold elsewhere before the shopper pays, the webhook's run finds
- * the stock gone and
- * leaves the checkout `needs_attention` (the payment flagged for staff). `restock()` puts the
- * stock back, as a delivery from the roastery would.
+ * A card checkout that will be short when it is paid: the intent is made, its stock hold runs
+ * out, and the last bag of its first line is sold elsewhere before the shopper pays. Not paid
+ * yet. `restock()` puts the stock back, as a delivery from the roastery would.
  */
-export async function flaggedCheckout(stack: PaymentsStack) {
+export async function shortCheckout(stack: PaymentsStack) {
   const claim = await checkoutClaim(stack.db);
   const intent = await createIntent(stack, claim);
   const variationId = claim.items[0]!.variationId;
@@ -77,21 +75,53 @@ export async function flaggedCheckout(stack: PaymentsStack) {
     .where(eq(tables.productVariations.id, variationId));
   await expireStockHold(stack, intent.paymentIntentId);
   await setStock(stack, variationId, 0);
-  try {
-    const paid = await confirmInBrowser(stack, intent.clientSecret);
-    if (paid.body.status !== 'succeeded') throw new Error(`payment did not succeed: ${JSON.stringify(paid)}`);
-    await waitFor(
-      async () => (await checkoutOf(stack, intent.paymentIntentId))?.status === 'needs_attention',
-      'the checkout left for staff',
-    );
-  } catch (err) {
-    await setStock(stack, variationId, before!.stock);
-    throw err;
-  }
   return {
     claim,
+    productId: claim.items[0]!.productId as string,
     paymentIntentId: intent.paymentIntentId,
+    clientSecret: intent.clientSecret,
     totalFils: Math.round(intent.totalAmount * 100),
     restock: () => setStock(stack, variationId, before!.stock),
   };
+}
+
+/**
+ * Stripe refuses the gateway's refunds (503, the double's outage on `POST /v1/refunds` for the
+ * gateway's own key) until the function returned is called: a paid order refused for stock is
+ * then flagged for staff instead of being given back at once. Needs a stack started with its own
+ * `gatewayStripeKey`.
+ */
+export function gatewayRefundsDown(stack: PaymentsStack): () => void {
+  if (!stack.gatewayStripeKey) throw new Error('start the payments stack with a gatewayStripeKey');
+  return stack.double.outage({ method: 'POST', path: /^\/v1\/refunds$/, secretKey: stack.gatewayStripeKey });
+}
+
+/**
+ * A paid card checkout that could not become an order and that staff must settle: short of
+ * stock when paid (`shortCheckout`), the webhook's request finds the stock gone and flags the
+ * payment, and its automatic refund fails because Stripe refuses the gateway's refunds at that
+ * moment — so the checkout stays `needs_attention` (the payment flagged for staff). Stripe is back
+ * for refunds when this returns.
+ */
+export async function flaggedCheckout(stack: PaymentsStack) {
+  const short = await shortCheckout(stack);
+  const refundsBack = gatewayRefundsDown(stack);
+  const refusedBefore = stack.double.outages.refused;
+  try {
+    const paid = await confirmInBrowser(stack, short.clientSecret);
+    if (paid.body.status !== 'succeeded') throw new Error(`payment did not succeed: ${JSON.stringify(paid)}`);
+    // The webhook's request is over once the double has its answer: the refund was tried and refused.
+    await stack.double.idle();
+    if (stack.double.outages.refused === refusedBefore) throw new Error('no automatic refund was tried');
+    await waitFor(
+      async () => (await checkoutOf(stack, short.paymentIntentId))?.status === 'needs_attention',
+      'the checkout left for staff',
+    );
+  } catch (err) {
+    await short.restock();
+    throw err;
+  } finally {
+    refundsBack();
+  }
+  return short;
 }
