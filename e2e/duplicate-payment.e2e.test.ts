@@ -163,6 +163,14 @@ describe('one cart, one paid order, in the browser', () => {
         expect(told).toContain(
           locale === 'ar' ? 'تم استرداد هذه الدفعة الثانية بالكامل' : 'refunded in full',
         );
+        // Both tabs' payments succeeded at Stripe; the one that made no order went back, once.
+        const paid = [...stack.stripe.intents.values()].filter(
+          (i) => i.receipt_email === email && i.status === 'succeeded',
+        );
+        expect(paid).toHaveLength(2);
+        const refunded = paid.find((i) => i.id !== orders[0]!.paymentIntentId)!;
+        await expect.poll(() => stack.stripe.refundsFor(refunded.id).length, { timeout: 30_000 }).toBe(1);
+        expect(stack.stripe.refundsFor(orders[0]!.paymentIntentId!)).toEqual([]);
         const loser = ends[0]!.kind === 'notice' ? first : second;
         // The way to the order that exists, and the cart emptied in both tabs.
         const link = loser.getByRole('link', { name: m.Payments!.alreadyOrderedLink });
