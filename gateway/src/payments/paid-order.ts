@@ -1,6 +1,6 @@
 import { CHECKOUT_FAILURE, CheckoutRefusal, type OrderPlacement } from '@qahwa/checkout';
 import { createCardPayments, type UnfilledOutcome, type VerifiedPayment } from '@qahwa/checkout/payments';
-import { type Db, isDatabaseUnavailable } from '@qahwa/db';
+import { createCheckoutsRepository, type Db, isDatabaseUnavailable } from '@qahwa/db';
 import type { CheckoutToOrderInput, CheckoutToOrderResult, Locale } from '@qahwa/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
@@ -45,6 +45,7 @@ export interface PaidOrdersDeps {
  */
 export function createPaidOrders({ db, logger, stripe, placeOrder }: PaidOrdersDeps) {
   const card = createCardPayments({ db, logger, stripe });
+  const checkouts = createCheckoutsRepository(db);
 
   /** Stripe's intent as the card path needs it; null when the workflow should carry it. */
   async function verified(
@@ -121,7 +122,14 @@ export function createPaidOrders({ db, logger, stripe, placeOrder }: PaidOrdersD
           // back): nothing was refunded, and this answers that order.
           if (outcome === 'ordered')
             return { kind: 'ordered', result: await placeOrder(input, payment), payment };
-          throw outcome === 'refunded'
+          // Closed meanwhile by the other entry point's automatic refund (both refused the order at
+          // once; the refund is named by the payment, so only one was made): the money went back
+          // all the same, and the shopper hears that, not that staff will be in touch.
+          const refunded =
+            outcome === 'refunded' ||
+            (outcome === 'closed' &&
+              (await checkouts.byPaymentId(payment.paymentIntentId))?.status === 'refunded');
+          throw refunded
             ? unfilledRefundedError(err, payment.amountFils, locale)
             : cardFailureError(err, locale);
         }
