@@ -1,7 +1,7 @@
 import { sql } from '@qahwa/db';
 import type { Product } from '@qahwa/schema';
 import { type CardIntakeResult, pacedCardOrders } from '../card-intake';
-import { machineSampler } from '../cpu';
+import { cpuPerOrder, cpuSnapshot, machineSampler } from '../cpu';
 import { pacedOrders, serverTotal } from '../order-intake';
 import { type Figure, figure, formatWindows, latencyWindows, percentile } from '../report';
 import type { Bench } from '../stack';
@@ -38,17 +38,19 @@ export async function cardPart(bench: Bench, figures: Figure[]) {
     );
   }
 
-  const alone = await measured('card alone', () => paced('alone', knobs.cardSeconds, 100_000));
+  const alone = await measured(bench, 'card alone', () => paced('alone', knobs.cardSeconds, 100_000));
   await cardFigures(bench, figures, 'card alone', alone);
 
   if (knobs.walletSeconds > 0) {
-    const wallet = await measured('wallet', () => paced('wallet', knobs.walletSeconds, 200_000, 'apple_pay'));
+    const wallet = await measured(bench, 'wallet', () =>
+      paced('wallet', knobs.walletSeconds, 200_000, 'apple_pay'),
+    );
     await cardFigures(bench, figures, 'wallet (Apple Pay)', wallet);
   }
 
   if (knobs.codBesideCardRate > 0) {
     const totalAmount = await serverTotal(gateway, product, `${run}-beside`);
-    const [card, cod] = await measured('card beside COD', () =>
+    const [card, cod] = await measured(bench, 'card beside COD', () =>
       Promise.all([
         paced('beside', knobs.cardSeconds, 300_000),
         pacedOrders(gateway, product, {
@@ -71,11 +73,21 @@ export async function cardPart(bench: Bench, figures: Figure[]) {
 
 /** Runs one measured stretch and prints its 5 s windows beside the machine's load. */
 async function measured<T extends CardIntakeResult | [CardIntakeResult, unknown]>(
+  bench: Bench,
   label: string,
   body: () => Promise<T>,
 ): Promise<T> {
+  const ours = () => bench.procs.map((p) => ({ name: p.name, pid: p.child.pid }));
+  const cpuBefore = cpuSnapshot(ours());
   const machine = machineSampler();
   const result = await body();
+  // Per card order sent (the COD orders beside are in the same CPU): where an order's CPU goes,
+  // the steadiest figure on a shared machine.
+  const sent = (Array.isArray(result) ? result[0] : (result as CardIntakeResult)).sent;
+  const cpu = cpuPerOrder(cpuBefore, cpuSnapshot(ours()), sent).filter((c) => c.name !== 'bare');
+  console.log(
+    `${label}, CPU ms per card order: ${cpu.map((c) => `${c.name} ${c.ms.toFixed(1)}`).join(', ')}`,
+  );
   const card: CardIntakeResult = Array.isArray(result) ? result[0] : (result as CardIntakeResult);
   const load = machine.stop().map((m) => ({ ...m, atMs: m.atMs - card.startedAt }));
   console.log(

@@ -144,6 +144,23 @@ export function createOrderPlacement({ db, logger }: { db: Db; logger: Logger })
       let dbMs = 0;
       const result = await db.transaction(async (tx) => {
         const txBegan = performance.now();
+        if (payment && !settle) {
+          // The browser and Stripe's webhook place a paid order at the same moment: the second
+          // waits here for the first to commit (the checkout's row lock, which marking it ordered
+          // takes anyway) and answers its order, instead of pricing and recording it again only
+          // to lose on the order's unique checkout id.
+          const checkout = await checkouts.lockByPaymentId(payment.paymentIntentId, tx);
+          if (checkout?.status === 'ordered') {
+            const made = await orders.findByCheckoutId(checkoutId, tx);
+            if (made)
+              return {
+                orderId: made.id,
+                customerId: made.customerId,
+                isNewCustomer: false,
+                totalFils: made.totalFils,
+              };
+          }
+        }
         await claimContact(orders, tx, contact, payment);
         const { claimedTotalFils } = options;
         const priced = await priceForOrder(tx, { order, checkoutId, payment, claimedTotalFils });

@@ -161,16 +161,23 @@ export function createOrderTaking({
     // made the intent; the workflow id comes from the intent, so the browser, a double submit
     // and the webhook all join one run, and no Idempotency-Key is needed.
     let card: CheckoutToOrderInput | null = null;
+    let cardOrdered = false;
     if (body.paymentIntentId || body.paymentProvider === 'STRIPE') {
-      card = await cardCheckoutFor(checkouts, body.paymentIntentId, locale);
+      ({ input: card, ordered: cardOrdered } = await cardCheckoutFor(
+        checkouts,
+        body.paymentIntentId,
+        locale,
+      ));
     }
 
     const key = req.idempotencyKey;
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
       throw new HttpError(400, 'BAD_IDEMPOTENCY_KEY', t('badIdempotencyKey', locale));
     }
+    // A card checkout not yet ordered has no order to find: the paid order's own transaction
+    // answers the one a racing request (the webhook) commits meanwhile.
     const claim = card
-      ? ({ kind: 'run', checkoutId: card.checkoutId, fresh: false } as const)
+      ? ({ kind: 'run', checkoutId: card.checkoutId, fresh: !cardOrdered } as const)
       : await timing.time('idem', () => claimCheckout(idempotency, key, body));
     if (claim.kind === 'mismatch') {
       log.warn('idempotency key reused with another order');

@@ -144,7 +144,7 @@ export async function cardCheckoutFor(
   },
   paymentIntentId: string | undefined,
   locale: Locale,
-): Promise<CheckoutToOrderInput> {
+): Promise<{ input: CheckoutToOrderInput; ordered: boolean }> {
   const row = paymentIntentId ? await checkouts.byPaymentId(paymentIntentId) : null;
   if (row?.provider !== 'STRIPE') {
     throw new HttpError(422, 'PAYMENT_NOT_FOUND', t('paymentNotFound', locale));
@@ -158,7 +158,7 @@ export async function cardCheckoutFor(
     if (ordered && ordered.checkoutId !== row.id) throw duplicatePaymentError(ordered.orderId, locale);
     throw closed;
   }
-  return cardCheckoutInput(row);
+  return { input: cardCheckoutInput(row), ordered: row.status === 'ordered' };
 }
 
 /** A second payment for a cart already ordered (`orderId`): refused, and refunded in full. */

@@ -108,7 +108,9 @@ export function createPaidOrders({ db, logger, stripe, placeOrder }: PaidOrdersD
     const placing = performance.now();
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await placeOrder(input, payment);
+        // Not ordered when this request looked (the caller checked): the order's transaction locks
+        // the checkout first and answers an order a racing request committed meanwhile.
+        const result = await placeOrder(input, payment, undefined, { fresh: attempt === 1 });
         timing.add('order', performance.now() - placing);
         timing.add('db', result.timings?.dbMs);
         return { kind: 'ordered', result, payment };
