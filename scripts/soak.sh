@@ -8,6 +8,7 @@
 #   - the dashboard's figures after 5,000 random orders, and a rebuild after 1,000 (QAHWA_SOAK=1)
 #   - a limit-5 automatic promotion: 10 rushes of 200 cash-on-delivery shoppers at once
 #     (AUTO_PROMOTION_ROUNDS), and all 200 of 200 card intents paid at once (AUTO_PROMOTION_PAID)
+#   - one cart paid in two tabs at once: 200 rounds, one order and one refund each (DUPLICATE_ROUNDS)
 # Starts the services it needs (and stops the ones it started) and recreates the test database.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -25,6 +26,7 @@ bash scripts/db.sh test
 
 export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1
 export AUTO_PROMOTION_ROUNDS="${AUTO_PROMOTION_ROUNDS:-10}" AUTO_PROMOTION_PAID="${AUTO_PROMOTION_PAID:-200}"
+export DUPLICATE_ROUNDS="${DUPLICATE_ROUNDS:-200}"
 npx --no -- vitest run --project integration \
   gateway/test/payments/race.int.test.ts \
   gateway/test/payments/race-both-orders.int.test.ts \
@@ -33,4 +35,5 @@ npx --no -- vitest run --project integration \
   workers/test/dashboard-figures.int.test.ts \
   workers/test/projection-rebuild.int.test.ts \
   gateway/test/automatic-promotion-limit.int.test.ts \
-  gateway/test/payments/automatic-promotion-limit.int.test.ts
+  gateway/test/payments/automatic-promotion-limit.int.test.ts \
+  gateway/test/payments/duplicate-payment.int.test.ts

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createCheckoutsRepository, createOutboxRepository, type Db, type DbOrTx } from '@qahwa/db';
+import { createCheckoutsRepository, createOutboxRepository, type DbOrTx } from '@qahwa/db';
 import { eventEnvelope, type PaymentSucceeded, type StripeSettings } from '@qahwa/schema';
-import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { CHECKOUT_FAILURE, type CheckoutFailureDetails, CheckoutRefusal } from '../errors';
 import { eventIdFor } from './event-ids';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { ServerTiming } from '../checkout/server-timing';
-import { cardFailureError, unfilledRefundedError } from './card-checkout';
+import { cardFailureError, duplicatePaymentError, unfilledRefundedError } from './card-checkout';
 
 /**
  * How often the paid order is tried in one request, and the pause before each retry: what is
@@ -47,6 +47,13 @@ export function createPaidOrders({ db, logger, stripe, placeOrder }: PaidOrdersD
   const card = createCardPayments({ db, logger, stripe });
   const checkouts = createCheckoutsRepository(db);
 
+  /** The order of another checkout of the same cart (its checkout key), if one was made. */
+  async function duplicateOf(checkoutId: string): Promise<string | null> {
+    const key = (await checkouts.byId(checkoutId))?.checkoutKey;
+    const other = key ? await checkouts.orderedWithKey(key) : null;
+    return other && other.checkoutId !== checkoutId ? other.orderId : null;
+  }
+
   /** Stripe's intent as the card path needs it; null when the workflow should carry it. */
   async function verified(
     input: CheckoutToOrderInput,
@@ -58,8 +65,16 @@ export function createPaidOrders({ db, logger, stripe, placeOrder }: PaidOrdersD
     try {
       return await timing.time('stripe', () => card.retrievePayment(paymentIntentId));
     } catch (err) {
-      // Refunded, disputed or unknown at Stripe: refused for good, in the shopper's words.
-      if (err instanceof CheckoutRefusal) throw cardFailureError(err, locale);
+      // Refunded, disputed or unknown at Stripe: refused for good, in the shopper's words — and a
+      // second payment of a cart already ordered, refunded by the other entry point a moment
+      // ago, hears that, not "place a new order".
+      if (err instanceof CheckoutRefusal) {
+        if (err.type === CHECKOUT_FAILURE.paymentRefunded) {
+          const duplicate = await duplicateOf(input.checkoutId);
+          if (duplicate) throw duplicatePaymentError(duplicate, locale);
+        }
+        throw cardFailureError(err, locale);
+      }
       log.warn(
         { err, checkoutId: input.checkoutId },
         'Stripe unreachable for the paid order; the workflow takes it',

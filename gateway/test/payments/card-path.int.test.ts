@@ -1,10 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { eq, tables } from '@qahwa/db';
 import { paymentWorkflowId } from '@qahwa/workflows';
-import { sharedWorkflowBundle } from '@qahwa/workflows/testing';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutClaim,

@@ -1,5 +1,4 @@
-import { createStripeClient } from '@qahwa/checkout/payments';
-import { refundCard } from '@qahwa/checkout/payments';
+import { createStripeClient, refundCard } from '@qahwa/checkout/payments';
 import { describe, expect, it } from 'vitest';
 
 /**
