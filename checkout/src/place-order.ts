@@ -16,13 +16,11 @@ import {
   parseCheckout,
   priceForOrder,
   recordOrder,
-  redeemPromotions,
-  reserveLimitedAutomatic,
-  reserveLimitedCoupon,
   takeStock,
 } from './order-steps';
 import { recordPaidOrder, type VerifiedPayment } from './payments/stripe';
 import type { CheckoutPricing } from './pricing';
+import { redeemPromotions, reserveLimitedAutomatic, reserveLimitedCoupon } from './promotion-steps';
 
 /** The order's transaction hands this to the pay-later settle step, after the stock is taken. */
 export interface SettleContext {
