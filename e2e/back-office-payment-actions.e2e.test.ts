@@ -10,7 +10,8 @@ import { waitUntil } from './support/wait';
 
 /*
  * The payments screen's actions on a flagged card payment, in Chromium over the real stack: a
- * shopper paid, the last bag was sold meanwhile, so the payment is flagged and no order was made.
+ * shopper paid, the last bag was sold meanwhile and Stripe refused the automatic refund, so the
+ * payment is flagged and no order was made.
  * In English a member of staff refunds one (confirmation, then the result on screen; Stripe made
  * one refund); in Arabic, once the stock is back, another completes the order. Screenshots of the
  * payment page with its buttons, before and after, in both languages go to .data/screens/.
@@ -97,6 +98,10 @@ async function flaggedPayment() {
     await createStockRepository(tx).releaseExpiredHolds(new Date(), 500, tx);
   });
   await setStock(0);
+  // Stripe refuses refunds while the shopper pays: the automatic refund of a paid order that
+  // cannot be made fails, and the payment is left for staff (docs/payments.md "Paid, but no order").
+  const refusedBefore = stack.stripe.outages.refused;
+  const endOutage = stack.stripe.outage({ method: 'POST', path: /^\/v1\/refunds$/ });
   const paid = await fetch(`${stack.stripe.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -113,6 +118,10 @@ async function flaggedPayment() {
     (p) => p?.needsAttention === true,
     'the payment flagged for staff',
   );
+  // The webhook's request is over once the double has its answer: the refund was tried and refused.
+  await stack.stripe.idle();
+  expect(stack.stripe.outages.refused).toBeGreaterThan(refusedBefore);
+  endOutage();
   return { paymentIntentId: intent.paymentIntentId, restock: () => setStock(stock) };
 }
 
