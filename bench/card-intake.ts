@@ -1,6 +1,6 @@
 import type { Product } from '@qahwa/schema';
 import { openLoop, orderBody, shopper } from './order-intake';
-import { parseServerTiming, percentile } from './report';
+import { collectServerTiming, percentile } from './report';
 
 export interface CardIntakeResult {
   sent: number;
@@ -106,11 +106,7 @@ export async function pacedCardOrders(
       orderLatencies.push(now - placed);
       flowLatencies.push(now - planned);
       timeline.push({ atMs: planned - start, ms: now - placed });
-      for (const m of parseServerTiming(res.headers.get('server-timing'))) {
-        const list = phases.get(m.name) ?? [];
-        list.push(m.dur);
-        phases.set(m.name, list);
-      }
+      collectServerTiming(phases, res.headers.get('server-timing'));
       if (res.status === 200) {
         ok++;
         firstAnswer = Math.min(firstAnswer, now);

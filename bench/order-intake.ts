@@ -1,6 +1,6 @@
 import { ORDER_TOTAL_HEADER, type Product } from '@qahwa/schema';
 import { codOrder, orderLineOf } from '@qahwa/schema/testing';
-import { parseServerTiming, percentile } from './report';
+import { collectServerTiming, percentile } from './report';
 
 /**
  * Open-loop load on POST /api/orders: request i is sent at start + i/rate whatever happened to
@@ -155,11 +155,7 @@ export async function pacedOrders(
         firstAnswer = Math.min(firstAnswer, now);
         lastAnswer = Math.max(lastAnswer, now);
       }
-      for (const m of parseServerTiming(res.headers.get('server-timing'))) {
-        const list = phases.get(m.name) ?? [];
-        list.push(m.dur);
-        phases.set(m.name, list);
-      }
+      collectServerTiming(phases, res.headers.get('server-timing'));
       if (res.status === 200) {
         ok++;
         const orderId = (JSON.parse(text) as { orderId?: string }).orderId ?? '';

@@ -143,3 +143,12 @@ export function formatWindows(windows: LatencyWindow[]): string {
     )
     .join('\n');
 }
+
+/** Adds an answer's Server-Timing durations to `phases`, by metric name. */
+export function collectServerTiming(phases: Map<string, number[]>, header: string | null): void {
+  for (const m of parseServerTiming(header)) {
+    const list = phases.get(m.name) ?? [];
+    list.push(m.dur);
+    phases.set(m.name, list);
+  }
+}
