@@ -113,6 +113,9 @@ export async function startStack(): Promise<Stack> {
     STOREFRONT_REVALIDATE_URLS: `http://127.0.0.1:${PORTS.web}/revalidate/catalogue`,
     // `next start` is production: the storefront refuses the development secret (docs/security.md).
     REVALIDATE_SECRET: `e2e-revalidate-${randomUUID()}`,
+    // The offer banner's test edits the database behind the back office: a minute's content cache
+    // would be a minute of waiting.
+    CONTENT_CACHE_SECONDS: '5',
     PROJECTION_DURABLE: `e2e-order-stats-${run}`,
     // Not the health port of a `make dev` workers process running beside us.
     WORKERS_HEALTH_PORT: '0',

@@ -132,8 +132,8 @@ async function read<T extends z.ZodType>(
 
 /** The tag of the content staff edit (offer banner, slider); their screens may expire it. */
 export const CONTENT_TAG = 'content';
-/** Content changes by hand and rarely: a minute old is fresh enough, and a banner counts down in the browser. */
-const CONTENT_CACHE = { tags: [CONTENT_TAG], revalidate: 60 };
+/** Content changes by hand and rarely: CONTENT_CACHE_SECONDS (a minute) old is fresh enough. */
+const CONTENT_CACHE = { tags: [CONTENT_TAG], revalidate: webConfig.contentCacheSeconds };
 
 export async function listCategories(): Promise<CategoryList> {
   return read('/api/categories', CategoryList, {

@@ -41,6 +41,12 @@ const WebEnv = z.object({
    */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().positive().default(60),
   /**
+   * How long the content staff edit (offer banner, sliders) is cached when no revalidation call
+   * came: it changes by hand and rarely, and the banner counts down in the browser. The end-to-end
+   * tests shorten it to see an edit made behind the back office's back.
+   */
+  CONTENT_CACHE_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
    * Stripe's publishable key (pk_live_… / pk_test_…), read at run time and handed to the payment
    * step. Set: the browser loads the real Stripe.js. Unset (development, the end-to-end tests):
    * the storefront serves its Stripe.js double and relays it to STRIPE_DOUBLE_URL
@@ -75,6 +81,7 @@ export interface WebConfig {
   /** `https://shop.example.ae`: scheme, host and port of STOREFRONT_URL, no path. */
   publicOrigin: string;
   catalogueCacheSeconds: number;
+  contentCacheSeconds: number;
   /** Unset: the payment step uses the Stripe.js double (web/payments/stripe-client-config.ts). */
   stripePublishableKey: string | undefined;
   stripeDoubleUrl: string;
@@ -99,6 +106,7 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
         : revalidateSecretOf('web', runMode(env.NODE_ENV), parsed.REVALIDATE_SECRET),
     publicOrigin: new URL(parsed.STOREFRONT_URL).origin,
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
+    contentCacheSeconds: parsed.CONTENT_CACHE_SECONDS,
     stripePublishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
     stripeDoubleUrl: parsed.STRIPE_DOUBLE_URL.replace(/\/+$/, ''),
     tabby: {

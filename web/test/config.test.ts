@@ -30,6 +30,7 @@ describe('the storefront config', () => {
       revalidateSecret: 'dev-revalidate-secret',
       publicOrigin: SERVICE_DEFAULTS.storeUrl,
       catalogueCacheSeconds: 60,
+      contentCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
       tabby: devTabby,
     });
@@ -50,6 +51,7 @@ describe('the storefront config', () => {
       revalidateSecret: 'dev-revalidate-secret',
       publicOrigin: 'https://shop.example.ae',
       catalogueCacheSeconds: 60,
+      contentCacheSeconds: 60,
       stripeDoubleUrl: 'http://127.0.0.1:12120',
       tabby: devTabby,
     });
