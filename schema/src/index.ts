@@ -14,4 +14,5 @@ export * from './reference';
 export * from './sale';
 export * from './settings';
 export * from './shipping';
+export * from './tax';
 export * from './validation';
