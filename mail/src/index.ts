@@ -34,4 +34,10 @@ export {
 } from './send-once';
 export { signClaims, verifyClaims } from './signed-link';
 export { COPY } from './templates/copy';
+export {
+  signTrackingToken,
+  TRACKING_LINK_TTL_MS,
+  trackingUrl,
+  verifyTrackingToken,
+} from './tracking-link';
 export type * from './types';

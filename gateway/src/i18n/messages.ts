@@ -3,6 +3,7 @@ import { BACK_OFFICE_MESSAGES } from './back-office-messages';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { LINK_MESSAGES } from './link-messages';
 import { REQUEST_MESSAGES } from './request-messages';
+import { TRACKING_MESSAGES } from './tracking-messages';
 
 /**
  * Messages only the gateway writes, in both languages, one table per domain (a new message goes
@@ -14,6 +15,7 @@ export const MESSAGES = {
   ...CHECKOUT_MESSAGES,
   ...LINK_MESSAGES,
   ...BACK_OFFICE_MESSAGES,
+  ...TRACKING_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
