@@ -11,6 +11,7 @@ export * from './offers';
 export * from './payments';
 export * from './promotions';
 export * from './reference';
+export * from './returns';
 export * from './sale';
 export * from './settings';
 export * from './shipping';
