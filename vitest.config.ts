@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const apps = '{schema,db,checkout,gateway,workflows,workers,mail,web,admin,bench}';
+const apps = '{schema,db,checkout,invoices,gateway,workflows,workers,mail,web,admin,bench}';
 
 /**
  * Three layers, run separately by scripts/test.sh so each prints its own summary:

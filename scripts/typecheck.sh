@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-projects=(schema db checkout gateway workflows workers mail ui web admin fakes/stripe fakes/brevo fakes/tabby e2e bench)
+projects=(schema db checkout invoices gateway workflows workers mail ui web admin fakes/stripe fakes/brevo fakes/tabby e2e bench)
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 

@@ -23,7 +23,7 @@ export async function resetDatabase(db: Db, admin?: { email: string; password: s
       product_view_counts, contact_messages, newsletter_subscribers, emails, marketing_sync, uploads,
       audit_log, order_status_history, refunds, staff_invites, store_settings, product_sales_daily,
       product_views_daily, customer_first_orders, customer_growth_daily, projection_products,
-      projection_promotions, consumer_dead_letters
+      projection_promotions, consumer_dead_letters, credit_notes, invoices, document_counters
     restart identity cascade`);
   await db.execute(sql`alter sequence order_number_seq restart with 100001`);
   await seed(db, {

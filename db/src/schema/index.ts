@@ -3,6 +3,7 @@ export * from './columns';
 export * from './content';
 export * from './customers';
 export * from './events';
+export * from './invoices';
 export * from './marketing';
 export * from './orders';
 export * from './payments';
