@@ -20,6 +20,7 @@ export * from './promotions';
 export * from './reviews';
 export * from './shipping';
 export * from './staff-admin';
+export * from './tracking';
 export * from './uploads';
 export * from './variations';
 export * from './workflows';
