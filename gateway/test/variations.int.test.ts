@@ -229,6 +229,28 @@ describe('add, edit and remove', () => {
     expect((await listOf(productId)).find((v) => v.id === created.id)?.version).toBe(1);
   });
 
+  it('gives each of two new products without a SKU its own generated SKU for the same size', async () => {
+    const [category] = await gw.db.select({ id: tables.categories.id }).from(tables.categories).limit(1);
+    const size = sizes.find((s) => s.isActive) ?? sizes[0]!;
+    const skus: string[] = [];
+    for (const slug of ['sku-less-blend', 'sku-less-roast']) {
+      const [product] = await gw.db
+        .insert(tables.products)
+        .values({ slug, name: slug, nameAr: slug, categoryId: category!.id, priceFils: 5000 })
+        .returning({ id: tables.products.id });
+      const add = await call('POST', '/api/variations/products', editor, {
+        productId: product!.id,
+        sizeId: size.id,
+        price: 50,
+      });
+      // Both are new products: neither may be told its combination or SKU is taken.
+      expect(add.statusCode, add.body).toBe(201);
+      skus.push(add.json().sku);
+    }
+    expect(skus[0]).toMatch(/^SKU-LESS-BLEND-/);
+    expect(new Set(skus).size).toBe(2);
+  });
+
   it('answers SPEC 5 messages for a bad price or stock, in English and Arabic', async () => {
     const bad = { productId, sizeId: created.sizeId, price: 0, stockQuantity: -1 };
     const en = await call('POST', '/api/variations/products', editor, bad);

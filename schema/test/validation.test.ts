@@ -368,10 +368,19 @@ describe('variation forms (SPEC 2.3, 5, 8)', () => {
   });
 
   it('generated SKU and bulk discount range', () => {
-    expect(generateVariationSku('ETH-YRG', ['250g', 'Normal', 'Arabica'])).toBe(
-      'ETH-YRG-250G-NORMAL-ARABICA',
+    const id = '3f2a9c1e-0000-4000-8000-000000000000';
+    expect(
+      generateVariationSku({ sku: 'ETH-YRG', slug: 'ethiopia', id }, ['250g', 'Normal', 'Arabica']),
+    ).toBe('ETH-YRG-250G-NORMAL-ARABICA');
+    // Two products without a SKU of their own: each 250 g variation gets a SKU of its own.
+    expect(generateVariationSku({ sku: null, slug: 'house-blend', id }, ['1 kg', null])).toBe(
+      'HOUSE-BLEND-1-KG',
     );
-    expect(generateVariationSku(null, ['1 kg', null])).toBe('VAR-1-KG');
+    expect(generateVariationSku({ sku: '', slug: 'dallah', id }, ['1 kg'])).not.toBe(
+      generateVariationSku({ sku: '', slug: 'house-blend', id }, ['1 kg']),
+    );
+    // An Arabic-only slug has nothing to upper-case: the id names the product.
+    expect(generateVariationSku({ sku: null, slug: 'قهوة', id }, ['250g'])).toBe('3F2A9C1E-250G');
     expect(bulkDiscountSchema('en').safeParse('101').error?.issues[0]?.message).toBe(
       'Bulk discount must be from 0 to 100',
     );

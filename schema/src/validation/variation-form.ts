@@ -99,11 +99,14 @@ export function bulkDiscountSchema(locale: Locale = 'en') {
 }
 
 /**
- * SPEC 5: an empty SKU is generated. Ours is readable and stable: the product's SKU (or 'VAR')
- * and the chosen size, type and beans, upper-cased, e.g. ETH-YRG-250G-NORMAL-ARABICA.
+ * SPEC 5: an empty SKU is generated. Ours is readable and stable: the product's SKU and the chosen
+ * size, type and beans, upper-cased, e.g. ETH-YRG-250G-NORMAL-ARABICA. SKUs are unique across the
+ * store, so a product without a SKU of its own is named by its slug (unique too) — never by a
+ * word every such product shares, or the second product's 250 g variation would collide with the
+ * first's — and by its id's first characters when the slug has no Latin letters or digits.
  */
 export function generateVariationSku(
-  productSku: string | null | undefined,
+  product: { sku: string | null | undefined; slug: string; id: string },
   parts: readonly (string | null | undefined)[],
 ): string {
   const slug = (s: string) =>
@@ -112,7 +115,8 @@ export function generateVariationSku(
       .toUpperCase()
       .replace(/[^A-Z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-  return [productSku || 'VAR', ...parts]
+  const prefix = product.sku?.trim() || slug(product.slug) || product.id.slice(0, 8);
+  return [prefix, ...parts]
     .filter((p): p is string => typeof p === 'string' && slug(p) !== '')
     .map(slug)
     .join('-');

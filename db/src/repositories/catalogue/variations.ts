@@ -119,7 +119,10 @@ export function createVariationsRepository(db: DbOrTx) {
   async function skuFor(tx: DbOrTx, productId: string, input: VariationWrite): Promise<string> {
     const given = input.sku?.trim();
     if (given) return given;
-    const [product] = await tx.select({ sku: products.sku }).from(products).where(eq(products.id, productId));
+    const [product] = await tx
+      .select({ sku: products.sku, slug: products.slug, id: products.id })
+      .from(products)
+      .where(eq(products.id, productId));
     if (!product) throw new VariationWriteError('productNotFound');
     const [size] = await tx
       .select({ name: variationSizes.displayName })
@@ -138,7 +141,7 @@ export function createVariationsRepository(db: DbOrTx) {
           .from(variationBeans)
           .where(eq(variationBeans.id, input.beansId))
       : [];
-    return generateVariationSku(product.sku, [size.name, type?.name, beans?.name]);
+    return generateVariationSku(product, [size.name, type?.name, beans?.name]);
   }
 
   /** A statement that may hit a constraint, in a savepoint so the caller's transaction survives. */
