@@ -87,7 +87,7 @@ describe('shipping (SPEC 3, 7, 8)', () => {
       amountToFreeShipping: 50,
     });
     expect(freeShippingNudge(50_00, 'en')).toBe('Add 50.00 AED for free shipping');
-    expect(freeShippingNudge(50_00, 'ar')).toBe('أضف 50.00 درهم إضافية للحصول على شحن مجاني');
+    expect(freeShippingNudge(50_00, 'ar')).toBe('أضف 50.00 د.إ إضافية للحصول على شحن مجاني');
     expect(freeShippingNudge(0, 'en')).toBeNull();
     expect(shippingLineText(0, 'en')).toBe('Free');
     expect(shippingLineText(0, 'ar')).toBe('مجاني');

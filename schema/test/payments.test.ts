@@ -90,8 +90,8 @@ describe('submit button (SPEC 2.7, 5)', () => {
     [true, 'card', 12345, 'Processing...', 'جارٍ المعالجة...'],
     [false, 'tabby', 12345, 'Continue with Tabby', 'المتابعة مع تابي'],
     [false, 'cod', 12345, 'Place COD Order', 'تأكيد الطلب والدفع عند الاستلام'],
-    [false, 'card', 123450, 'Pay 1234.50 AED', 'ادفع 1234.50 درهم'],
-    [false, 'card', 5, 'Pay 0.05 AED', 'ادفع 0.05 درهم'],
+    [false, 'card', 123450, 'Pay 1234.50 AED', 'ادفع 1234.50 د.إ'],
+    [false, 'card', 5, 'Pay 0.05 AED', 'ادفع 0.05 د.إ'],
   ])('processing=%s %s %i', (processing, method, totalFils, en, ar) => {
     expect(submitButtonLabel({ processing, method, totalFils }, 'en')).toBe(en);
     expect(submitButtonLabel({ processing, method, totalFils }, 'ar')).toBe(ar);

@@ -86,7 +86,7 @@ describe('promotion code validation (SPEC 7, 8)', () => {
       'AUTUMN40',
       NOW,
       'A minimum order of 300.00 AED is required for this coupon',
-      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 درهم',
+      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 د.إ',
     ],
     [
       'other products',

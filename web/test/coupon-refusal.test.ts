@@ -48,7 +48,7 @@ describe('couponRefusalMessage', () => {
       'A minimum order of 300.00 AED is required for this coupon',
     );
     expect(couponRefusalMessage({ ...base, locale: 'ar' })).toBe(
-      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 درهم',
+      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 د.إ',
     );
   });
 
@@ -80,7 +80,7 @@ describe('orderCouponRefusal: an order, card payment or pay-later session refuse
       'A minimum order of 300.00 AED is required for this coupon',
     );
     expect(orderCouponRefusal({ ...base, locale: 'ar' })).toBe(
-      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 درهم',
+      'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره 300.00 د.إ',
     );
   });
 

@@ -62,7 +62,7 @@ export const CHECKOUT_MESSAGES = {
   },
   paymentTooSmall: {
     en: 'Card payments start at 2.00 AED. Please add an item or choose cash on delivery.',
-    ar: 'يبدأ الدفع بالبطاقة من 2.00 درهم. يرجى إضافة منتج أو اختيار الدفع عند الاستلام.',
+    ar: 'يبدأ الدفع بالبطاقة من 2.00 د.إ. يرجى إضافة منتج أو اختيار الدفع عند الاستلام.',
   },
   paymentRefunded: {
     en: 'This payment has been refunded to your card, so no order will be placed with it. If you still want these items, please place a new order.',

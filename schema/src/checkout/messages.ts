@@ -5,7 +5,7 @@ export const CHECKOUT_MESSAGES = {
   'checkout.free': { en: 'Free', ar: 'مجاني' },
   'checkout.freeShippingNudge': {
     en: 'Add {amount} AED for free shipping',
-    ar: 'أضف {amount} درهم إضافية للحصول على شحن مجاني',
+    ar: 'أضف {amount} د.إ إضافية للحصول على شحن مجاني',
   },
   'cart.empty': { en: 'Your cart is currently empty.', ar: 'سلة التسوق فارغة حاليًا.' },
   'cart.added': { en: '{qty} × {name} added to cart', ar: 'تمت إضافة {qty} × {name} إلى السلة' },

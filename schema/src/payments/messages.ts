@@ -9,7 +9,7 @@ export const PAYMENT_MESSAGES = {
   'payment.submit.processing': { en: 'Processing...', ar: 'جارٍ المعالجة...' },
   'payment.submit.payLater': { en: 'Continue with {provider}', ar: 'المتابعة مع {provider}' },
   'payment.submit.cod': { en: 'Place COD Order', ar: 'تأكيد الطلب والدفع عند الاستلام' },
-  'payment.submit.pay': { en: 'Pay {total} AED', ar: 'ادفع {total} درهم' },
+  'payment.submit.pay': { en: 'Pay {total} AED', ar: 'ادفع {total} د.إ' },
   'payment.method.card': { en: 'Credit/Debit Card', ar: 'بطاقة ائتمان/خصم' },
   'payment.method.tabby': {
     en: 'Pay in 4 interest-free instalments with {provider}',

@@ -20,7 +20,7 @@ export const PROMOTION_MESSAGES = {
   },
   'coupon.minOrder': {
     en: 'A minimum order of {amount} AED is required for this coupon',
-    ar: 'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره {amount} درهم',
+    ar: 'يتطلب استخدام هذه القسيمة حدًا أدنى للطلب قدره {amount} د.إ',
   },
   'coupon.notApplicable': {
     en: 'This coupon does not apply to the items in your cart',
