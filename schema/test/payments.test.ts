@@ -38,33 +38,33 @@ describe('pay-later outcomes (SPEC 8)', () => {
   it.each<[PayLaterOutcome, string, string]>([
     [
       'not_available',
-      "The instalment provider's payment is not available for this order. Please use your credit/debit card below.",
-      'الدفع عبر مزوّد التقسيط غير متاح لهذا الطلب. يرجى استخدام بطاقتك الائتمانية أو بطاقة الخصم أدناه.',
+      "Tabby's payment is not available for this order. Please use your credit/debit card below.",
+      'الدفع عبر تابي غير متاح لهذا الطلب. يرجى استخدام بطاقتك الائتمانية أو بطاقة الخصم أدناه.',
     ],
     [
       'cancelled',
-      'You cancelled the payment with the instalment provider. You can try again or choose a different payment method.',
-      'لقد ألغيت الدفع مع مزوّد التقسيط. يمكنك المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.',
+      'You cancelled the payment with Tabby. You can try again or choose a different payment method.',
+      'لقد ألغيت الدفع مع تابي. يمكنك المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.',
     ],
     [
       'failed',
-      'Sorry, the instalment provider is unable to approve this purchase. Please use an alternative payment method for your order.',
-      'عذرًا، لا يستطيع مزوّد التقسيط الموافقة على عملية الشراء هذه. يرجى استخدام طريقة دفع بديلة لإتمام طلبك.',
+      'Sorry, Tabby is unable to approve this purchase. Please use an alternative payment method for your order.',
+      'عذرًا، لا تستطيع تابي الموافقة على عملية الشراء هذه. يرجى استخدام طريقة دفع بديلة لإتمام طلبك.',
     ],
     [
       'rejected',
-      'Sorry, the instalment provider is unable to approve this purchase. Please use an alternative payment method for your order.',
-      'عذرًا، لا يستطيع مزوّد التقسيط الموافقة على عملية الشراء هذه. يرجى استخدام طريقة دفع بديلة لإتمام طلبك.',
+      'Sorry, Tabby is unable to approve this purchase. Please use an alternative payment method for your order.',
+      'عذرًا، لا تستطيع تابي الموافقة على عملية الشراء هذه. يرجى استخدام طريقة دفع بديلة لإتمام طلبك.',
     ],
     [
       'amount_too_high',
-      'This purchase is above your current spending limit with the instalment provider, try a smaller cart or use another payment method',
-      'تتجاوز قيمة عملية الشراء هذه حدّ الإنفاق المتاح لك حاليًا لدى مزوّد التقسيط، جرّب سلة أصغر أو استخدم طريقة دفع أخرى',
+      'This purchase is above your current spending limit with Tabby, try a smaller cart or use another payment method',
+      'تتجاوز قيمة عملية الشراء هذه حدّ الإنفاق المتاح لك حاليًا لدى تابي، جرّب سلة أصغر أو استخدم طريقة دفع أخرى',
     ],
     [
       'amount_too_low',
-      'The purchase amount is below the minimum amount required to use the instalment provider, try adding more items or use another payment method',
-      'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر مزوّد التقسيط، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
+      'The purchase amount is below the minimum amount required to use Tabby, try adding more items or use another payment method',
+      'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر تابي، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
     ],
   ])('%s', (outcome, en, ar) => {
     expect(payLaterOutcomeMessage(outcome, 'en')).toBe(en);

@@ -140,13 +140,13 @@ describe('payment step', () => {
       errors(paymentStepSchema('en', DEFAULT_PAY_LATER_RANGE), { paymentMethod: 'tabby', total: 5000.01 })
         .paymentMethod,
     ).toBe(
-      'This purchase is above your current spending limit with the instalment provider, try a smaller cart or use another payment method',
+      'This purchase is above your current spending limit with Tabby, try a smaller cart or use another payment method',
     );
     expect(
       errors(paymentStepSchema('ar', DEFAULT_PAY_LATER_RANGE), { paymentMethod: 'tabby', total: 0.99 })
         .paymentMethod,
     ).toBe(
-      'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر مزوّد التقسيط، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
+      'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر تابي، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
     );
     expect(
       errors(paymentStepSchema('en', DEFAULT_PAY_LATER_RANGE), { paymentMethod: 'cash', total: 10 })
@@ -159,7 +159,7 @@ describe('payment step', () => {
     expect(
       errors(paymentStepSchema('en', range), { paymentMethod: 'tabby', total: 1000.01 }).paymentMethod,
     ).toBe(
-      'This purchase is above your current spending limit with the instalment provider, try a smaller cart or use another payment method',
+      'This purchase is above your current spending limit with Tabby, try a smaller cart or use another payment method',
     );
     expect(paymentStepSchema('en', range).safeParse({ paymentMethod: 'tabby', total: 50 }).success).toBe(
       true,

@@ -1,10 +1,9 @@
 import {
   CART_VERSION,
   type CartItem,
-  localize,
-  PAYMENT_MESSAGES,
   PayLaterOrderData,
   PayLaterSessionRequest,
+  payLaterOutcomeMessage,
 } from '@qahwa/schema';
 import { DEFAULT_PAY_LATER_RANGE, payLaterWidgetOptions } from '@qahwa/schema/payments';
 import { securityHeaders } from '@qahwa/schema/proxy';
@@ -116,7 +115,7 @@ describe('the pay-later order data kept in the browser (SPEC 3)', () => {
   it('brings the shopper back to the payment step with their details and the message, once', () => {
     const local = memory();
     const session = memory();
-    const message = localize(PAYMENT_MESSAGES['payLater.rejected'], 'ar');
+    const message = payLaterOutcomeMessage('rejected', 'ar');
     keepPayLaterOrderData(payLaterOrderData(claim, 'pay_123', NOW), local);
     leavePayLaterNotice({ message, paymentId: 'pay_123', at: NOW }, session);
     const resume = payLaterResume(takePayLaterNotice(NOW + 1000, session), readPayLaterOrderData(NOW, local));
@@ -148,16 +147,16 @@ describe('the return from the provider', () => {
   it("shows the gateway's sentence, or SPEC 8's for the reason, in the shopper's language", () => {
     expect(outcomeMessage({ status: 'rejected', message: 'From the server' }, 'en')).toBe('From the server');
     expect(outcomeMessage({ status: 'cancelled', reason: 'cancelled' }, 'ar')).toBe(
-      localize(PAYMENT_MESSAGES['payLater.cancelled'], 'ar'),
+      payLaterOutcomeMessage('cancelled', 'ar'),
     );
     expect(outcomeMessage({ status: 'rejected', reason: 'order_amount_too_high' }, 'en')).toBe(
-      localize(PAYMENT_MESSAGES['payLater.amountTooHigh'], 'en'),
+      payLaterOutcomeMessage('amount_too_high', 'en'),
     );
     expect(outcomeMessage({ status: 'expired', reason: 'expired' }, 'ar')).toBe(
-      localize(PAYMENT_MESSAGES['payLater.rejected'], 'ar'),
+      payLaterOutcomeMessage('rejected', 'ar'),
     );
     expect(outcomeMessage({ status: 'rejected', reason: 'not_available' }, 'en')).toBe(
-      localize(PAYMENT_MESSAGES['payLater.notAvailable'], 'en'),
+      payLaterOutcomeMessage('not_available', 'en'),
     );
   });
 

@@ -33,24 +33,24 @@ export const PAYMENT_MESSAGES = {
   'order.codFailed': { en: 'Failed to create COD order', ar: 'تعذّر إنشاء طلب الدفع عند الاستلام' },
 
   'payLater.notAvailable': {
-    en: "The instalment provider's payment is not available for this order. Please use your credit/debit card below.",
-    ar: 'الدفع عبر مزوّد التقسيط غير متاح لهذا الطلب. يرجى استخدام بطاقتك الائتمانية أو بطاقة الخصم أدناه.',
+    en: "{provider}'s payment is not available for this order. Please use your credit/debit card below.",
+    ar: 'الدفع عبر {provider} غير متاح لهذا الطلب. يرجى استخدام بطاقتك الائتمانية أو بطاقة الخصم أدناه.',
   },
   'payLater.cancelled': {
-    en: 'You cancelled the payment with the instalment provider. You can try again or choose a different payment method.',
-    ar: 'لقد ألغيت الدفع مع مزوّد التقسيط. يمكنك المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.',
+    en: 'You cancelled the payment with {provider}. You can try again or choose a different payment method.',
+    ar: 'لقد ألغيت الدفع مع {provider}. يمكنك المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.',
   },
   'payLater.rejected': {
-    en: 'Sorry, the instalment provider is unable to approve this purchase. Please use an alternative payment method for your order.',
-    ar: 'عذرًا، لا يستطيع مزوّد التقسيط الموافقة على عملية الشراء هذه. يرجى استخدام طريقة دفع بديلة لإتمام طلبك.',
+    en: 'Sorry, {provider} is unable to approve this purchase. Please use an alternative payment method for your order.',
+    ar: 'عذرًا، لا تستطيع {provider} الموافقة على عملية الشراء هذه. يرجى استخدام طريقة دفع بديلة لإتمام طلبك.',
   },
   'payLater.amountTooHigh': {
-    en: 'This purchase is above your current spending limit with the instalment provider, try a smaller cart or use another payment method',
-    ar: 'تتجاوز قيمة عملية الشراء هذه حدّ الإنفاق المتاح لك حاليًا لدى مزوّد التقسيط، جرّب سلة أصغر أو استخدم طريقة دفع أخرى',
+    en: 'This purchase is above your current spending limit with {provider}, try a smaller cart or use another payment method',
+    ar: 'تتجاوز قيمة عملية الشراء هذه حدّ الإنفاق المتاح لك حاليًا لدى {provider}، جرّب سلة أصغر أو استخدم طريقة دفع أخرى',
   },
   'payLater.amountTooLow': {
-    en: 'The purchase amount is below the minimum amount required to use the instalment provider, try adding more items or use another payment method',
-    ar: 'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر مزوّد التقسيط، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
+    en: 'The purchase amount is below the minimum amount required to use {provider}, try adding more items or use another payment method',
+    ar: 'قيمة عملية الشراء أقل من الحد الأدنى المطلوب للدفع عبر {provider}، جرّب إضافة المزيد من المنتجات أو استخدم طريقة دفع أخرى',
   },
 } as const satisfies Record<string, LocalizedText>;
 

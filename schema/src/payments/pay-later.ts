@@ -3,6 +3,7 @@ import { localize } from '../messages/localized-text';
 import type { Fils, Locale } from '../money/money';
 import { PAYMENT_MESSAGES, type PaymentMessageCode } from './messages';
 import type { PayLaterRange } from './pay-later-widget';
+import { PAY_LATER_PROVIDER_NAME } from './payment-method';
 
 // The range and the widget's options are zod-free (every storefront page loads the widget's rule).
 export {
@@ -34,9 +35,14 @@ export function payLaterOutcomeCode(outcome: PayLaterOutcome): PaymentMessageCod
   return OUTCOME_MESSAGE[outcome];
 }
 
-/** The SPEC 8 sentence for an outcome, in the shopper's language. */
+/**
+ * The SPEC 8 sentence for an outcome, in the shopper's language, naming the provider as its
+ * button does (SPEC writes "the instalment provider" for a provider it does not name).
+ */
 export function payLaterOutcomeMessage(outcome: PayLaterOutcome, locale: Locale): string {
-  return localize(PAYMENT_MESSAGES[OUTCOME_MESSAGE[outcome]], locale);
+  return localize(PAYMENT_MESSAGES[OUTCOME_MESSAGE[outcome]], locale, {
+    provider: PAY_LATER_PROVIDER_NAME[locale],
+  });
 }
 
 /**

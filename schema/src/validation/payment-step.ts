@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { localize } from '../messages/localized-text';
 import { type Locale, toFils } from '../money/money';
-import { PAYMENT_MESSAGES } from '../payments/messages';
-import { type PayLaterRange, payLaterAmountOutcome, payLaterOutcomeCode } from '../payments/pay-later';
+import { type PayLaterRange, payLaterAmountOutcome, payLaterOutcomeMessage } from '../payments/pay-later';
 import { PAYMENT_METHODS } from '../payments/payment-method';
 import { validationText } from './fields';
 
@@ -25,7 +23,7 @@ export function paymentStepSchema(locale: Locale, range: PayLaterRange) {
         ctx.addIssue({
           code: 'custom',
           path: ['paymentMethod'],
-          message: localize(PAYMENT_MESSAGES[payLaterOutcomeCode(outcome)], locale),
+          message: payLaterOutcomeMessage(outcome, locale),
         });
       }
     });
