@@ -1,5 +1,6 @@
 // One folder per aggregate (docs/operations.md "The database package"); each folder's index is its public face.
 export * from './audit';
+export * from './back-in-stock';
 export * from './catalogue';
 export * from './content';
 export * from './crm';

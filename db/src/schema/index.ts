@@ -1,3 +1,4 @@
+export * from './back-in-stock';
 export * from './catalogue';
 export * from './columns';
 export * from './content';

@@ -1,4 +1,5 @@
 import { LOCALE_COOKIE, type Locale, resolveLocale } from '@qahwa/schema';
+import { BACK_IN_STOCK_MESSAGES } from './back-in-stock-messages';
 import { BACK_OFFICE_MESSAGES } from './back-office-messages';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { LINK_MESSAGES } from './link-messages';
@@ -15,6 +16,7 @@ export const MESSAGES = {
   ...CHECKOUT_MESSAGES,
   ...LINK_MESSAGES,
   ...BACK_OFFICE_MESSAGES,
+  ...BACK_IN_STOCK_MESSAGES,
   ...TRACKING_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -10,6 +10,7 @@ import { adminSettingsRoutes } from './admin-settings';
 import { adminShippingRoutes } from './admin-shipping';
 import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
+import { backInStockRoutes } from './back-in-stock';
 import { categoryRoutes } from './categories';
 import { contentRoutes } from './content';
 import { crmRoutes } from './crm';
@@ -45,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(categoryRoutes);
   await app.register(reviewRoutes);
   await app.register(engagementRoutes);
+  await app.register(backInStockRoutes);
   await app.register(leadRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);

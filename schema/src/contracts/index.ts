@@ -3,6 +3,7 @@ export * from './admin-customers';
 export * from './admin-orders';
 export * from './admin-payments';
 export * from './auth';
+export * from './back-in-stock';
 export * from './categories';
 export * from './content';
 export * from './crm';
