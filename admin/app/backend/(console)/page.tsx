@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { parsePeriod } from '@/dashboard/chart';
 import { CustomerGrowth } from '@/dashboard/customer-growth';
@@ -9,8 +10,10 @@ import { SalesTrend } from '@/dashboard/sales-trend';
 import { StatCards } from '@/dashboard/stat-cards';
 import { StatusBreakdown } from '@/dashboard/status-breakdown';
 import { formatDay } from '@/i18n/format';
+import { requireUser } from '@/lib/current-user';
 import { getDashboard } from '@/lib/gateway';
 import { Denied, loadOrDeny } from '@/lib/load-or-deny';
+import { landingPath } from '@/menu/landing';
 import { OrdersTable } from '@/orders/orders-table';
 import { ChevronEndIcon } from '@/shell/icons';
 import { PageHeader } from '@/ui/page-header';
@@ -28,6 +31,10 @@ export default async function DashboardPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  // Without the orders permission the figures would be refused: such staff land on their first
+  // screen instead (sign-in sends everyone here).
+  const landing = landingPath(await requireUser());
+  if (landing !== '/backend') redirect(landing);
   const period = parsePeriod((await searchParams).period);
   const [t, tTable, locale, result] = await Promise.all([
     getTranslations('Dashboard'),
