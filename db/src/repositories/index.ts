@@ -11,6 +11,7 @@ export * from './operations';
 export * from './orders';
 export * from './payments';
 export * from './promotions';
+export * from './returns';
 export * from './settings';
 export * from './shipping';
 export * from './staff';

@@ -9,4 +9,5 @@ export * from './marketing';
 export * from './orders';
 export * from './payments';
 export * from './projections';
+export * from './returns';
 export * from './staff';

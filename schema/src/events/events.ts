@@ -11,6 +11,7 @@ import {
 } from './engagement-events';
 import { CartAbandoned, LeadConverted, LeadQualified } from './lead-events';
 import { OrderPlaced, OrderStatusChanged } from './order-events';
+import { RefundIssued, ReturnApproved, ReturnRequested } from './return-events';
 import { SettingsChanged } from './settings-events';
 
 export * from './catalogue-events';
@@ -19,6 +20,7 @@ export * from './engagement-events';
 export * from './envelope';
 export * from './lead-events';
 export * from './order-events';
+export * from './return-events';
 export * from './settings-events';
 
 /** Every domain event of DESIGN.md, told apart by `type`. */
@@ -31,6 +33,9 @@ export const DomainEvent = z
     ...Object.values(PAYMENT_EVENTS),
     OrderPlaced,
     OrderStatusChanged,
+    ReturnRequested,
+    ReturnApproved,
+    RefundIssued,
     ProductViewed,
     ReviewSubmitted,
     ContactReceived,
@@ -60,6 +65,9 @@ const AGGREGATE: Record<DomainEventType, string> = {
   TabbyRejected: 'payment',
   OrderPlaced: 'order',
   OrderStatusChanged: 'order',
+  ReturnRequested: 'return',
+  ReturnApproved: 'return',
+  RefundIssued: 'return',
   ProductViewed: 'product',
   ReviewSubmitted: 'review',
   ContactReceived: 'contact',

@@ -60,3 +60,22 @@ export function returnDeadline(deliveredAt: Date): Date {
 export const returnRefundReference = (returnNumber: string) => `return-${returnNumber}`;
 /** The Temporal workflow id of a return. */
 export const returnWorkflowId = (returnNumber: string) => `return-${returnNumber}`;
+
+const GULF_OFFSET_MS = 4 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `from` plus `days` UAE working days: the working week is Monday to Friday (the federal
+ * weekend since 2022), counted on Gulf time (UTC+4, no DST). A request made on a Friday
+ * afternoon is due a reminder on Tuesday afternoon. Public holidays are not known here.
+ */
+export function addWorkingDays(from: Date, days: number): Date {
+  let t = from.getTime();
+  let left = days;
+  while (left > 0) {
+    t += DAY_MS;
+    const weekday = new Date(t + GULF_OFFSET_MS).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return new Date(t);
+}

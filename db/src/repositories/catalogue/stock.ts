@@ -108,6 +108,30 @@ export function createStockRepository(db: DbOrTx) {
     },
 
     /**
+     * Units that came back to the shelf (a return staff marked resaleable): added to stock and
+     * announced, so the catalogue and back-in-stock alerts see them. The caller's guard (the
+     * return's own status change) makes it happen once.
+     */
+    async giveBack(lines: readonly StockLine[], requestId?: string, tx: DbOrTx = db): Promise<void> {
+      const back = lines.filter((l) => l.quantity > 0);
+      if (back.length === 0) return;
+      for (const l of back) {
+        await tx
+          .update(productVariations)
+          .set({
+            stockQuantity: sql`${productVariations.stockQuantity} + ${l.quantity}`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(productVariations.id, l.variationId));
+      }
+      await changed(
+        tx,
+        back.map((l) => l.productId),
+        requestId,
+      );
+    },
+
+    /**
      * Cancels an order and gives its stock back, once: the status change is the guard, so a
      * second cancellation (a double click, a redelivered command) returns false and changes
      * nothing. The status flow around it (who may cancel when) comes with the order screens.
