@@ -91,17 +91,27 @@ describe('a shopper orders in Arabic and staff see the order', () => {
       .getByRole('main')
       .getByRole('textbox', { name: ar.CustomerStep!.email, exact: true })
       .fill(shopperEmail);
-    await page
+    const phoneBox = page
       .getByRole('main')
-      .getByRole('textbox', { name: ar.CustomerStep!.phone, exact: true })
-      .fill('+971 50 123 4567');
+      .getByRole('textbox', { name: ar.CustomerStep!.phone, exact: true });
+    // Letters are not a phone number: SPEC 5's format message with its example, not the length one.
+    await phoneBox.fill('اتصل بي');
+    await page.getByRole('button', { name: ar.CustomerStep!.submit }).click();
+    await expect
+      .poll(async () =>
+        page.locator(`[id="${await phoneBox.getAttribute('id')}-error"]`).textContent(),
+      )
+      .toContain('يرجى إدخال رقم هاتف صالح');
+    await phoneBox.fill('+971 50 123 4567');
     await page.getByRole('button', { name: ar.CustomerStep!.submit }).click();
 
     await page.getByRole('combobox', { name: ar.ShippingStep!.emirate }).selectOption('dubai');
     await page.getByRole('combobox', { name: ar.ShippingStep!.city }).selectOption('dubai-marina');
-    await page
-      .getByRole('textbox', { name: ar.ShippingStep!.address })
-      .fill('ممشى المارينا، برج 5، شقة 1203');
+    const addressBox = page.getByRole('textbox', { name: ar.ShippingStep!.address });
+    await addressBox.fill('ممشى المارينا، برج 5، شقة 1203');
+    // The limits show while typing, before any submit: the count so far, 10 to 500.
+    const addressHint = page.locator(`[id="${await addressBox.getAttribute('id')}-hint"]`);
+    expect(await addressHint.textContent()).toBe('30 حرفًا (من 10 إلى 500)');
     await page.getByRole('button', { name: ar.ShippingStep!.submit }).click();
 
     // Card is the default method (SPEC 4); this shopper pays on delivery.

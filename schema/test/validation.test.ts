@@ -41,6 +41,21 @@ describe('customer step (SPEC 5)', () => {
     ['missing phone', { phone: '' }, 'phone', 'This field is required', ['en']],
     ['short phone', { phone: '12-34' }, 'phone', 'Phone number must be between 7 and 20 digits', ['en']],
     ['long phone', { phone: '1'.repeat(21) }, 'phone', 'يجب أن يتكوّن رقم الهاتف من 7 إلى 20 رقمًا', ['ar']],
+    // Letters are not a phone number of any length: the format message with its example.
+    [
+      'letters',
+      { phone: 'call me' },
+      'phone',
+      'Please enter a valid phone number (e.g., +971 50 123 4567)',
+      ['en'],
+    ],
+    [
+      'letters and digits',
+      { phone: '050abc1234' },
+      'phone',
+      'يرجى إدخال رقم هاتف صالح (مثال: \u2066+971 50 123 4567\u2069)',
+      ['ar'],
+    ],
     [
       '16 digits',
       { phone: '1234567890123456' },

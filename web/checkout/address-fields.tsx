@@ -1,6 +1,7 @@
 'use client';
 
-import { EMIRATES, findEmirate } from '@qahwa/schema/reference';
+import { ADDRESS_MIN_LENGTH, EMIRATES, findEmirate } from '@qahwa/schema/reference';
+import { TEXT_LIMITS } from '@qahwa/schema/validation';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { SelectField, TextField } from './fields';
 import type { FieldErrors, ShippingValues } from './validation';
@@ -67,6 +68,12 @@ export function AddressFields({
         placeholder={t('addressPlaceholder')}
         value={values.address}
         error={errors.address}
+        // The limits are shown while typing, not first met as an error on submit.
+        hint={t('addressLength', {
+          count: values.address.trim().length,
+          min: ADDRESS_MIN_LENGTH,
+          max: TEXT_LIMITS.address,
+        })}
         autoComplete="street-address"
         onChange={(address) => onChange({ address })}
       />

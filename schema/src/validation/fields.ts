@@ -45,14 +45,17 @@ export function normalizePhone(phone: string): string {
 export type PhoneProblem = 'validation.required' | 'validation.phoneLength' | 'validation.phone';
 
 /**
- * The phone rule in its order: missing → required; fewer than 7 or more than 20 digits →
- * the length message; otherwise it must match the pattern. The length test comes first
- * because once the pattern passes, the length (at most 18 digits) is always inside 7..20,
- * so the spec's length message could otherwise never be shown.
+ * The phone rule in its order: missing → required; anything but digits and a leading + (letters,
+ * symbols) → the format message with its example, as such a value is not a phone number of any
+ * length; fewer than 7 or more than 20 digits → the length message; otherwise it must match the
+ * pattern. The length test comes before the pattern because once the pattern passes, the length
+ * (at most 18 digits) is always inside 7..20, so the spec's length message could otherwise never
+ * be shown.
  */
 export function phoneProblem(phone: string): PhoneProblem | null {
   const cleaned = normalizePhone(phone.trim());
   if (cleaned === '') return 'validation.required';
+  if (!/^\+?\d*$/.test(cleaned)) return 'validation.phone';
   const digits = cleaned.replace(/\D/g, '').length;
   if (digits < 7 || digits > 20) return 'validation.phoneLength';
   return PHONE_PATTERN.test(cleaned) ? null : 'validation.phone';
