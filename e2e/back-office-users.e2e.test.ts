@@ -107,8 +107,14 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
     await p.getByLabel(ar.SetPasswordPage!.confirm!).fill(password);
     await p.getByRole('button', { name: ar.SetPasswordPage!.submit }).click();
     await p.waitForURL((u) => u.pathname === '/backend', { timeout: 60_000 });
-    // Orders is the one module; the dashboard and their own profile are everyone's (admin/menu).
-    expect(await menu(p, ar.Sidebar!.navLabel!)).toEqual(['لوحة التحكم', 'الطلبات', 'الملف الشخصي']);
+    // Orders is the one module (with its Returns screen); the dashboard and their own profile are
+    // everyone's (admin/menu).
+    expect(await menu(p, ar.Sidebar!.navLabel!)).toEqual([
+      'لوحة التحكم',
+      'الطلبات',
+      'المرتجعات',
+      'الملف الشخصي',
+    ]);
 
     // The link was for one use.
     const again = await theirs.newPage();
@@ -121,7 +127,12 @@ describe('an Arabic-speaking admin invites a colleague who may only view orders'
     const q = await fresh.newPage();
     await signIn(q, stack, { email: colleague.email, password });
     expect(await q.locator('html').getAttribute('dir')).toBe('rtl');
-    expect(await menu(q, ar.Sidebar!.navLabel!)).toEqual(['لوحة التحكم', 'الطلبات', 'الملف الشخصي']);
+    expect(await menu(q, ar.Sidebar!.navLabel!)).toEqual([
+      'لوحة التحكم',
+      'الطلبات',
+      'المرتجعات',
+      'الملف الشخصي',
+    ]);
     await q.screenshot({ path: `${screens}/users-colleague-menu-ar.png`, fullPage: true });
     // The users screen is refused to them on the server, not only hidden.
     const res = await q.request.get(`${stack.adminUrl}/backend/api/admin/users`);

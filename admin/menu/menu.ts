@@ -11,7 +11,7 @@ import {
  * signed-in member of staff sees.
  */
 export interface MenuEntry {
-  id: SpecMenuEntry['id'] | 'profile';
+  id: SpecMenuEntry['id'] | 'returns' | 'profile';
   href: string;
   module: MenuModule | null;
 }
@@ -22,11 +22,24 @@ export interface MenuEntry {
  * lists the profile too: it is one's own account (also in the user menu) and SPEC 6 names no
  * module for it, so like the dashboard it is always shown. Labels come from messages/*.json (the
  * Menu namespace), not from the schema's texts.
+ *
+ * Returns follow Orders: they are the orders module's work (its view and edit rights), not a module
+ * of their own, so the permission grid keeps SPEC 6's modules (`isModuleEntry`).
  */
 export const MENU: readonly MenuEntry[] = [
-  ...SPEC_MENU.map((e) => ({ id: e.id, href: e.href, module: e.id === 'dashboard' ? null : e.id })),
+  ...SPEC_MENU.flatMap((e): MenuEntry[] => {
+    const entry: MenuEntry = { id: e.id, href: e.href, module: e.id === 'dashboard' ? null : e.id };
+    return e.id === 'orders'
+      ? [entry, { id: 'returns', href: '/backend/returns', module: 'orders' }]
+      : [entry];
+  }),
   { id: 'profile', href: '/backend/profile', module: null },
 ];
+
+/** The entry that stands for its permission module (the grid's row), not a screen inside one. */
+export function isModuleEntry(entry: MenuEntry): entry is MenuEntry & { module: MenuModule } {
+  return entry.module !== null && entry.id === entry.module;
+}
 
 export type MenuId = MenuEntry['id'];
 
@@ -37,12 +50,12 @@ export interface MenuViewer {
 }
 
 /**
- * SPEC 6: ADMIN sees everything; others see a module's entry only with canView on it. The rule
+ * SPEC 6: ADMIN sees everything; others see a module's entries only with canView on it. The rule
  * is @qahwa/schema's visibleMenu, so the gateway and the admin agree; the profile is always shown.
  */
 export function visibleMenu(viewer: MenuViewer): MenuEntry[] {
-  const shown = new Set<MenuId>(specVisibleMenu(viewer).map((e) => e.id));
-  return MENU.filter((entry) => entry.module === null || shown.has(entry.id));
+  const shown = new Set<string>(specVisibleMenu(viewer).map((e) => e.id));
+  return MENU.filter((entry) => entry.module === null || shown.has(entry.module));
 }
 
 export function menuEntry(id: string): MenuEntry | undefined {

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from '@qahwa/schema/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '@/i18n/format';
 import { Card } from './order-card';
 import { OrderCustomerCard } from './order-customer';
@@ -15,10 +16,13 @@ export function OrderDetailView({
   order: o,
   canEdit,
   temporal,
+  returns,
 }: {
   order: AdminOrderDetail;
   canEdit: boolean;
   temporal: { url: string; namespace: string };
+  /** The order's returns (returns/order-returns.tsx), drawn under its lines. */
+  returns?: ReactNode;
 }) {
   const t = useTranslations('OrderDetail');
   const locale = useLocale() as 'en' | 'ar';
@@ -43,6 +47,8 @@ export function OrderDetailView({
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <OrderLinesCard order={o} />
+
+          {returns}
 
           <OrderTimelineCard order={o} />
         </div>

@@ -1,17 +1,18 @@
 import { MENU_MODULES, visibleMenu as schemaVisibleMenu } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { MENU, visibleMenu } from '@/menu';
+import { isModuleEntry, MENU, visibleMenu } from '@/menu';
 
 const ids = (viewer: Parameters<typeof visibleMenu>[0]) => visibleMenu(viewer).map((e) => e.id);
 
 describe('menu', () => {
-  it('lists the 20 entries of SPEC 2.1 in order, dashboard first', () => {
+  it('lists the 20 entries of SPEC 2.1 in order, dashboard first, with Returns after Orders', () => {
     expect(MENU.map((e) => e.href)).toEqual([
       '/backend',
       '/backend/products',
       '/backend/categories',
       '/backend/variation',
       '/backend/orders',
+      '/backend/returns',
       '/backend/leads',
       '/backend/customers',
       '/backend/contacts',
@@ -31,8 +32,18 @@ describe('menu', () => {
   });
 
   it('uses the permission modules of SPEC 6, one entry each', () => {
-    const modules = MENU.flatMap((e) => (e.module ? [e.module] : []));
+    const modules = MENU.filter(isModuleEntry).map((e) => e.module);
     expect(modules).toEqual([...MENU_MODULES]);
+  });
+
+  it('shows Returns, a screen of the orders module, exactly to those who may view orders', () => {
+    const orders = { role: 'STAFF', permissions: [{ module: 'orders', canView: true }] };
+    expect(ids(orders)).toEqual(['dashboard', 'orders', 'returns', 'profile']);
+    const editor = { role: 'STAFF', permissions: [{ module: 'orders', canView: false, canEdit: true }] };
+    expect(ids(editor)).toContain('returns');
+    const other = { role: 'STAFF', permissions: [{ module: 'payments', canView: true }] };
+    expect(ids(other)).not.toContain('returns');
+    expect(MENU.find((e) => e.id === 'returns')?.module).toBe('orders');
   });
 
   it('shows everything to ADMIN, even without permissions', () => {
@@ -48,7 +59,7 @@ describe('menu', () => {
         { module: 'products', canView: false },
       ],
     };
-    expect(ids(viewer)).toEqual(['dashboard', 'orders', 'promotions', 'profile']);
+    expect(ids(viewer)).toEqual(['dashboard', 'orders', 'returns', 'promotions', 'profile']);
   });
 
   it('hides a module whose permission has canView false', () => {
@@ -81,7 +92,7 @@ describe('menu', () => {
       { role: 'STAFF', permissions: MENU_MODULES.map((module) => ({ module, canView: true })) },
     ];
     for (const viewer of viewers) {
-      const ours = ids(viewer).filter((id) => id !== 'profile');
+      const ours = ids(viewer).filter((id) => id !== 'profile' && id !== 'returns');
       expect(ours).toEqual(schemaVisibleMenu(viewer).map((e) => e.id));
     }
   });

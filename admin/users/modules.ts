@@ -1,13 +1,13 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { MENU } from '@/menu';
+import { isModuleEntry, MENU } from '@/menu';
 import type { GridModule } from './permission-grid';
 
 /**
- * The grid's rows: every menu entry that has a permission module (not the dashboard or the
- * profile, which everyone sees), in menu order, named as the sidebar names them.
+ * The grid's rows: every menu entry that stands for a permission module (not the dashboard or the
+ * profile, which everyone sees, nor Returns, a screen of the orders module), in menu order, named as the sidebar names them.
  */
 export async function gridModules(): Promise<GridModule[]> {
   const t = await getTranslations('Menu');
-  return MENU.flatMap((e) => (e.module ? [{ id: e.module, label: t(e.id) }] : []));
+  return MENU.filter(isModuleEntry).map((e) => ({ id: e.module, label: t(e.id) }));
 }

@@ -62,6 +62,9 @@ describe('the storefront proxy', () => {
     ['GET', '/api/promotions?active=true'],
     ['GET', '/api/recommendations?productIds=0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],
     ['GET', `/api/uploads/files/${'a'.repeat(64)}.png`],
+    ['GET', '/api/orders/track/tok.sig/returns'],
+    ['POST', '/api/orders/track/tok.sig/returns'],
+    ['POST', '/api/orders/track/tok.sig/returns/photo'],
   ])('forwards the shopper API: %s %s', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
@@ -94,6 +97,11 @@ describe('the storefront proxy', () => {
     // Uploading is the back office's; only a stored picture's own name is served.
     ['POST', '/api/uploads/products'],
     ['GET', '/api/uploads/files/../../etc/passwd'],
+    // A return is asked for and read under its token; staff's return routes are the back office's.
+    ['GET', '/api/admin/returns'],
+    ['POST', '/api/admin/returns/RT-100001/refund'],
+    ['DELETE', '/api/orders/track/tok.sig/returns'],
+    ['GET', '/api/orders/track/tok.sig/returns/photo'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();

@@ -17,6 +17,7 @@ import orders from './orders.json';
 import payments from './payments.json';
 import profile from './profile.json';
 import promotions from './promotions.json';
+import returns from './returns.json';
 import reviews from './reviews.json';
 import settings from './settings.json';
 import shipping from './shipping.json';
@@ -45,5 +46,6 @@ const messages = {
   ...logs,
   ...settings,
   ...tracking,
+  ...returns,
 };
 export default messages;

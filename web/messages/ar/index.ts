@@ -13,6 +13,7 @@ import pages from './pages.json';
 import payLater from './pay-later.json';
 import payments from './payments.json';
 import promotions from './promotions.json';
+import returns from './returns.json';
 import shell from './shell.json';
 
 const messages = {
@@ -26,5 +27,6 @@ const messages = {
   ...pages,
   ...account,
   ...leads,
+  ...returns,
 };
 export default messages;

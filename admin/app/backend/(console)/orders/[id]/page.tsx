@@ -6,6 +6,8 @@ import { currentSession } from '@/lib/current-user';
 import { Denied, loadOrDeny } from '@/lib/load-or-deny';
 import { getOrderDetail } from '@/orders/order-data';
 import { OrderDetailView } from '@/orders/order-detail';
+import { OrderReturnsCard } from '@/returns/order-returns';
+import { returnsOfOrder } from '@/returns/return-data';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,11 +18,19 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const id = decodeURIComponent((await params).id);
-  const [t, result, user] = await Promise.all([
+  const valid = /^QH-\d{1,12}$/.test(id);
+  const [t, result, user, returns] = await Promise.all([
     getTranslations('OrderDetail'),
     // Anything that is not an order number is no order: no call to the gateway for it.
-    loadOrDeny(() => getOrderDetail(id), { notFound: true, valid: /^QH-\d{1,12}$/.test(id) }),
+    loadOrDeny(() => getOrderDetail(id), { notFound: true, valid }),
     currentSession(),
+    // The order's returns are a panel of the page: if they cannot be read, the order still shows.
+    valid
+      ? returnsOfOrder(id).then(
+          (r) => r.returns,
+          () => null,
+        )
+      : null,
   ]);
   if (!result.ok) return <Denied title={t('title', { id })} reason={result.reason} />;
   return (
@@ -28,6 +38,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       order={result.data}
       canEdit={user ? can(user, 'orders', 'edit') : false}
       temporal={{ url: adminConfig.temporalUiUrl, namespace: adminConfig.temporalNamespace }}
+      returns={<OrderReturnsCard returns={returns} />}
     />
   );
 }
