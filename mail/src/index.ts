@@ -1,3 +1,4 @@
+export type { BackInStockEmailData } from './back-in-stock-data';
 export { type BudgetClass, budgetClassOf, DEFAULT_MAIL_BUDGET, type MailBudget } from './budget';
 export {
   createMailer,

@@ -5,6 +5,7 @@ import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { AdminChangeEmail, adminChangeSubject } from './templates/admin-change';
+import { BackInStockEmail, backInStockSubject } from './templates/back-in-stock';
 import { CartRecoveryEmail } from './templates/cart-recovery';
 import { ContactAckEmail, ContactStaffEmail, contactStaffSubject } from './templates/contact';
 import { copyFor } from './templates/copy';
@@ -18,6 +19,11 @@ import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
 function build(t: EmailTemplate, locale: MailLocale): { subject: string; element: ReactElement } {
   const c = copyFor(locale);
   switch (t.kind) {
+    case 'back-in-stock':
+      return {
+        subject: backInStockSubject(t.alert, locale),
+        element: <BackInStockEmail alert={t.alert} locale={locale} />,
+      };
     case 'order-confirmation':
       return {
         subject: orderConfirmationSubject(t.order, locale),

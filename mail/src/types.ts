@@ -1,3 +1,4 @@
+import type { BackInStockEmailData } from './back-in-stock-data';
 export type MailLocale = 'en' | 'ar';
 
 /** One line of an order as the shopper bought it; names are already in the order's language. */
@@ -84,6 +85,7 @@ export interface AdminChangeEmailData {
 }
 
 export type EmailTemplate =
+  | { kind: 'back-in-stock'; alert: BackInStockEmailData }
   | { kind: 'order-confirmation'; order: OrderEmailData }
   | { kind: 'staff-link'; link: StaffLinkEmailData }
   | { kind: 'admin-change'; change: AdminChangeEmailData }

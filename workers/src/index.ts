@@ -1,3 +1,4 @@
+export * from './back-in-stock/back-in-stock-consumer';
 export * from './brevo';
 export * from './config';
 export * from './health';

@@ -4,6 +4,7 @@ import { createDb, pingDb } from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
+import { createBackInStockConsumer } from './back-in-stock/back-in-stock-consumer';
 import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
@@ -139,7 +140,19 @@ async function main() {
     durablePrefix: config.mail.durablePrefix,
     subjectPrefix,
   });
+  // One e-mail to each shopper waiting for a variation on sale again (docs/back-in-stock.md).
+  const backInStock = createBackInStockConsumer({
+    db,
+    js,
+    logger,
+    mailer,
+    storeUrl: config.mail.storeUrl,
+    stream: streamName,
+    durable: `${config.mail.durablePrefix}-back-in-stock`,
+    subjectPrefix,
+  });
   mailConsumers.start();
+  backInStock.start();
   leadConsumers.start();
   orderFollowUps.start();
   brevoFeed.start();
@@ -202,6 +215,7 @@ async function main() {
         leadConsumers.stop(),
         orderFollowUps.stop(),
         mailConsumers.stop(),
+        backInStock.stop(),
         brevoSync.stop(),
       ]);
       mailer.close();
