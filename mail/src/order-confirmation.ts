@@ -9,11 +9,11 @@ import { type SendOnceDeps, type SendOnceResult, sendEmailOnce } from './send-on
  * activity. Null when the order does not exist.
  */
 export async function sendOrderConfirmation(
-  deps: SendOnceDeps & { storeUrl?: string | undefined },
+  deps: SendOnceDeps & { storeUrl?: string | undefined; linkSecret?: string | undefined },
   orderId: string,
 ): Promise<SendOnceResult | null> {
-  const { storeUrl, ...sendDeps } = deps;
-  const found = await loadOrderEmail(deps.db, orderId, storeUrl);
+  const { storeUrl, linkSecret, ...sendDeps } = deps;
+  const found = await loadOrderEmail(deps.db, orderId, storeUrl, linkSecret);
   if (!found) return null;
   return sendEmailOnce(sendDeps, {
     purpose: 'order-confirmation',

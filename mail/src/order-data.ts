@@ -1,5 +1,6 @@
 import { type DbOrTx, eq, sql, tables } from '@qahwa/db';
 import { placeNames } from '@qahwa/schema/reference';
+import { signTrackingToken, trackingUrl } from './tracking-link';
 import type { MailLocale, OrderEmailData } from './types';
 
 export interface OrderEmail {
@@ -40,6 +41,8 @@ export async function loadOrderEmail(
   db: DbOrTx,
   orderId: string,
   storeUrl?: string,
+  /** LEAD_LINK_SECRET: with the store's URL, the e-mail carries the order's signed tracking link. */
+  linkSecret?: string,
 ): Promise<OrderEmail | null> {
   // One statement: the order, with its items and discounts gathered as JSON beside it.
   const [row] = await db
@@ -119,6 +122,9 @@ export async function loadOrderEmail(
       shippingFils: order.shippingFils,
       totalFils: order.totalFils,
       ...(storeUrl ? { storeUrl } : {}),
+      ...(storeUrl && linkSecret
+        ? { trackingUrl: trackingUrl(storeUrl, signTrackingToken(order.id, linkSecret), locale) }
+        : {}),
     },
   };
 }

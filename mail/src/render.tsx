@@ -14,6 +14,7 @@ import { NewsletterWelcomeEmail } from './templates/newsletter-welcome';
 import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/order-confirmation';
 import { OrderStatusEmail, orderStatusSubject } from './templates/order-status';
 import { StaffLinkEmail, staffLinkSubject } from './templates/staff-link';
+import { TrackingLinkEmail, trackingLinkSubject } from './templates/tracking-link';
 import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
 
 function build(t: EmailTemplate, locale: MailLocale): { subject: string; element: ReactElement } {
@@ -33,6 +34,13 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
       return {
         subject: orderStatusSubject(t.order, locale),
         element: <OrderStatusEmail order={t.order} locale={locale} />,
+      };
+    case 'order-tracking-link':
+      return {
+        subject: trackingLinkSubject(t.orderNumber, locale),
+        element: (
+          <TrackingLinkEmail locale={locale} orderNumber={t.orderNumber} trackingUrl={t.trackingUrl} />
+        ),
       };
     case 'staff-link':
       return {

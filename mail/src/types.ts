@@ -31,6 +31,8 @@ export interface OrderEmailData {
   totalFils: number;
   /** A link back to the store (the storefront's origin). */
   storeUrl?: string;
+  /** The order's signed tracking page (docs/order-tracking.md); absent when no secret was given. */
+  trackingUrl?: string;
 }
 
 export interface CartRecoveryItem {
@@ -54,6 +56,10 @@ export interface OrderStatusEmailData {
   /** What a cancellation gave back (0 for cash on delivery). */
   refundFils: number;
   storeUrl?: string;
+  /** The order's signed tracking page (docs/order-tracking.md). */
+  trackingUrl?: string;
+  /** The invoice's (or receipt's) download, when it was issued before this e-mail left. */
+  invoiceUrl?: string;
 }
 
 /** A back-office one-time link (docs/users.md): an invitation or a reset. */
@@ -90,6 +96,8 @@ export type EmailTemplate =
   | { kind: 'staff-link'; link: StaffLinkEmailData }
   | { kind: 'admin-change'; change: AdminChangeEmailData }
   | { kind: 'order-status'; order: OrderStatusEmailData }
+  /** A new tracking link the shopper asked for (docs/order-tracking.md). */
+  | { kind: 'order-tracking-link'; orderNumber: string; trackingUrl: string }
   | {
       kind: 'cart-recovery';
       /** Only a name that came from an order (docs/leads.md); otherwise a neutral greeting. */

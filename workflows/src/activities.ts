@@ -40,6 +40,8 @@ export function createActivities({
     logger,
     stripe,
   });
+  // LEAD_LINK_SECRET signs every link mailed to shoppers: the order e-mails' tracking link too.
+  const linkSecret = leadRecovery?.linkSecret;
   const placeCodOrder = (raw: CheckoutToOrderInput) => placeOrder(raw, null);
   /** The card path's order: the same order creation as cash on delivery, with its verified payment. */
   const placePaidOrder = (raw: CheckoutToOrderInput, payment: VerifiedPayment) => placeOrder(raw, payment);
@@ -50,9 +52,9 @@ export function createActivities({
     retrievePayment,
     recordPaymentAttention,
     ...createPayLaterActivities({ db, logger, tabby, placeOrder }),
-    ...createEmailActivities({ db, logger, mailer, storeUrl }),
+    ...createEmailActivities({ db, logger, mailer, storeUrl, linkSecret }),
     ...createLeadActivities({ db, logger, recovery: leadRecovery }),
-    ...createRefundActivities({ db, logger, stripe, tabby, mailer, storeUrl }),
+    ...createRefundActivities({ db, logger, stripe, tabby, mailer, storeUrl, linkSecret }),
   };
 }
 

@@ -18,6 +18,7 @@ import { engagementRoutes } from './engagement';
 import { healthRoutes } from './health';
 import { leadRoutes } from './leads';
 import { operationsRoutes } from './operations';
+import { orderTrackingRoutes } from './order-tracking';
 import { orderRoutes } from './orders';
 import { payLaterRoutes } from './pay-later';
 import { paymentModeRoutes } from './payment-mode';
@@ -49,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(backInStockRoutes);
   await app.register(leadRoutes);
   await app.register(orderRoutes);
+  await app.register(orderTrackingRoutes);
   await app.register(paymentRoutes);
   await app.register(payLaterRoutes);
   await app.register(paymentModeRoutes);

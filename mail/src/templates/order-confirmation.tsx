@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { MailLocale, OrderEmailData } from '../types';
 import { copyFor } from './copy';
 import { colors, directionOf, formatDate, Layout, money, textStyle } from './layout';
+import { TrackingLinks } from './tracking-link';
 
 export function orderConfirmationSubject(order: OrderEmailData, locale: MailLocale): string {
   return copyFor(locale).order.subject(order.orderNumber);
@@ -46,6 +47,7 @@ export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailDat
     >
       <Text style={textStyle(d)}>{c.greeting(order.customerName)}</Text>
       <Text style={textStyle(d)}>{c.intro}</Text>
+      {order.trackingUrl ? <TrackingLinks locale={locale} trackingUrl={order.trackingUrl} /> : null}
       <Section
         dir={d.dir}
         data-section="order-meta"

@@ -3,6 +3,7 @@
 import { Text } from '@react-email/components';
 import type { MailLocale, OrderStatusEmailData } from '../types';
 import { colors, directionOf, formatDate, Layout, money, textStyle } from './layout';
+import { TrackingLinks } from './tracking-link';
 
 /*
  * The shopper's news about an order after it was placed (docs/orders.md): shipped,
@@ -90,6 +91,14 @@ export function OrderStatusEmail({ order: o, locale }: { order: OrderStatusEmail
         <Text style={muted}>
           {c.address}: {o.address.line}, {o.address.city}, {o.address.emirate} · {o.customerPhone}
         </Text>
+      ) : null}
+      {o.trackingUrl ? (
+        <TrackingLinks
+          locale={locale}
+          trackingUrl={o.trackingUrl}
+          invoiceUrl={o.invoiceUrl}
+          invoicePending={o.status === 'delivered' && !o.invoiceUrl}
+        />
       ) : null}
     </Layout>
   );

@@ -39,7 +39,7 @@ export interface MailConsumerOptions
   js: JetStreamClient;
   logger: Logger;
   mailer: Mailer;
-  /** `linkSecret`: LEAD_LINK_SECRET, which signs the newsletter's confirmation and unsubscribe links. */
+  /** `linkSecret`: LEAD_LINK_SECRET, which signs the newsletter's links and the orders' tracking links. */
   settings: Pick<MailSettings, 'staffNotifyEmail' | 'storeUrl'> & { linkSecret: string };
   stream?: string;
   /** Prefix of the durable names (tests keep theirs apart); defaults to `mail`. */
@@ -227,7 +227,7 @@ export function createMailConsumers(options: MailConsumerOptions): DurableConsum
       return;
     }
     const sent = await sendOrderConfirmation(
-      { ...deps, storeUrl: options.settings.storeUrl },
+      { ...deps, storeUrl: options.settings.storeUrl, linkSecret: options.settings.linkSecret },
       event.data.orderId,
     );
     if (!sent) throw new InvalidEventError(`order ${event.data.orderId} does not exist`);

@@ -16,6 +16,8 @@ export interface EmailActivityDeps {
   mailer?: Mailer | undefined;
   /** The storefront's origin, for the e-mail's link back to the store. */
   storeUrl?: string | undefined;
+  /** LEAD_LINK_SECRET: with storeUrl, the confirmation carries the order's signed tracking link. */
+  linkSecret?: string | undefined;
   /** How long a claim protects a send under way (sendEmailOnce's default unless a test shortens it). */
   claimLeaseMs?: number;
 }
@@ -31,12 +33,19 @@ export const EMAIL_FAILURE = {
  * card path and payLaterReconciliation. Cash on delivery is confirmed by the workers' mail
  * consumer on OrderPlaced (docs/email.md).
  */
-export function createEmailActivities({ db, logger, mailer, storeUrl, claimLeaseMs }: EmailActivityDeps) {
+export function createEmailActivities({
+  db,
+  logger,
+  mailer,
+  storeUrl,
+  linkSecret,
+  claimLeaseMs,
+}: EmailActivityDeps) {
   async function sendOrderConfirmation(orderId: string): Promise<SendOnceResult> {
     if (!mailer)
       throw ApplicationFailure.nonRetryable('No mailer in this worker', EMAIL_FAILURE.notConfigured);
     const sent = await sendOrderConfirmationOnce(
-      { db, mailer, logger, storeUrl, ...(claimLeaseMs ? { claimLeaseMs } : {}) },
+      { db, mailer, logger, storeUrl, linkSecret, ...(claimLeaseMs ? { claimLeaseMs } : {}) },
       orderId,
     );
     if (!sent)

@@ -1,6 +1,6 @@
 import { isTabbyError, RefundRefusedError, refundCard, type TabbyClient } from '@qahwa/checkout/payments';
 import { and, type Db, eq, sql, tables } from '@qahwa/db';
-import { type Mailer, sendEmailOnce } from '@qahwa/mail';
+import { type Mailer, sendEmailOnce, signTrackingToken, trackingUrl } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
@@ -15,6 +15,8 @@ export interface RefundActivityDeps {
   tabby?: TabbyClient | undefined;
   mailer?: Mailer | undefined;
   storeUrl?: string | undefined;
+  /** LEAD_LINK_SECRET: with storeUrl, each status e-mail carries the order's tracking link and invoice. */
+  linkSecret?: string | undefined;
   claimLeaseMs?: number;
 }
 
@@ -54,9 +56,34 @@ export function createRefundActivities({
   tabby,
   mailer,
   storeUrl,
+  linkSecret,
   claimLeaseMs,
 }: RefundActivityDeps) {
   const r = tables.refunds;
+
+  /**
+   * The status e-mail's links (docs/order-tracking.md): the order's signed tracking page, and the
+   * invoice's (or receipt's) download through that page's token when it is issued already. A link,
+   * not an attachment: a cash-on-delivery invoice is issued on delivery by its own consumer and
+   * may come after this e-mail; the page lists it either way.
+   */
+  async function orderLinks(orderId: string, locale: 'en' | 'ar', store: string, secret: string) {
+    const token = signTrackingToken(orderId, secret);
+    // The order's one invoice or receipt (unique per order, immutable once issued).
+    const [issued] = await db
+      .select({ number: tables.invoices.number })
+      .from(tables.invoices)
+      .where(eq(tables.invoices.orderId, orderId));
+    const invoice = issued?.number;
+    return {
+      trackingUrl: trackingUrl(store, token, locale),
+      ...(invoice
+        ? {
+            invoiceUrl: `${store.replace(/\/+$/, '')}/api/orders/track/${encodeURIComponent(token)}/documents/${encodeURIComponent(invoice)}`,
+          }
+        : {}),
+    };
+  }
 
   /**
    * Records the provider's answer once: only the attempt that moves the row to 'succeeded' adds the
@@ -222,6 +249,7 @@ export function createRefundActivities({
             totalFils: order.totalFils,
             refundFils,
             ...(storeUrl ? { storeUrl } : {}),
+            ...(storeUrl && linkSecret ? await orderLinks(order.id, locale, storeUrl, linkSecret) : {}),
           },
         },
         ...(requestId ? { requestId } : {}),
