@@ -24,6 +24,8 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['POST'], /^\/api\/products\/[^/]+\/views$/],
   [['POST'], /^\/api\/contact$/],
   [['POST'], /^\/api\/newsletter$/],
+  // "Notify me when it's back" on a sold-out option (docs/back-in-stock.md).
+  [['POST'], /^\/api\/back-in-stock$/],
   // The newsletter's e-mailed links (docs/crm.md): the confirmation's press and the unsubscribe's.
   [['POST'], /^\/api\/newsletter\/(?:confirm|unsubscribe)$/],
   [['POST'], /^\/api\/orders$/],

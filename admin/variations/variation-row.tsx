@@ -26,6 +26,7 @@ export function VariationRow({
   unsaved,
   draft,
   price,
+  waiting = 0,
   onSelect,
   onEdit,
   onDraft,
@@ -44,6 +45,8 @@ export function VariationRow({
   unsaved: boolean;
   draft: VariationDraft | null;
   price: string;
+  /** Shoppers waiting for this variation's back-in-stock e-mail. */
+  waiting?: number;
   onSelect: () => void;
   onEdit: () => void;
   onDraft: (d: VariationDraft) => void;
@@ -131,7 +134,18 @@ export function VariationRow({
           </span>
         ) : null}
       </td>
-      <td className={cell}>{row.stockQuantity}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        {row.stockQuantity}
+        {waiting > 0 ? (
+          <span
+            title={t('waitingTitle')}
+            data-waiting={waiting}
+            className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+          >
+            {t('waiting', { count: waiting })}
+          </span>
+        ) : null}
+      </td>
       <td className={cell}>
         <Thumb url={row.imageUrl} alt={t('imageAlt')} />
       </td>

@@ -8,6 +8,7 @@ import { DataTable } from '@/ui/data-table';
 import { BulkDiscountPanel } from './bulk-discount-panel';
 import { useVariationLookups } from './use-variation-lookups';
 import { useVariationRows } from './use-variation-rows';
+import { useWaitingCounts } from './use-waiting-counts';
 import { VariationAddForm } from './variation-add-form';
 import { VariationPagination } from './variation-pagination';
 import { VariationRow } from './variation-row';
@@ -33,6 +34,8 @@ export function VariationsEditor({
   const locale = useLocale() as Locale;
   const { lookups, lookupErrors } = useVariationLookups(locale);
   const v = useVariationRows({ productId, initialVariations, onChange, lookups, locale });
+  // Shoppers waiting for a back-in-stock e-mail, per saved variation (docs/back-in-stock.md).
+  const waiting = useWaitingCounts(productId, v.rows.map((r) => `${r.id}:${r.stockQuantity}`).join(','));
 
   const columns = [
     { key: 'select', header: <span className="sr-only">{t('select')}</span> },
@@ -99,6 +102,7 @@ export function VariationsEditor({
             unsaved={v.unsaved(row)}
             draft={v.editing?.id === row.id ? v.editing.draft : null}
             price={formatAed(toFils(row.price), locale)}
+            waiting={waiting.get(row.id) ?? 0}
             onSelect={() => v.toggleSelected(row.id)}
             onEdit={() => v.edit(row)}
             onDraft={(draft) => v.draft(row.id, draft)}

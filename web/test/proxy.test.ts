@@ -58,6 +58,7 @@ describe('the storefront proxy', () => {
     ['POST', '/api/newsletter'],
     ['POST', '/api/newsletter/confirm'],
     ['POST', '/api/newsletter/unsubscribe'],
+    ['POST', '/api/back-in-stock'],
     ['POST', '/api/promotions/validate'],
     ['GET', '/api/promotions?active=true'],
     ['GET', '/api/recommendations?productIds=0b5e7c1e-3a8f-4a53-9d7e-3c1c9e1e2f11'],

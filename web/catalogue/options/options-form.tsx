@@ -3,7 +3,8 @@
 import type { Product } from '@qahwa/schema/catalogue';
 import { formatAed } from '@qahwa/schema/money';
 import { useId } from 'react';
-import { cardPrice, productName, variationPrice } from '@/catalogue/display';
+import { NotifyForm } from '@/back-in-stock/notify-form';
+import { cardPrice, productName, variationLabel, variationPrice } from '@/catalogue/display';
 import { PriceView } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
@@ -95,6 +96,15 @@ export function OptionsForm({ product, onClose }: { product: Product; onClose: (
               />
             )}
           </>
+        )}
+
+        {matched && stock <= 0 && (
+          // The chosen option is sold out: the shopper may ask to hear when it is back.
+          <NotifyForm
+            key={matched.id}
+            options={[{ id: matched.id, label: variationLabel(matched, locale) }]}
+            variant="modal"
+          />
         )}
 
         {!matched && (

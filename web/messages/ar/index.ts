@@ -5,6 +5,7 @@
  */
 
 import account from './account.json';
+import backInStock from './back-in-stock.json';
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
@@ -19,6 +20,7 @@ import shell from './shell.json';
 const messages = {
   ...shell,
   ...catalogue,
+  ...backInStock,
   ...cart,
   ...checkout,
   ...payments,

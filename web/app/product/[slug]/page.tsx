@@ -1,9 +1,10 @@
-import { optionLists, type Product, SUGGESTIONS_COUNT } from '@qahwa/schema';
+import { optionLists, type Product, SUGGESTIONS_COUNT, unitsAvailable } from '@qahwa/schema';
 import type { ProductReviews } from '@qahwa/schema/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
+import { NotifyForm, type SoldOutOption } from '@/back-in-stock/notify-form';
 import {
   cardPrice,
   categoryName,
@@ -136,6 +137,10 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
   const lists = optionLists(product.variations);
   const labels = optionLabels(product.variations, locale);
   const stock = stockNotice(product);
+  // Each option on sale but with nothing left: a shopper may ask to hear when it is back.
+  const soldOut: SoldOutOption[] = product.variations
+    .filter((v) => v.isActive && v.size.isActive && unitsAvailable(v) <= 0)
+    .map((v) => ({ id: v.id, label: variationLabel(v, locale) }));
   const average = reviews?.average ?? product.rating ?? null;
   const reviewCount = reviews?.count ?? product.reviewCount ?? 0;
 
@@ -259,6 +264,10 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
             <SelectOptionsButton productId={product.id} productName={name} variant="page" />
             <WishlistButton item={wishlistEntryOf(product)} name={name} variant="page" />
           </div>
+          {soldOut.length > 0 && (
+            // Open when nothing is left to buy; a disclosure when only some options are sold out.
+            <NotifyForm options={soldOut} variant="page" open={stock.kind === 'out'} />
+          )}
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold text-coffee-900">
               {t('description')}
