@@ -9,6 +9,8 @@
 #   - a limit-5 automatic promotion: 10 rushes of 200 cash-on-delivery shoppers at once
 #     (AUTO_PROMOTION_ROUNDS), and all 200 of 200 card intents paid at once (AUTO_PROMOTION_PAID)
 #   - one cart paid in two tabs at once: 200 rounds, one order and one refund each (DUPLICATE_ROUNDS)
+#   - VAT: 10,000 random orders whose tax invoice adds up to the total and whose full refund's
+#     credit notes cancel it (QAHWA_SOAK=1; docs/vat.md)
 # Starts the services it needs (and stops the ones it started) and recreates the test database.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -27,6 +29,7 @@ bash scripts/db.sh test
 export CARD_RACE_ROUNDS="${CARD_RACE_ROUNDS:-1000}" QAHWA_SOAK=1
 export AUTO_PROMOTION_ROUNDS="${AUTO_PROMOTION_ROUNDS:-10}" AUTO_PROMOTION_PAID="${AUTO_PROMOTION_PAID:-200}"
 export DUPLICATE_ROUNDS="${DUPLICATE_ROUNDS:-200}"
+npx --no -- vitest run --project unit schema/test/vat.property.test.ts
 npx --no -- vitest run --project integration \
   gateway/test/payments/race.int.test.ts \
   gateway/test/payments/race-both-orders.int.test.ts \

@@ -157,6 +157,8 @@ export async function recordOrder(
       discountFils: priced.discountFils,
       taxFils: priced.taxFils,
       totalFils: priced.totalFils,
+      // The rate read with the prices, in this transaction (pricingSettings).
+      vatRateBp: priced.settings.vatRateBp,
       emirate: order.shippingInfo.emirate,
       city: order.shippingInfo.city,
       address: order.shippingInfo.address.trim(),

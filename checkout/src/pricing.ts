@@ -10,6 +10,7 @@ import {
   type CartPricing,
   discountedUnitFils,
   type OrderItemClaim,
+  orderVatRateBp,
   type Promotion,
   priceCart,
   type SaleConfig,
@@ -65,7 +66,9 @@ export interface CheckoutPricing extends Omit<CartPricing, 'lines' | 'shippingQu
 export interface PricingSettings {
   shipping: ShippingSettings;
   sale: SaleConfig;
-  versions: { shipping: number; sale: number };
+  /** The VAT rate an order priced now is placed under: 0 while the store is not registered (docs/vat.md). */
+  vatRateBp: number;
+  versions: { shipping: number; sale: number; vat: number };
 }
 
 /**
@@ -166,7 +169,8 @@ export async function pricingSettings(tx: DbOrTx): Promise<PricingSettings> {
   return {
     shipping: all.shipping.value,
     sale: all.sale.value,
-    versions: { shipping: all.shipping.version, sale: all.sale.version },
+    vatRateBp: orderVatRateBp(all.vat.value),
+    versions: { shipping: all.shipping.version, sale: all.sale.version, vat: all.vat.version },
   };
 }
 

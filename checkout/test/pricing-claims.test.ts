@@ -30,7 +30,8 @@ const options = {
   settings: {
     shipping: { ...DEFAULT_SHIPPING_SETTINGS },
     sale: { ...SALE_CONFIG, isActive: false },
-    versions: { shipping: 1, sale: 1 },
+    vatRateBp: 0,
+    versions: { shipping: 1, sale: 1, vat: 0 },
   },
 };
 

@@ -13,6 +13,7 @@ import { startEagerCheckout } from './checkout/eager-worker';
 import { loadConfig } from './config';
 import { followEvent } from './platform/follow-event';
 import { createSettingsStore } from './settings/settings-store';
+import { refuseSampleVatRegistration } from './settings/vat-registration';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
 async function main() {
@@ -78,6 +79,16 @@ async function main() {
     onChange: storefrontRevalidation({ ...config.storefrontRevalidation, logger }),
   });
   settings.start();
+  // A production store VAT-registered under the seed's sample TRN does not start (docs/vat.md).
+  // A database that does not answer yet is the health probe's business, not a reason to stop here.
+  const vat = await settingsRepository.read().then(
+    (all) => all.vat.value,
+    (err) => {
+      logger.warn({ err }, 'settings unread at start: the VAT registration is checked on the next start');
+      return null;
+    },
+  );
+  if (vat) refuseSampleVatRegistration(config.env, vat);
   void connect({
     ...config.nats,
     name: 'gateway',

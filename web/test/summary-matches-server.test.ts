@@ -253,7 +253,12 @@ describe('the checkout summary is the server’s price of the same cart', () => 
             city: s.city,
             couponCode: order.appliedCoupon?.code ?? null,
             now: NOW,
-            settings: { sale: s.sale, shipping: s.shipping.settings, versions: { sale: 1, shipping: 1 } },
+            settings: {
+              sale: s.sale,
+              shipping: s.shipping.settings,
+              vatRateBp: 0,
+              versions: { sale: 1, shipping: 1, vat: 0 },
+            },
           },
         );
         const claimed: Fils = toFils(order.totalAmount);

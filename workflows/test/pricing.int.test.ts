@@ -272,7 +272,12 @@ describe('priceCheckout: the server prices every promotion type from the databas
     const sale = { ...SALE_CONFIG, isActive: true, startDate: '2026-01-01', endDate: '2026-12-31' };
     const p = await priceCheckout(handle.db, {
       items: [item('colombian', 1), item('intenso', 1)],
-      settings: { shipping: DEFAULT_SHIPPING_SETTINGS, sale, versions: { shipping: 0, sale: 1 } },
+      settings: {
+        shipping: DEFAULT_SHIPPING_SETTINGS,
+        sale,
+        vatRateBp: 0,
+        versions: { shipping: 0, sale: 1, vat: 0 },
+      },
       now: new Date('2026-06-01T12:00:00+04:00'),
     });
     // Colombian 52 → 40 % = 31.20 (lower than its own 46.80); intenso 22 → 13.20

@@ -46,6 +46,14 @@ export const orders = pgTable(
     discountFils: integer('discount_fils').notNull().default(0),
     taxFils: integer('tax_fils').notNull().default(0),
     totalFils: integer('total_fils').notNull(),
+    /**
+     * VAT inside the total (prices include it; docs/vat.md): the rate the order was placed under
+     * (basis points, 0 while the store was not VAT-registered), the VAT of its lines and of its
+     * shipping added, and shipping's own.
+     */
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    vatFils: integer('vat_fils').notNull().default(0),
+    shippingVatFils: integer('shipping_vat_fils').notNull().default(0),
     currency: text('currency').notNull().default('AED'),
     /**
      * The shopper's details as given at this checkout: the courier calls the phone on the order,
@@ -95,6 +103,10 @@ export const orderItems = pgTable(
     unitFils: integer('unit_fils').notNull(),
     quantity: integer('quantity').notNull(),
     lineFils: integer('line_fils').notNull(),
+    /** The line's share of the order's goods discount; line − discount = taxable + VAT (docs/vat.md). */
+    discountFils: integer('discount_fils').notNull().default(0),
+    taxableFils: integer('taxable_fils').notNull().default(0),
+    vatFils: integer('vat_fils').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { toFils } from '@qahwa/schema';
+import { DEFAULT_SETTINGS, SAMPLE_TRN, toFils } from '@qahwa/schema';
 import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
@@ -6,6 +6,7 @@ import {
   categories,
   products,
   productVariations,
+  storeSettings,
   variationBeans,
   variationSizes,
   variationTypes,
@@ -129,6 +130,24 @@ export async function seedDemoStore(tx: Tx): Promise<void> {
 
   await seedPromotions(tx);
   await seedStorefrontContent(tx);
+  await seedVatRegistration(tx);
+}
+
+/**
+ * The demo store is VAT-registered under the sample TRN, so `make dev`, the tests and the e2e
+ * stack issue tax invoices and print "Includes VAT 5 %" (docs/vat.md). A fresh production store
+ * has no row: not registered until staff give the real TRN, and the gateway refuses to start in
+ * production registered under this sample. Insert-only, version 1, like a staff save: a row staff
+ * saved is never overwritten.
+ */
+async function seedVatRegistration(tx: Tx): Promise<void> {
+  await tx
+    .insert(storeSettings)
+    .values({
+      key: 'vat',
+      value: { version: 1, value: { ...DEFAULT_SETTINGS.vat, registered: true, trn: SAMPLE_TRN } },
+    })
+    .onConflictDoNothing();
 }
 
 /** The ids of the rows whose `key` column is one of `keys`, by key. */

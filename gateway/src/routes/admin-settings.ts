@@ -14,6 +14,7 @@ import {
   StoreSettingsEdit,
   type StoreSettingsValues,
   TrackingSettingsEdit,
+  VatSettingsEdit,
 } from '@qahwa/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -40,6 +41,7 @@ const EDITS = {
   shipping: { section: 'shipping', body: ShippingSettingsEdit },
   'pay-later': { section: 'payLater', body: PayLaterSettingsEdit },
   sale: { section: 'sale', body: SaleSettingsEdit },
+  vat: { section: 'vat', body: VatSettingsEdit },
 } as const;
 
 /**
@@ -116,7 +118,13 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       const all = await repository.read();
-      return { store: all.store, shipping: all.shipping, payLater: all.payLater, sale: all.sale };
+      return {
+        store: all.store,
+        shipping: all.shipping,
+        payLater: all.payLater,
+        sale: all.sale,
+        vat: all.vat,
+      };
     },
   );
 

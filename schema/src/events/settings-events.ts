@@ -9,7 +9,7 @@ import { envelope } from './envelope';
 export const SettingsChanged = envelope(
   'SettingsChanged',
   z.object({
-    section: z.enum(['store', 'shipping', 'payLater', 'sale', 'tracking']),
+    section: z.enum(['store', 'shipping', 'payLater', 'sale', 'tracking', 'vat']),
     version: z.number().int().min(1),
   }),
 ).meta({ id: 'SettingsChanged' });

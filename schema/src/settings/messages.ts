@@ -36,6 +36,18 @@ export const SETTINGS_MESSAGES = {
     en: 'A Meta pixel id is 6 to 20 digits',
     ar: 'معرّف بكسل Meta يتكوّن من 6 إلى 20 رقمًا',
   },
+  'settings.trn': {
+    en: 'A TRN is 15 digits, as on the FTA registration certificate',
+    ar: 'رقم التسجيل الضريبي 15 رقمًا كما في شهادة التسجيل لدى الهيئة الاتحادية للضرائب',
+  },
+  'settings.trnRequired': {
+    en: 'A VAT-registered store needs its TRN',
+    ar: 'يحتاج المتجر المسجّل في ضريبة القيمة المضافة إلى رقم التسجيل الضريبي',
+  },
+  'settings.vatRate': {
+    en: 'Please enter a rate from 0 to 100 % in basis points (500 = 5 %)',
+    ar: 'يرجى إدخال نسبة من 0 إلى 100 % بنقاط الأساس (500 = 5 %)',
+  },
   'settings.stale': {
     en: 'Someone else saved these settings after you opened them. Reload to see their changes, then save again.',
     ar: 'حفظ شخص آخر هذه الإعدادات بعد أن فتحتها. أعد التحميل لرؤية تغييراته ثم احفظ مجددًا.',

@@ -4,6 +4,7 @@ import { filsToDecimalString } from '../money/money';
 import { DEFAULT_PAY_LATER_RANGE } from '../payments/pay-later-widget';
 import { SALE_CONFIG } from '../sale/sale-config';
 import { DEFAULT_SHIPPING_SETTINGS } from '../shipping/shipping';
+import { UAE_VAT_RATE_BP } from '../tax/vat';
 import { emailField, storableText, validationText } from '../validation/fields';
 import { SETTINGS_MESSAGES } from './messages';
 
@@ -147,9 +148,51 @@ export const TrackingSettings = z
   .meta({ id: 'TrackingSettings' });
 export type TrackingSettings = z.infer<typeof TrackingSettings>;
 
+// ——— vat: the store's VAT registration (docs/vat.md) ———
+
+/** The UAE's Tax Registration Number: 15 digits (FTA). */
+export const TRN_PATTERN = /^[0-9]{15}$/;
+
+/**
+ * Printed on every tax invoice as the supplier. `rateBp` is in basis points (500 = 5 %); an order
+ * keeps the rate it was placed under (orders.vat_rate_bp), 0 while the store is not registered.
+ */
+export const VatSettings = z
+  .object({
+    registered: z.boolean(),
+    trn: z
+      .string()
+      .trim()
+      .regex(TRN_PATTERN, { error: en('settings.trn') })
+      .nullable(),
+    nameEn: Text(160),
+    nameAr: Text(160),
+    addressEn: Text(300),
+    addressAr: Text(300),
+    rateBp: z
+      .number({ error: en('settings.vatRate') })
+      .int({ error: en('settings.vatRate') })
+      .min(0, { error: en('settings.vatRate') })
+      .max(10_000, { error: en('settings.vatRate') }),
+  })
+  .refine((v) => !v.registered || v.trn !== null, { error: en('settings.trnRequired'), path: ['trn'] })
+  .meta({ id: 'VatSettings' });
+export type VatSettings = z.infer<typeof VatSettings>;
+
+/** The rate an order placed now is taxed at: the setting's while registered, else 0. */
+export const orderVatRateBp = (vat: Pick<VatSettings, 'registered' | 'rateBp'>): number =>
+  vat.registered ? vat.rateBp : 0;
+
+/**
+ * The development seed's sample registration (db/src/seed), so invoices show in `make dev`: a TRN
+ * of the right shape that no business holds. The gateway refuses to start in production while the
+ * store is registered under it (gateway/src/config.ts's way with development secrets).
+ */
+export const SAMPLE_TRN = '100000000000003';
+
 // ——— all of them ———
 
-export const SETTINGS_SECTIONS = ['store', 'shipping', 'payLater', 'sale', 'tracking'] as const;
+export const SETTINGS_SECTIONS = ['store', 'shipping', 'payLater', 'sale', 'tracking', 'vat'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SETTINGS_SCHEMAS = {
@@ -158,6 +201,7 @@ export const SETTINGS_SCHEMAS = {
   payLater: PayLaterSettings,
   sale: SaleSettings,
   tracking: TrackingSettings,
+  vat: VatSettings,
 } as const;
 
 export interface StoreSettingsValues {
@@ -166,6 +210,7 @@ export interface StoreSettingsValues {
   payLater: PayLaterSettings;
   sale: SaleSettings;
   tracking: TrackingSettings;
+  vat: VatSettings;
 }
 
 /** The back-office menu module that owns each section (its view/edit permission). */
@@ -175,6 +220,7 @@ export const SETTINGS_MODULE: Record<SettingsSection, 'settings' | 'tracking'> =
   payLater: 'settings',
   sale: 'settings',
   tracking: 'tracking',
+  vat: 'settings',
 };
 
 /**
@@ -200,6 +246,17 @@ export const DEFAULT_SETTINGS: Readonly<StoreSettingsValues> = Object.freeze({
   payLater: { ...DEFAULT_PAY_LATER_RANGE },
   sale: { ...SALE_CONFIG, label: { ...SALE_CONFIG.label } },
   tracking: { gtmId: null, metaPixelId: null },
+  // Not registered until staff give a TRN: a fresh store issues receipts, never a tax invoice
+  // without a TRN (docs/vat.md). The rate is the UAE's, ready for the day it registers.
+  vat: {
+    registered: false,
+    trn: null,
+    nameEn: 'Qahwa Coffee Trading L.L.C.',
+    nameAr: 'قهوة لتجارة البن ذ.م.م',
+    addressEn: 'Al Quoz Industrial Area 3, Dubai, United Arab Emirates',
+    addressAr: 'القوز الصناعية 3، دبي، الإمارات العربية المتحدة',
+    rateBp: UAE_VAT_RATE_BP,
+  },
 });
 
 /** One section as the editor reads it: its values and the version a save must name. */
@@ -211,6 +268,7 @@ export const ShippingSettingsEdit = versioned(ShippingSettingsSchema, 'ShippingS
 export const PayLaterSettingsEdit = versioned(PayLaterSettings, 'PayLaterSettingsEdit');
 export const SaleSettingsEdit = versioned(SaleSettings, 'SaleSettingsEdit');
 export const TrackingSettingsEdit = versioned(TrackingSettings, 'TrackingSettingsEdit');
+export const VatSettingsEdit = versioned(VatSettings, 'VatSettingsEdit');
 
 /** GET /api/admin/settings: the Settings screen's four sections, each with its version. */
 export const AdminSettings = z
@@ -219,6 +277,7 @@ export const AdminSettings = z
     shipping: ShippingSettingsEdit,
     payLater: PayLaterSettingsEdit,
     sale: SaleSettingsEdit,
+    vat: VatSettingsEdit,
   })
   .meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -235,6 +294,8 @@ export const PublicSettings = z
     payLater: PayLaterSettings,
     sale: SaleSettings,
     tracking: TrackingSettings,
+    // Printed on the shopper's invoices and their "Includes VAT" lines anyway.
+    vat: VatSettings,
   })
   .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof PublicSettings>;

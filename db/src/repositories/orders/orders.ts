@@ -1,7 +1,14 @@
-import type { AdminOrder, OrderStatus, PaymentProvider } from '@qahwa/schema';
+import {
+  type AdminOrder,
+  type OrderStatus,
+  orderVatRateBp,
+  type PaymentProvider,
+  vatOfOrder,
+} from '@qahwa/schema';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { customers, orderItems, orderNumberSeq, orders } from '../../schema';
+import { createSettingsRepository } from '../settings/settings';
 import { adminOrderRow } from './admin-order-row';
 
 /** A line as the order records it: the product's names and options and the unit price, in fils. */
@@ -27,6 +34,12 @@ export interface NewOrder {
   discountFils: number;
   taxFils: number;
   totalFils: number;
+  /**
+   * The VAT rate the order is placed under (basis points): the `vat` setting's while the store is
+   * registered, else 0 (`orderVatRateBp`). Checkout passes the one it priced with; absent, it is
+   * read here in the same transaction.
+   */
+  vatRateBp?: number;
   emirate: string;
   city: string;
   address: string;
@@ -103,6 +116,18 @@ export function createOrdersRepository(db: DbOrTx) {
      * itself (two statements per order, not three: each is a round trip under a rush).
      */
     async insert(order: NewOrder, tx: DbOrTx = db): Promise<string> {
+      // One rule for every order's VAT (docs/vat.md): the lines as stored, the order's discount and
+      // shipping, the rate it is placed under. Its total is the order's by construction.
+      const vatRateBp =
+        order.vatRateBp ?? orderVatRateBp((await createSettingsRepository(tx).read(tx)).vat.value);
+      // Checkout's total is lines − discount + shipping, so the VAT figures add up to it
+      // (schema/test/vat.property.test.ts); a hand-made order in a test is stored as given.
+      const vat = vatOfOrder({
+        lines: order.items.map((it, i) => ({ key: String(i), lineFils: it.unitFils * it.quantity })),
+        discountFils: Math.min(order.discountFils, order.subtotalFils),
+        shippingFils: order.shippingFils,
+        rateBp: vatRateBp,
+      });
       const [inserted] = await tx
         .insert(orders)
         .values({
@@ -120,6 +145,9 @@ export function createOrdersRepository(db: DbOrTx) {
           discountFils: order.discountFils,
           taxFils: order.taxFils,
           totalFils: order.totalFils,
+          vatRateBp,
+          vatFils: vat.vatFils,
+          shippingVatFils: vat.shipping.vatFils,
           emirate: order.emirate,
           city: order.city,
           address: order.address,
@@ -128,9 +156,19 @@ export function createOrdersRepository(db: DbOrTx) {
         })
         .returning({ id: orders.id });
       const id = inserted!.id;
-      await tx
-        .insert(orderItems)
-        .values(order.items.map((it) => ({ ...it, orderId: id, lineFils: it.unitFils * it.quantity })));
+      await tx.insert(orderItems).values(
+        order.items.map((it, i) => {
+          const line = vat.lines[i]!;
+          return {
+            ...it,
+            orderId: id,
+            lineFils: line.grossFils,
+            discountFils: line.discountFils,
+            taxableFils: line.taxableFils,
+            vatFils: line.vatFils,
+          };
+        }),
+      );
       return id;
     },
 
