@@ -5,6 +5,7 @@ import {
   type AdminReturnDetail,
   COD_REFUND_METHODS,
   type CodRefundMethod,
+  RETURN_MESSAGES,
   refundMethodLabel,
   returnStatusLabel,
 } from '@qahwa/schema/returns';
@@ -60,8 +61,18 @@ export function ReturnActions({ detail: r, canEdit }: { detail: AdminReturnDetai
     setBusy(true);
     setError(null);
     try {
-      await api('POST', `/admin/returns/${encodeURIComponent(r.number)}/${action}`, body);
-      toast.success(done);
+      const after = await api<AdminReturnDetail>(
+        'POST',
+        `/admin/returns/${encodeURIComponent(r.number)}/${action}`,
+        body,
+      );
+      if (action === 'refund' && after.status !== 'refunded') {
+        // A provider's refund is made by the return's workflow: it shows here in a moment.
+        toast.info(RETURN_MESSAGES['returns.refundPending'][locale]);
+        setTimeout(() => router.refresh(), 2000);
+      } else {
+        toast.success(done);
+      }
       setMessage('');
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
