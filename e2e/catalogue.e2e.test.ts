@@ -82,6 +82,19 @@ describe('the catalogue screens', () => {
     await page.getByRole('heading', { level: 3, name: 'يرغاتشيفي الإثيوبية' }).waitFor();
     expect(await page.locator('main ul li article h3').count()).toBe(1);
     await page.screenshot({ path: `${artifacts}/catalogue-search-ar.png`, fullPage: true });
+
+    // A category's name finds its products, not only names with the word ("قهوة" is in few names).
+    await page.goto(`${stack.webUrl}/shop?q=${encodeURIComponent('قهوه')}`);
+    await page.locator('main ul li article h3').first().waitFor();
+    expect(await page.locator('main ul li article h3').count()).toBeGreaterThan(3);
+
+    // Nothing found: the categories are offered instead of a dead end.
+    await page.goto(`${stack.webUrl}/shop?q=${encodeURIComponent('لا يوجد شيء كهذا')}`);
+    const browse = page.getByRole('navigation', { name: ar.Shop!.browseCategories });
+    await browse.getByRole('link', { name: 'كبسولات' }).waitFor();
+    await page.screenshot({ path: `${artifacts}/catalogue-search-empty-ar.png`, fullPage: true });
+    await browse.getByRole('link', { name: 'كبسولات' }).click();
+    await page.waitForURL('**/shop/capsules');
     await context.close();
   });
 

@@ -207,7 +207,8 @@ describe('GET /api/products from memory: every variant of SPEC 7', () => {
     expect((await list('?category=capsules')).length).toBe(
       all.filter((p) => p.category.slug === 'capsules').length,
     );
-    expect((await list('?search=DALLAH')).map((p) => p.slug)).toEqual(['brass-dallah']);
+    // The gift box's description has a dallah in it too; the product named so comes first.
+    expect((await list('?search=DALLAH')).map((p) => p.slug)[0]).toBe('brass-dallah');
     expect((await list(`?search=${encodeURIComponent('دلة')}`)).map((p) => p.slug)).toContain('brass-dallah');
     const dallah = all.find((p) => p.slug === 'brass-dallah')!;
     expect(
@@ -215,6 +216,31 @@ describe('GET /api/products from memory: every variant of SPEC 7', () => {
     ).toEqual(['brass-dallah']);
     expect(await list('?search=no-such-coffee')).toEqual([]);
     expect((await list('?limit=3')).map((p) => p.slug)).toEqual(all.slice(0, 3).map((p) => p.slug));
+  });
+
+  it('searches descriptions, categories, beans and additions in both languages, names first', async () => {
+    const all = await list('');
+    const slugs = async (term: string) =>
+      (await list(`?search=${encodeURIComponent(term)}`)).map((p) => p.slug);
+    // "coffee": every product of the two coffee categories, not only names with the word.
+    const coffee = await slugs('coffee');
+    const inCoffeeCategories = all
+      .filter((p) => p.category.slug === 'coffee-beans' || p.category.slug === 'ground-coffee')
+      .map((p) => p.slug);
+    expect(coffee.length).toBeGreaterThan(2);
+    for (const slug of inCoffeeCategories) expect(coffee).toContain(slug);
+    // Names first: the one whose name says coffee leads, the category's others follow.
+    expect(coffee[0]).toBe('arabic-coffee-ground-cardamom');
+    // The origin's tasting notes are in the description, in both languages.
+    expect(await slugs('jasmine')).toEqual(['ethiopian-yirgacheffe']);
+    expect(await slugs('الياسمين')).toEqual(['ethiopian-yirgacheffe']);
+    // A category's Arabic name, typed without its taa marbuta's dots.
+    expect(await slugs('كبسولات')).toEqual(
+      all.filter((p) => p.category.slug === 'capsules').map((p) => p.slug),
+    );
+    // The beans of a variation.
+    expect(await slugs('house blend')).toContain('ethiopian-yirgacheffe');
+    expect(await slugs('no-such-coffee')).toEqual([]);
   });
 
   it('keeps random=true random, never cached', async () => {

@@ -31,9 +31,17 @@ interface Entry {
   category: string;
   /**
    * Name, Arabic name and SKU, each folded by the shared normaliser (case, accents, Arabic marks
-   * and letter forms): what `search` matches, once per snapshot instead of once per read.
+   * and letter forms), once per snapshot instead of once per read: a product whose names hold
+   * every word of a search comes first.
    */
-  haystack: string;
+  names: string;
+  /**
+   * The rest a shopper searches by, folded the same way: the descriptions (where the origin and
+   * the tasting notes are written), the category's names, and the beans and additions of its
+   * variations, in both languages. "coffee" finds the coffee beans category's products, not only
+   * a product with the word in its name.
+   */
+  more: string;
   /** The lowest price a shopper pays (AED), views, and when it was added: what the sorts use. */
   price: number;
   views: number;
@@ -90,10 +98,19 @@ export class CatalogueSnapshot {
         slug: product.slug,
         featured: product.featured,
         category: product.category.slug,
-        haystack: [product.name, product.nameAr, product.sku ?? '']
-          .map(normalizeSearchText)
-          // A separator no folded term contains, so one word never matches across two fields.
-          .join('\u0000'),
+        names: folded([product.name, product.nameAr, product.sku ?? '']),
+        more: folded([
+          product.description,
+          product.descriptionAr,
+          product.category.name,
+          product.category.nameAr,
+          ...product.variations.flatMap((v) => [
+            v.beans?.name ?? '',
+            v.beans?.nameAr ?? '',
+            v.type?.name ?? '',
+            v.type?.nameAr ?? '',
+          ]),
+        ]),
         price: product.price,
         views: product.views,
         createdAt: product.createdAt ? Date.parse(product.createdAt) || 0 : 0,
@@ -139,19 +156,19 @@ export class CatalogueSnapshot {
     const key = JSON.stringify([limit, offset, sort, q.featured ?? false, q.category ?? '', term]);
     const known = this.lists.get(key);
     if (known) return known;
-    const answer = this.answer(sorted(this.filter(q), sort).slice(offset, offset + limit));
+    const answer = this.answer(sorted(this.filter(q), sort, term).slice(offset, offset + limit));
     if (this.lists.size < MAX_REMEMBERED_LISTS) this.lists.set(key, answer);
     return answer;
   }
 
   private filter(q: ListQuery): Entry[] {
     // Every word of the term must occur (in any of the fields), in any order.
-    const words = q.search ? normalizeSearchText(q.search).split(' ').filter(Boolean) : [];
+    const words = searchWords(q.search ? normalizeSearchText(q.search) : '');
     return this.entries.filter(
       (e) =>
         (!q.featured || e.featured) &&
         (!q.category || e.category === q.category) &&
-        words.every((w) => e.haystack.includes(w)),
+        words.every((w) => e.names.includes(w) || e.more.includes(w)),
     );
   }
 
@@ -172,8 +189,15 @@ export class CatalogueSnapshot {
  * between two reads of one snapshot. `popular` is by views (the ProductViewed projection, as of
  * the snapshot's build).
  */
-function sorted(entries: Entry[], sort: ProductSort): Entry[] {
-  if (sort === 'featured') return entries;
+function sorted(entries: Entry[], sort: ProductSort, term = ''): Entry[] {
+  if (sort === 'featured') {
+    // A search in the storefront's own order ranks by where it was found: every word in the
+    // names first, then the rest; the storefront's order within each.
+    const words = searchWords(term);
+    if (words.length === 0) return entries;
+    const rank = (e: Entry) => (words.every((w) => e.names.includes(w)) ? 0 : 1);
+    return entries.slice().sort((a, b) => rank(a) - rank(b) || a.position - b.position);
+  }
   const by: Record<Exclude<ProductSort, 'featured'>, (a: Entry, b: Entry) => number> = {
     'price-asc': (a, b) => a.price - b.price,
     'price-desc': (a, b) => b.price - a.price,
@@ -182,6 +206,18 @@ function sorted(entries: Entry[], sort: ProductSort): Entry[] {
   };
   const compare = by[sort];
   return entries.slice().sort((a, b) => compare(a, b) || a.position - b.position);
+}
+
+/** Texts folded by the shared normaliser, joined so one word never matches across two of them. */
+function folded(texts: readonly string[]): string {
+  return texts
+    .filter((t) => t !== '')
+    .map(normalizeSearchText)
+    .join('\u0000');
+}
+
+function searchWords(normalisedTerm: string): string[] {
+  return normalisedTerm.split(' ').filter(Boolean);
 }
 
 /** `count` entries in random order (a partial Fisher–Yates shuffle): random=true stays random. */

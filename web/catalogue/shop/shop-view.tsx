@@ -117,6 +117,26 @@ export async function ShopView({
               {t('clear')}
             </a>
           )}
+          {state.q && (
+            // A search that found nothing is not a dead end: the categories are a click away.
+            <nav aria-label={t('browseCategories')} className="mt-4">
+              <p className="text-sm text-coffee-700">{t('browseCategories')}</p>
+              <ul className="mt-2 flex flex-wrap justify-center gap-2">
+                {categories
+                  .filter((c) => c.productCount > 0)
+                  .map((c) => (
+                    <li key={c.slug}>
+                      <a
+                        href={`/shop/${c.slug}`}
+                        className="inline-block rounded-full border border-coffee-200 bg-white px-3 py-1.5 text-sm font-medium text-coffee-800 hover:bg-coffee-100"
+                      >
+                        {name(c)}
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+            </nav>
+          )}
         </div>
       )}
 
