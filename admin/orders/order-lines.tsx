@@ -1,4 +1,6 @@
 import type { AdminOrderDetail } from '@qahwa/schema/contracts';
+import { formatAed } from '@qahwa/schema/money';
+import { vatRateText } from '@qahwa/schema/tax';
 import { useLocale, useTranslations } from 'next-intl';
 import { adminImageSrc } from '@/lib/image-src';
 import { aedIn, Card, Row } from './order-card';
@@ -73,6 +75,14 @@ export function OrderLinesCard({ order: o }: { order: AdminOrderDetail }) {
           <strong>{aed(o.totals.total)}</strong>
         </Row>
       </dl>
+      {o.totals.vatRateBp > 0 ? (
+        <p className="text-end text-xs text-stone-500" data-testid="order-vat">
+          {t('includesVat', {
+            rate: vatRateText(o.totals.vatRateBp),
+            amount: formatAed(o.totals.vatFils, locale),
+          })}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -10,7 +10,8 @@ import { useToast } from '@/ui/toast';
 export interface SettingsField {
   path: string;
   label: string;
-  kind: 'text' | 'textarea' | 'aed' | 'percent' | 'checkbox' | 'date' | 'email' | 'tel';
+  /** `basisPoints`: typed as a percent (5, 5.5), kept in basis points (500, 550) like the VAT rate. */
+  kind: 'text' | 'textarea' | 'aed' | 'percent' | 'basisPoints' | 'checkbox' | 'date' | 'email' | 'tel';
   /** Arabic text is typed right to left; ids, numbers and dates left to right. */
   dir?: 'ltr' | 'rtl';
   hint?: ReactNode;
@@ -42,6 +43,7 @@ function draftOf(value: Value, fields: SettingsField[]): Draft {
     const x = get(value, f.path);
     if (f.kind === 'checkbox') d[f.path] = x === true;
     else if (f.kind === 'aed') d[f.path] = typeof x === 'number' ? (x / 100).toFixed(2) : '';
+    else if (f.kind === 'basisPoints') d[f.path] = typeof x === 'number' ? String(x / 100) : '';
     else d[f.path] = x === null || x === undefined ? '' : String(x);
   }
   return d;
@@ -56,6 +58,7 @@ function sectionValueOf(draft: Draft, fields: SettingsField[]): Value {
     else if (typeof x === 'string' && f.nullable && x.trim() === '') set(v, f.path, null);
     else if (f.kind === 'aed') set(v, f.path, x === '' ? null : Math.round(Number(x) * 100));
     else if (f.kind === 'percent') set(v, f.path, x === '' ? null : Number(x));
+    else if (f.kind === 'basisPoints') set(v, f.path, x === '' ? null : Math.round(Number(x) * 100));
     else set(v, f.path, x);
   }
   return v;
@@ -158,12 +161,13 @@ export function SectionForm({
         );
       case 'aed':
       case 'percent':
+      case 'basisPoints':
         return (
           <input
             {...common}
             type="number"
             inputMode="decimal"
-            step={f.kind === 'aed' ? '0.01' : '1'}
+            step={f.kind === 'percent' ? '1' : '0.01'}
             min="0"
             value={String(value)}
             onChange={(e) => onText(e.target.value)}

@@ -10,7 +10,7 @@ const readSettings = () => api<AdminSettings>('GET', '/admin/settings');
 
 /**
  * The Settings screen: the store, its contact details and hours, the shipping fallback,
- * pay later's range and the sale. Each section saves on its own, with its own version; what is
+ * pay later's range, the sale and the VAT registration printed on tax invoices (docs/vat.md). Each section saves on its own, with its own version; what is
  * saved is read by the code that applies it (docs/settings.md), not copied anywhere.
  */
 export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
@@ -50,6 +50,21 @@ export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
     { path: 'label.en', label: t('saleLabelEn'), kind: 'text' },
     { path: 'label.ar', label: t('saleLabelAr'), kind: 'text', dir: 'rtl' },
   ];
+  const vat: SettingsField[] = [
+    { path: 'registered', label: t('vatRegistered'), kind: 'checkbox' },
+    { path: 'trn', label: t('vatTrn'), kind: 'text', nullable: true, hint: t('vatTrnHint') },
+    { path: 'rateBp', label: t('vatRate'), kind: 'basisPoints', hint: t('vatRateHint') },
+    { path: 'nameEn', label: t('vatNameEn'), kind: 'text', group: t('vatSupplierGroup') },
+    { path: 'nameAr', label: t('vatNameAr'), kind: 'text', dir: 'rtl', group: t('vatSupplierGroup') },
+    { path: 'addressEn', label: t('vatAddressEn'), kind: 'textarea', group: t('vatSupplierGroup') },
+    {
+      path: 'addressAr',
+      label: t('vatAddressAr'),
+      kind: 'textarea',
+      dir: 'rtl',
+      group: t('vatSupplierGroup'),
+    },
+  ];
 
   return (
     <SettingsSections
@@ -88,6 +103,14 @@ export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
           endpoint: '/admin/settings/sale',
           fields: sale,
           pick: (s) => s.sale,
+        },
+        {
+          id: 'settings-vat',
+          title: t('vatTitle'),
+          description: t('vatDescription'),
+          endpoint: '/admin/settings/vat',
+          fields: vat,
+          pick: (s) => s.vat,
         },
       ]}
     />

@@ -85,6 +85,9 @@ export function orderDetailOf(found: OrderDetailRecord): AdminOrderDetail {
       unitPrice: toAed(i.unitFils),
       quantity: i.quantity,
       lineTotal: toAed(i.lineFils),
+      discountFils: i.discountFils,
+      taxableFils: i.taxableFils,
+      vatFils: i.vatFils,
     })),
     totals: {
       subtotal: toAed(order.subtotalFils),
@@ -92,6 +95,9 @@ export function orderDetailOf(found: OrderDetailRecord): AdminOrderDetail {
       shipping: toAed(order.shippingFils),
       tax: toAed(order.taxFils),
       total: toAed(order.totalFils),
+      vatRateBp: order.vatRateBp,
+      vatFils: order.vatFils,
+      shippingVatFils: order.shippingVatFils,
     },
     payment: {
       provider: order.paymentProvider,

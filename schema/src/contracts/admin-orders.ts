@@ -106,9 +106,23 @@ export const AdminOrderDetail = z
         unitPrice: money,
         quantity: z.number().int(),
         lineTotal: money,
+        /** The line's VAT invoice figures in fils (docs/vat.md): its discount share, taxable amount, VAT. */
+        discountFils: z.number().int(),
+        taxableFils: z.number().int(),
+        vatFils: z.number().int(),
       }),
     ),
-    totals: z.object({ subtotal: money, discount: money, shipping: money, tax: money, total: money }),
+    totals: z.object({
+      subtotal: money,
+      discount: money,
+      shipping: money,
+      tax: money,
+      total: money,
+      /** The VAT inside the total (prices include it): the order's rate, 0 when not registered. */
+      vatRateBp: z.number().int(),
+      vatFils: z.number().int(),
+      shippingVatFils: z.number().int(),
+    }),
     payment: z.object({
       provider: z.enum(PAYMENT_PROVIDERS),
       reference: z.string().nullable(),

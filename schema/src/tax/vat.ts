@@ -159,3 +159,9 @@ export function vatOfOrder(input: {
   const vatFils = lines.reduce((a, l) => a + l.vatFils, shipping.vatFils);
   return { lines, shipping, taxableFils, vatFils, totalFils: taxableFils + vatFils };
 }
+
+/** The rate as people write it: 500 → "5", 550 → "5.5", 1_250 → "12.5" (labels print it; never hard-coded). */
+export function vatRateText(rateBp: number): string {
+  requireRateBp(rateBp);
+  return String(rateBp / 100);
+}

@@ -106,6 +106,9 @@ export function createOrderAdminRepository(db: DbOrTx) {
             unitFils: orderItems.unitFils,
             quantity: orderItems.quantity,
             lineFils: orderItems.lineFils,
+            discountFils: orderItems.discountFils,
+            taxableFils: orderItems.taxableFils,
+            vatFils: orderItems.vatFils,
             imageUrl: sql<string | null>`coalesce(${productVariations.imageUrl}, ${products.imageUrl})`,
           })
           .from(orderItems)
