@@ -35,6 +35,12 @@ const EXEMPT_PURPOSES = [
   'order-shipped',
   'order-delivered',
   'order-cancelled',
+  // A return's decisions, expiry, refund and staff's reminder: caused by staff or the store's own clock.
+  'return-approved',
+  'return-rejected',
+  'return-expired',
+  'return-refunded',
+  'return-reminder',
 ] as const;
 
 /** The purposes counted together with `purpose` (the SQL filter of its class). */

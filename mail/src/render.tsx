@@ -13,6 +13,7 @@ import { NewsletterConfirmEmail } from './templates/newsletter-confirm';
 import { NewsletterWelcomeEmail } from './templates/newsletter-welcome';
 import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/order-confirmation';
 import { OrderStatusEmail, orderStatusSubject } from './templates/order-status';
+import { ReturnUpdateEmail, returnEmailSubject } from './templates/return-update';
 import { StaffLinkEmail, staffLinkSubject } from './templates/staff-link';
 import { TrackingLinkEmail, trackingLinkSubject } from './templates/tracking-link';
 import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
@@ -41,6 +42,11 @@ function build(t: EmailTemplate, locale: MailLocale): { subject: string; element
         element: (
           <TrackingLinkEmail locale={locale} orderNumber={t.orderNumber} trackingUrl={t.trackingUrl} />
         ),
+      };
+    case 'return-update':
+      return {
+        subject: returnEmailSubject(t.data, locale),
+        element: <ReturnUpdateEmail data={t.data} locale={locale} />,
       };
     case 'staff-link':
       return {

@@ -1,4 +1,5 @@
 import type { BackInStockEmailData } from './back-in-stock-data';
+
 export type MailLocale = 'en' | 'ar';
 
 /** One line of an order as the shopper bought it; names are already in the order's language. */
@@ -63,6 +64,22 @@ export interface OrderStatusEmailData {
 }
 
 /** A back-office one-time link (docs/users.md): an invitation or a reset. */
+/** A return's e-mail: to the shopper (a decision, expiry, the refund) or to staff (the reminder). */
+export interface ReturnEmailData {
+  kind: 'approved' | 'rejected' | 'refunded' | 'expired' | 'reminder';
+  returnNumber: string;
+  orderId: string;
+  /** Staff's message with the decision. */
+  message?: string | null | undefined;
+  /** Until when the goods may arrive (approved). */
+  arriveBy?: string | null | undefined;
+  refundFils?: number | undefined;
+  method?: 'CARD' | 'PAY_LATER' | 'BANK_TRANSFER' | 'STORE_CREDIT' | null | undefined;
+  requestedAt?: string | undefined;
+  /** The tracking page (shopper) or the back office's return (staff). */
+  link?: string | undefined;
+}
+
 export interface StaffLinkEmailData {
   purpose: 'invite' | 'reset';
   name: string;
@@ -96,6 +113,7 @@ export type EmailTemplate =
   | { kind: 'staff-link'; link: StaffLinkEmailData }
   | { kind: 'admin-change'; change: AdminChangeEmailData }
   | { kind: 'order-status'; order: OrderStatusEmailData }
+  | { kind: 'return-update'; data: ReturnEmailData }
   /** A new tracking link the shopper asked for (docs/order-tracking.md). */
   | { kind: 'order-tracking-link'; orderNumber: string; trackingUrl: string }
   | {

@@ -9,6 +9,7 @@ import { createLeadActivities, type LeadRecoverySettings } from './lead-conversi
 import { createEmailActivities } from './order-confirmation/activities';
 import { createRefundActivities } from './order-follow-up/activities';
 import { createPayLaterActivities } from './pay-later/activities';
+import { createReturnActivities } from './returns/activities';
 
 export interface ActivityDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface ActivityDeps {
   mailer?: Mailer | undefined;
   /** The storefront's origin, for links in e-mails. */
   storeUrl?: string | undefined;
+  /** Returns (docs/returns.md): staff's inbox for the reminders. */
+  returns?: { staffEmail?: string | undefined } | undefined;
 }
 
 /** Activities are built by a factory that receives its clients; the worker wires them. */
@@ -34,6 +37,7 @@ export function createActivities({
   mailer,
   storeUrl,
   leadRecovery,
+  returns,
 }: ActivityDeps) {
   const { placeOrder, retrievePayment, recordPaymentAttention } = createCheckoutActivities({
     db,
@@ -55,6 +59,16 @@ export function createActivities({
     ...createEmailActivities({ db, logger, mailer, storeUrl, linkSecret }),
     ...createLeadActivities({ db, logger, recovery: leadRecovery }),
     ...createRefundActivities({ db, logger, stripe, tabby, mailer, storeUrl, linkSecret }),
+    ...createReturnActivities({
+      db,
+      logger,
+      stripe,
+      tabby,
+      mailer,
+      storeUrl,
+      trackingSecret: linkSecret,
+      staffEmail: returns?.staffEmail,
+    }),
   };
 }
 

@@ -27,5 +27,8 @@ export type {
   payLaterReconciliation,
 } from './pay-later/workflow';
 export { payLaterStateQuery, shopperReturnedSignal, webhookReceivedSignal } from './pay-later/workflow';
+export * from './returns/start';
+export type { ReturnProcessEnd, ReturnProcessInput, ReturnTimers } from './returns/workflow';
+export { returnChangedSignal, returnStateQuery } from './returns/workflow';
 export { SA } from './search-attributes';
 export * from './workflow-ids';

@@ -20,6 +20,7 @@ export { cachedWorkflowBundle } from './bundle-cache';
 export { createLeadActivities, type LeadRecoverySettings } from './lead-conversion/activities';
 export { createRefundActivities } from './order-follow-up/activities';
 export { ensureSearchAttributes } from './register-search-attributes';
+export { createReturnActivities } from './returns/activities';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
 
@@ -81,6 +82,7 @@ async function main(config: WorkflowsConfig, logger: Logger): Promise<void> {
         linkSecret: config.leadLink.secret,
         linkTtlMs: config.leadLink.ttlMs,
       },
+      returns: { staffEmail: config.mail.staffNotifyEmail },
     },
     taskQueue: config.checkoutTaskQueue,
     namespace: config.temporalNamespace,

@@ -10,3 +10,4 @@ export { leadConversion } from './lead-conversion/workflow';
 export { orderConfirmation } from './order-confirmation/workflow';
 export { orderFollowUp } from './order-follow-up/workflow';
 export * from './pay-later/workflow';
+export { returnProcess } from './returns/workflow';
