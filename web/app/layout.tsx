@@ -1,4 +1,5 @@
 import { directionOf } from '@qahwa/schema/reference';
+import { orderVatRateBp } from '@qahwa/schema/settings';
 import { TestPaymentsBanner } from '@qahwa/ui';
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
@@ -51,7 +52,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ClientMessages locale={locale} messages={messages}>
           {/* The store's settings the browser's rules read: staff's (docs/settings.md), not SPEC 9's constants. */}
           <ShopperSettingsProvider
-            value={{ shipping: settings.shipping, payLater: settings.payLater, sale: settings.sale }}
+            value={{
+              shipping: settings.shipping,
+              payLater: settings.payLater,
+              sale: settings.sale,
+              vatRateBp: orderVatRateBp(settings.vat),
+            }}
           >
             <LocaleSync />
             {/* The plain links' client-side navigation and prefetch (next/link's job, 4 KB lighter). */}

@@ -13,6 +13,7 @@ import {
   publicCouponRefusal,
 } from '@qahwa/schema/promotions';
 import type { SaleConfig } from '@qahwa/schema/sale';
+import { vatOfOrder } from '@qahwa/schema/tax';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '@/lib/browser-api';
 import { type ShopperSettings, useShopperSettings } from '@/settings/shopper-settings';
@@ -86,6 +87,12 @@ export interface SummaryPricing {
   amountToFreeShippingFils: Fils;
   totalFils: Fils;
   coupon: CartPricing['coupon'];
+  /**
+   * The VAT the total includes, by the server's one rule (vatOfOrder: per line, half-up, the
+   * discount spread over the lines, shipping taxed) on these lines; 0 when the rate is 0.
+   */
+  vatFils: Fils;
+  vatRateBp: number;
 }
 
 /**
@@ -100,8 +107,11 @@ export function summaryPricing(
   quote: Quote | null,
   promotions: readonly Promotion[],
   applied: AppliedCouponState | null,
-  /** The store's sale and shipping fallback (set by staff): the summary's claim uses the server's settings. */
-  settings: Pick<ShopperSettings, 'sale' | 'shipping'>,
+  /**
+   * The store's sale and shipping fallback (set by staff): the summary's claim uses the server's
+   * settings; with the VAT rate, the VAT the total includes (none without it).
+   */
+  settings: Pick<ShopperSettings, 'sale' | 'shipping'> & Partial<Pick<ShopperSettings, 'vatRateBp'>>,
   now: Date = new Date(),
 ): SummaryPricing {
   const all = applied?.promotion
@@ -120,6 +130,13 @@ export function summaryPricing(
   const sale = priced.discounts.find((d) => d.kind === 'SALE');
   const saleFils = sale?.amountFils ?? 0;
   const shippingFils = quote === null ? null : priced.freeShipping ? 0 : quote.shippingCostFils;
+  const vatRateBp = settings.vatRateBp ?? 0;
+  const vat = vatOfOrder({
+    lines: priced.lines.map((l) => ({ key: l.variationId, lineFils: l.lineFils })),
+    discountFils: priced.discountFils,
+    shippingFils: shippingFils ?? 0,
+    rateBp: vatRateBp,
+  });
   return {
     itemsFils: priced.subtotalFils + saleFils,
     saleFils,
@@ -131,6 +148,8 @@ export function summaryPricing(
     amountToFreeShippingFils: priced.freeShipping ? 0 : (quote?.amountToFreeShippingFils ?? 0),
     totalFils: priced.subtotalFils - priced.discountFils + (shippingFils ?? 0),
     coupon: priced.coupon,
+    vatFils: vat.vatFils,
+    vatRateBp,
   };
 }
 

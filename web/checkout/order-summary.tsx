@@ -1,6 +1,6 @@
 'use client';
 
-import { type CartItem, cartItemCount, formatAed, localize, toFils } from '@qahwa/schema';
+import { type CartItem, cartItemCount, formatAed, localize, toFils, vatRateText } from '@qahwa/schema';
 import { variationText } from '@/cart/variation-text';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
@@ -99,6 +99,14 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
           </dd>
         </div>
       </dl>
+      {pricing.vatRateBp > 0 && (
+        <p className="mt-1 text-end text-xs text-coffee-600" data-testid="order-vat">
+          {t('includesVat', {
+            rate: vatRateText(pricing.vatRateBp),
+            amount: formatAed(pricing.vatFils, locale),
+          })}
+        </p>
+      )}
     </section>
   );
 }

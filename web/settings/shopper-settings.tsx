@@ -8,13 +8,15 @@ import { createContext, type ReactNode, useContext } from 'react';
 /**
  * The store's settings the browser's rules need (docs/settings.md): the shipping
  * fallback (the cart's nudge when the quote call fails), pay later's range (the radio, the submit,
- * the promo widget) and the sale (the summary's claim). The root layout reads them from the
+ * the promo widget), the sale (the summary's claim) and the VAT rate (the summary's "Includes VAT"). The root layout reads them from the
  * gateway (lib/settings.ts) and hands them down; zod-free, so every page can carry it.
  */
 export interface ShopperSettings {
   shipping: ShippingSettings;
   payLater: PayLaterRange;
   sale: SaleConfig;
+  /** The VAT rate an order placed now carries, basis points (0 while the store is not VAT-registered). */
+  vatRateBp: number;
 }
 
 // No default values: importing SPEC 9's defaults here put the pay-later, shipping and sale rules
