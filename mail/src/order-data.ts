@@ -121,6 +121,8 @@ export async function loadOrderEmail(
       discountFils: order.discountFils,
       shippingFils: order.shippingFils,
       totalFils: order.totalFils,
+      vatFils: order.vatFils,
+      vatRateBp: order.vatRateBp,
       ...(storeUrl ? { storeUrl } : {}),
       ...(storeUrl && linkSecret
         ? { trackingUrl: trackingUrl(storeUrl, signTrackingToken(order.id, linkSecret), locale) }

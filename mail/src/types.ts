@@ -30,6 +30,12 @@ export interface OrderEmailData {
   discountFils: number;
   shippingFils: number;
   totalFils: number;
+  /**
+   * The VAT the total includes and the order's rate (docs/vat.md), as stored with the order; rate 0
+   * while the store was not VAT-registered (no VAT line then). Absent: the general sentence.
+   */
+  vatFils?: number;
+  vatRateBp?: number;
   /** A link back to the store (the storefront's origin). */
   storeUrl?: string;
   /** The order's signed tracking page (docs/order-tracking.md); absent when no secret was given. */

@@ -26,6 +26,9 @@ const order: Extract<EmailTemplate, { kind: 'order-confirmation' }>['order'] = {
   discountFils: 2505,
   shippingFils: 2500,
   totalFils: 25045,
+  // vatOfOrder's figures for these lines, discount and shipping at 5 % (5.57 + 5.16 + 1.19).
+  vatFils: 1192,
+  vatRateBp: 500,
   storeUrl: 'http://127.0.0.1:3000',
 };
 
@@ -148,6 +151,18 @@ describe('what the shopper reads', () => {
     // Latin digits in Arabic (docs/domain-decisions.md), the dirham sign after the number.
     for (const s of ['250.45 د.إ', 'الإجمالي', 'الدفع عند الاستلام', 'الرمز ANNIV'])
       expect(ar.text).toContain(s);
+  });
+
+  it("says the VAT the total includes at the order's rate, and nothing of VAT when the store was not registered", async () => {
+    const en = await renderEmail({ kind: 'order-confirmation', order }, 'en');
+    expect(en.text).toContain('Includes VAT 5 %: AED 11.92');
+    const ar = await renderEmail({ kind: 'order-confirmation', order }, 'ar');
+    expect(ar.text).toContain('يشمل ضريبة القيمة المضافة 5 %: 11.92 د.إ');
+    const unregistered = await renderEmail(
+      { kind: 'order-confirmation', order: { ...order, vatFils: 0, vatRateBp: 0 } },
+      'en',
+    );
+    expect(unregistered.text).not.toMatch(/VAT/);
   });
 
   it('free shipping says so instead of AED 0.00', async () => {

@@ -33,6 +33,7 @@ export const COPY = {
       shipping: 'Shipping',
       total: 'Total',
       vat: 'Prices include VAT.',
+      includesVat: (rate: string, amount: string) => `Includes VAT ${rate} %: ${amount}`,
       deliveryTo: 'Delivery address',
       payment: 'Payment',
       methods: {
@@ -123,6 +124,7 @@ export const COPY = {
       shipping: 'الشحن',
       total: 'الإجمالي',
       vat: 'الأسعار شاملة ضريبة القيمة المضافة.',
+      includesVat: (rate: string, amount: string) => `يشمل ضريبة القيمة المضافة ${rate} %: ${amount}`,
       deliveryTo: 'عنوان التوصيل',
       payment: 'الدفع',
       methods: {

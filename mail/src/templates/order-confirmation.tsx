@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { shippingLineText } from '@qahwa/schema/checkout';
+import { vatRateText } from '@qahwa/schema/tax';
 import { Column, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MailLocale, OrderEmailData } from '../types';
@@ -125,9 +126,16 @@ export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailDat
             : null}
         {sumRow(c.shipping, shippingLineText(order.shippingFils, locale), 'shipping')}
         {sumRow(c.total, money(order.totalFils, locale), 'total', true)}
-        <Text style={textStyle(d, { color: colors.muted, fontSize: '12px', margin: '4px 0 0' })}>
-          {c.vat}
-        </Text>
+        {order.vatRateBp === 0 ? null : (
+          <Text
+            data-row="vat"
+            style={textStyle(d, { color: colors.muted, fontSize: '12px', margin: '4px 0 0' })}
+          >
+            {order.vatRateBp !== undefined && order.vatFils !== undefined
+              ? c.includesVat(vatRateText(order.vatRateBp), money(order.vatFils, locale))
+              : c.vat}
+          </Text>
+        )}
       </Section>
       <Section dir={d.dir} data-section="delivery" style={{ marginTop: '20px' }}>
         <Row>
