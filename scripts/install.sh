@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever qahwa needs and is missing; does nothing for what is already there.
-#   - Debian packages: postgresql, nats-server, chromium (apt-get update once, only if one is missing),
+#   - Debian packages: postgresql, nats-server, chromium, fonts-dejavu-core and poppler-utils (the invoice
+#     PDFs and their tests) (apt-get update once, only if one is missing),
 #     and docker-compose when there is a docker client without its compose plugin
 #   - Go programs into $GOBIN ($HOME/go/bin): the Temporal CLI and stripe-mock
 #   - node_modules: `npm ci` when package-lock.json changed since the last install
@@ -29,6 +30,10 @@ have_postgres() { compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null && 
 have_nats() { command -v nats-server >/dev/null; }
 have_compose() { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null; }
 have_chromium() { command -v chromium >/dev/null || command -v chromium-browser >/dev/null; }
+# The invoice PDFs are printed by Chromium in DejaVu Sans, whose Arabic the documents use
+# (docs/invoices.md); their tests read the PDFs back with poppler's pdftotext.
+have_dejavu() { [[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]]; }
+have_pdftotext() { command -v pdftotext >/dev/null; }
 # Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
 have_python_venv() { command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null; }
 
@@ -37,12 +42,14 @@ install_apt() {
   have_postgres || missing+=(postgresql)
   have_nats || missing+=(nats-server)
   have_chromium || missing+=(chromium)
+  have_dejavu || missing+=(fonts-dejavu-core)
+  have_pdftotext || missing+=(poppler-utils)
   if ((do_fuzz)) && ! have_python_venv; then missing+=(python3-venv); fi
   # `make test` validates docker-compose.yml; a docker client without the compose plugin gets
   # Debian's docker-compose for that.
   if command -v docker >/dev/null && ! have_compose; then missing+=(docker-compose); fi
   if ((${#missing[@]} == 0)); then
-    log "apt: postgresql, nats-server, chromium (and a compose for the docker client) already installed"
+    log "apt: postgresql, nats-server, chromium, fonts-dejavu-core, poppler-utils (and a compose for the docker client) already installed"
     tame_debian_postgres no-stop
     return 0
   fi

@@ -17,12 +17,15 @@ export function OrderDetailView({
   canEdit,
   temporal,
   returns,
+  documents,
 }: {
   order: AdminOrderDetail;
   canEdit: boolean;
   temporal: { url: string; namespace: string };
   /** The order's returns (returns/order-returns.tsx), drawn under its lines. */
   returns?: ReactNode;
+  /** The order's invoice and credit notes (invoices/order-documents.tsx), under its payment. */
+  documents?: ReactNode;
 }) {
   const t = useTranslations('OrderDetail');
   const locale = useLocale() as 'en' | 'ar';
@@ -65,6 +68,7 @@ export function OrderDetailView({
           </Card>
           <OrderCustomerCard order={o} />
           <OrderPaymentCard order={o} />
+          {documents}
           <Card title={t('workflows')}>
             <ul className="space-y-1 text-sm">
               {o.workflows.map((w) => (

@@ -2,6 +2,7 @@ export * from './back-in-stock/back-in-stock-consumer';
 export * from './brevo';
 export * from './config';
 export * from './health';
+export * from './invoices/invoice-issuer';
 export { consumerGroup } from './jetstream/consumer-group';
 export * from './jetstream/durable-consumer';
 export * from './jetstream/errors';

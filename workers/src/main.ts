@@ -8,6 +8,7 @@ import { createBackInStockConsumer } from './back-in-stock/back-in-stock-consume
 import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
+import { createInvoiceIssuer } from './invoices/invoice-issuer';
 import { ensureStream } from './jetstream';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
@@ -123,6 +124,8 @@ async function main() {
     stream: streamName,
     subjectPrefix,
   });
+  // Tax invoices (or receipts) of paid orders when placed and of cash orders when delivered (docs/invoices.md).
+  const invoiceIssuer = createInvoiceIssuer({ db, js, logger, stream: streamName, subjectPrefix });
   // The contact acknowledgement, the staff notice and the newsletter welcome (docs/email.md).
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
@@ -155,6 +158,7 @@ async function main() {
   backInStock.start();
   leadConsumers.start();
   orderFollowUps.start();
+  invoiceIssuer.start();
   brevoFeed.start();
   brevoSync.start();
   relay.start();
@@ -214,6 +218,7 @@ async function main() {
         brevoFeed.stop(),
         leadConsumers.stop(),
         orderFollowUps.stop(),
+        invoiceIssuer.stop(),
         mailConsumers.stop(),
         backInStock.stop(),
         brevoSync.stop(),

@@ -11,6 +11,7 @@ import core from './core.json';
 import crm from './crm.json';
 import customers from './customers.json';
 import dashboard from './dashboard.json';
+import invoices from './invoices.json';
 import leads from './leads.json';
 import logs from './logs.json';
 import orders from './orders.json';
@@ -47,5 +48,6 @@ const messages = {
   ...settings,
   ...tracking,
   ...returns,
+  ...invoices,
 };
 export default messages;

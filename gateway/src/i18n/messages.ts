@@ -2,6 +2,7 @@ import { LOCALE_COOKIE, type Locale, resolveLocale } from '@qahwa/schema';
 import { BACK_IN_STOCK_MESSAGES } from './back-in-stock-messages';
 import { BACK_OFFICE_MESSAGES } from './back-office-messages';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
+import { INVOICE_MESSAGES } from './invoice-messages';
 import { LINK_MESSAGES } from './link-messages';
 import { REQUEST_MESSAGES } from './request-messages';
 import { TRACKING_MESSAGES } from './tracking-messages';
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...BACK_OFFICE_MESSAGES,
   ...BACK_IN_STOCK_MESSAGES,
   ...TRACKING_MESSAGES,
+  ...INVOICE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOnly } from '../auth/access';
 import { dashboardSummary } from '../dashboard/summary';
+import { adminInvoiceRoutes } from './admin-invoices';
 import { adminOrderRoutes } from './admin-orders';
 
 /** The back office's reads. Signed-in staff with the 'orders' permission only. */
@@ -13,6 +14,8 @@ export async function adminRoutes(app: FastifyInstance) {
   const denied = { 401: ErrorBody, 403: ErrorBody };
   // Search, detail, the status command and the CSV export (docs/orders.md) live in their own file.
   await app.register(adminOrderRoutes);
+  // An order's invoices and credit notes, their PDFs and the month's CSV (docs/invoices.md).
+  await app.register(adminInvoiceRoutes);
 
   r.get(
     '/api/admin/orders',

@@ -8,6 +8,7 @@ export * from './categories';
 export * from './content';
 export * from './crm';
 export * from './dashboard';
+export * from './documents';
 export * from './engagement';
 export * from './ids';
 export * from './leads';

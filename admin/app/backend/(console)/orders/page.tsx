@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { DocumentsExport } from '@/invoices/documents-export';
 import { Denied, loadOrDeny } from '@/lib/load-or-deny';
 import { filterFromQuery, filterQuery, searchOrders } from '@/orders/order-data';
 import { OrderFilters } from '@/orders/order-filters';
@@ -54,6 +55,7 @@ export default async function OrdersPage({
         filter={filter}
         exportHref={`/backend/api/admin/orders/export${query ? `?${query}` : ''}`}
       />
+      <DocumentsExport />
       <OrdersTable
         orders={orders}
         caption={tTable('caption')}

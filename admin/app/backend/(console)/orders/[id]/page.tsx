@@ -1,6 +1,8 @@
 import { can } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { documentsOfOrder } from '@/invoices/document-data';
+import { OrderDocumentsCard } from '@/invoices/order-documents';
 import { adminConfig } from '@/lib/config';
 import { currentSession } from '@/lib/current-user';
 import { Denied, loadOrDeny } from '@/lib/load-or-deny';
@@ -19,7 +21,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const id = decodeURIComponent((await params).id);
   const valid = /^QH-\d{1,12}$/.test(id);
-  const [t, result, user, returns] = await Promise.all([
+  const [t, result, user, returns, documents] = await Promise.all([
     getTranslations('OrderDetail'),
     // Anything that is not an order number is no order: no call to the gateway for it.
     loadOrDeny(() => getOrderDetail(id), { notFound: true, valid }),
@@ -31,6 +33,13 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           () => null,
         )
       : null,
+    // Likewise its invoice and credit notes.
+    valid
+      ? documentsOfOrder(id).then(
+          (r) => r.documents,
+          () => null,
+        )
+      : null,
   ]);
   if (!result.ok) return <Denied title={t('title', { id })} reason={result.reason} />;
   return (
@@ -39,6 +48,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       canEdit={user ? can(user, 'orders', 'edit') : false}
       temporal={{ url: adminConfig.temporalUiUrl, namespace: adminConfig.temporalNamespace }}
       returns={<OrderReturnsCard returns={returns} />}
+      documents={<OrderDocumentsCard documents={documents} />}
     />
   );
 }
