@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { createStockRepository, eq, tables } from '@qahwa/db';
+import { createStockRepository, desc, eq, tables } from '@qahwa/db';
 import { createMailer, type Mailer } from '@qahwa/mail';
 import { mailCatcher } from '@qahwa/mail/testing';
 import { type CatalogueChanged, makeEvent } from '@qahwa/schema';
@@ -114,6 +114,20 @@ const stockChanged = (productIds: string[], reason: CatalogueChanged['data']['re
     { id: randomUUID(), occurredAt: new Date().toISOString() },
   );
 
+/** The newest CatalogueChanged the outbox holds for a product: what the relay would publish. */
+async function relayedFor(productId: string): Promise<CatalogueChanged> {
+  const rows = await s.handle.db
+    .select()
+    .from(tables.outbox)
+    .where(eq(tables.outbox.type, 'CatalogueChanged'))
+    .orderBy(desc(tables.outbox.createdAt));
+  const found = rows
+    .map((r) => r.payload as CatalogueChanged)
+    .find((e) => e.data.productIds.includes(productId));
+  if (!found) throw new Error(`no CatalogueChanged in the outbox for ${productId}`);
+  return found;
+}
+
 const requestOf = async (id: string) =>
   (
     await s.handle.db.select().from(tables.backInStockRequests).where(eq(tables.backInStockRequests.id, id))
@@ -149,14 +163,10 @@ describe('back-in-stock alerts', () => {
       variationId: variation.id,
       quantity: 12,
     });
-    const relayed = (
-      await s.handle.db.select().from(tables.outbox).where(eq(tables.outbox.type, 'CatalogueChanged'))
-    )
-      .map((r) => r.payload as CatalogueChanged)
-      .find((e) => e.data.productIds.includes(product.id));
-    expect(relayed?.data.reason).toBe('stock');
+    const relayed = await relayedFor(product.id);
+    expect(relayed.data.reason).toBe('stock');
     // Three deliveries of it under different message ids, as a replayed outbox would.
-    for (const n of [1, 2, 3]) await publishEvent(s, relayed!, `${relayed!.id}-${n}`);
+    for (const n of [1, 2, 3]) await publishEvent(s, relayed, `${relayed.id}-${n}`);
     await waitFor(async () => (await c.health()).handled >= 4, 'four deliveries handled');
 
     const mailAr = await catcher.waitForMessage((m) => m.to.some((t) => t.address === arabic));
@@ -248,9 +258,12 @@ describe('back-in-stock alerts', () => {
     expect((await requestOf(b.id)).status).toBe('waiting');
     expect(await catcher.messagesTo(late)).toHaveLength(0);
 
-    // Back again (a cancelled order's units): the one still waiting gets its mail.
-    await setStock(variation.id, 2);
-    await publishEvent(s, stockChanged([product.id]));
+    // Back again (a return's resaleable units, through the stock module): the one still waiting
+    // gets its mail, from that change's own CatalogueChanged.
+    await createStockRepository(s.handle.db).giveBack([
+      { productId: product.id, variationId: variation.id, quantity: 2 },
+    ]);
+    await publishEvent(s, await relayedFor(product.id));
     await waitFor(async () => (await requestOf(b.id)).status === 'notified', 'the second alert');
     expect(await catcher.messagesTo(late)).toHaveLength(1);
     expect(await catcher.messagesTo(early)).toHaveLength(1);

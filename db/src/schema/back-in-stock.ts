@@ -7,8 +7,9 @@ import { timestamps } from './columns';
  * Back-in-stock alerts (docs/back-in-stock.md): a shopper waiting for a sold-out variation.
  * `waiting` until the variation is on sale again and the one e-mail went (`notified`), or the
  * address had its day's mail (`suppressed`, closed without mail). One waiting request per address
- * and variation: asking again while waiting changes nothing. The address is kept only for this
- * mail; a closed request is pruned with the e-mails' own retention.
+ * and variation: asking again while waiting changes nothing. The address is used only for this
+ * mail; a closed request stays as its record, as long as its `emails` row keeps the same address
+ * (neither is pruned today: docs/back-in-stock.md "Personal data").
  */
 export const backInStockRequests = pgTable(
   'back_in_stock_requests',
