@@ -27,6 +27,7 @@ import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { promotionRoutes } from './promotions';
 import { recommendationRoutes } from './recommendations';
+import { returnRoutes } from './returns';
 import { reviewRoutes } from './reviews';
 import { shippingRoutes } from './shipping';
 import { uploadRoutes } from './uploads';
@@ -51,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(leadRoutes);
   await app.register(orderRoutes);
   await app.register(orderTrackingRoutes);
+  await app.register(returnRoutes);
   await app.register(paymentRoutes);
   await app.register(payLaterRoutes);
   await app.register(paymentModeRoutes);

@@ -92,6 +92,15 @@ export async function returnProcess(input: ReturnProcessInput): Promise<ReturnPr
     return condition(() => changes !== seen, Math.max(ms, 1));
   };
 
+  /** An e-mail that cannot be sent (no mailer, three days of SMTP outage) never stops the return. */
+  const tell = async (kind: 'approved' | 'rejected' | 'refunded' | 'expired') => {
+    try {
+      await mail.tellShopper(number, kind);
+    } catch (err) {
+      log.error('return e-mail not sent', { number, kind, err: String(err) });
+    }
+  };
+
   let reminders = 0;
   let remindFrom = Date.now();
   for (;;) {
@@ -108,13 +117,15 @@ export async function returnProcess(input: ReturnProcessInput): Promise<ReturnPr
             ).getTime();
         if (!(await waitChange(due - Date.now()))) {
           reminders++;
-          await mail.remindStaff(number, reminders);
+          await mail.remindStaff(number, reminders).catch((err) => {
+            log.error('return reminder not sent', { number, err: String(err) });
+          });
           remindFrom = Date.now();
         }
         break;
       }
       case 'approved': {
-        await mail.tellShopper(number, 'approved');
+        await tell('approved');
         const until = input.timers?.arrivalMs
           ? snapshot.decidedAtMs + input.timers.arrivalMs
           : (snapshot.arriveByMs ?? snapshot.decidedAtMs);
@@ -125,7 +136,15 @@ export async function returnProcess(input: ReturnProcessInput): Promise<ReturnPr
       }
       case 'received': {
         if (snapshot.refund === 'requested') {
-          await money.refundReturn(number);
+          try {
+            await money.refundReturn(number);
+          } catch (err) {
+            // Refused by the provider (recorded `failed` on the refunds row, shown to staff) or a
+            // day of outage: staff's next Refund asks again under the same key.
+            log.warn('return refund not made', { number, err: String(err) });
+            await waitChange();
+            break;
+          }
           await db.completeRefund(number);
         } else if (snapshot.refund === 'succeeded') {
           await db.completeRefund(number);
@@ -137,7 +156,7 @@ export async function returnProcess(input: ReturnProcessInput): Promise<ReturnPr
       case 'rejected':
       case 'expired':
       case 'refunded':
-        await mail.tellShopper(number, snapshot.status);
+        await tell(snapshot.status);
         return snapshot.status;
     }
   }
