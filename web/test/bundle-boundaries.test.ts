@@ -15,6 +15,8 @@ const EVERY_PAGE = [
   'newsletter',
   'analytics',
   'leads',
+  // The options modal's "Notify me when it's back" (docs/back-in-stock.md).
+  'back-in-stock',
 ];
 /** Server-only modules in those folders may use anything. */
 const SERVER_ONLY = new Set(['i18n/request.ts', 'leads/restore.ts']);
