@@ -67,6 +67,9 @@ describe('a product made in the back office, in Arabic, is on the storefront wit
     const firstCategory = await category.locator('option').nth(1).getAttribute('value');
     await category.selectOption(firstCategory as string);
     await page.getByLabel(T.priceAed as string).fill('58.50');
+    // The field says which price shoppers pay and where to change it (the variations' prices).
+    expect(await page.getByLabel(T.priceAed as string).getAttribute('aria-describedby')).toContain('hint');
+    await page.getByText(T.priceHint as string).waitFor();
 
     const file = page.locator('input[type=file]');
     // The browser's own check passes (it says image/png); the gateway reads the bytes and refuses.

@@ -113,6 +113,12 @@ describe('staff change the store settings in Arabic, and the storefront follows'
     });
     console.info(`nudge followed the new threshold in ${Date.now() - savedAt} ms (${ms} ms polling)`);
     await checkout.screenshot({ path: `${screens}/settings-checkout-nudge-ar.png`, fullPage: true });
+    // About and Terms promise the threshold staff set, not a figure fixed in their texts.
+    for (const path of ['/about', '/terms']) {
+      await checkout.goto(`${stack.webUrl}${path}`);
+      expect(await checkout.locator('main').textContent()).toContain('300.00 د.إ');
+      expect(await checkout.locator('main').textContent()).not.toContain('200 درهم');
+    }
     await checkout.close();
   }, 180_000);
 

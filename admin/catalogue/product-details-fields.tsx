@@ -76,7 +76,7 @@ export function ProductDetailsFields({
           ))}
         </select>
       </FormField>
-      <FormField {...field('price')} label={t('priceAed')} required>
+      <FormField {...field('price')} label={t('priceAed')} hint={t('priceHint')} required>
         <input
           type="number"
           inputMode="decimal"

@@ -1,3 +1,4 @@
+import type { Locale } from '@qahwa/schema';
 import type { OfferSettings } from '@qahwa/schema/contracts';
 import { isOfferVisible } from '@qahwa/schema/offers';
 import type { Metadata } from 'next';
@@ -16,6 +17,7 @@ import {
   listCategories,
   listSliders,
 } from '@/lib/catalogue';
+import { freeShippingThresholdText } from '@/lib/settings';
 import { ForwardArrow } from '@/shell/icons';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -73,9 +75,10 @@ function EmptyState({ children }: { children: ReactNode }) {
 
 export default async function HomePage() {
   const renderedAt = Date.now();
-  const [t, locale, offer, sliders, categories, products, promotions] = await Promise.all([
+  const locale = (await getLocale()) as Locale;
+  const [t, threshold, offer, sliders, categories, products, promotions] = await Promise.all([
     getTranslations('Home'),
-    getLocale(),
+    freeShippingThresholdText(locale),
     settle<OfferSettings>('offer', getOffer()),
     settle('sliders', listSliders()),
     settle('categories', listCategories()),
@@ -122,7 +125,7 @@ export default async function HomePage() {
           <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
             <p className="text-sm font-medium tracking-wide text-amber-300">{t('heroEyebrow')}</p>
             <p className="mt-2 max-w-2xl text-3xl font-bold leading-tight sm:text-5xl">{t('heroTitle')}</p>
-            <p className="mt-4 max-w-xl text-coffee-100">{t('heroText')}</p>
+            <p className="mt-4 max-w-xl text-coffee-100">{t('heroText', { threshold })}</p>
             <a
               href="/shop"
               className="mt-6 inline-flex items-center gap-2 rounded-lg bg-amber-500 px-5 py-3 font-semibold text-coffee-950 hover:bg-amber-400"

@@ -1,5 +1,5 @@
 import 'server-only';
-import { DEFAULT_SETTINGS, PublicSettings } from '@qahwa/schema';
+import { DEFAULT_SETTINGS, formatAed, type Locale, PublicSettings } from '@qahwa/schema';
 import { gatewayTimeoutMs, gatewayUrl, webConfig } from './config';
 
 /** The tag of the cached settings fetch; app/revalidate/catalogue drops it on SettingsChanged. */
@@ -26,4 +26,14 @@ export async function getPublicSettings(): Promise<PublicSettings> {
     console.warn('store settings unavailable, using the defaults', error);
     return DEFAULT_SETTINGS;
   }
+}
+
+/**
+ * The free-shipping threshold as the home page's hero, About and Terms write it ("over AED 200.00"):
+ * the store's setting, never a figure fixed in the texts, so a threshold staff change is what
+ * every page promises.
+ */
+export async function freeShippingThresholdText(locale: Locale): Promise<string> {
+  const settings = await getPublicSettings();
+  return formatAed(settings.shipping.freeShippingThresholdFils, locale);
 }

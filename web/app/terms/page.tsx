@@ -1,5 +1,7 @@
+import type { Locale } from '@qahwa/schema';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { freeShippingThresholdText } from '@/lib/settings';
 import { TextPage } from '@/policies/text-page';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,9 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TermsRoute() {
   const t = await getTranslations('TermsPage');
+  const threshold = await freeShippingThresholdText((await getLocale()) as Locale);
   const sections = (['s1', 's2', 's3', 's4'] as const).map((key) => ({
     title: t(`${key}.title`),
-    body: t(`${key}.body`),
+    body: t(`${key}.body`, { threshold }),
   }));
   return <TextPage title={t('title')} intro={t('intro')} note={t('note')} sections={sections} />;
 }
