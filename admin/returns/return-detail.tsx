@@ -1,4 +1,5 @@
 import { formatAed } from '@qahwa/schema';
+import { knownOr, REFUND_STATUSES } from '@qahwa/schema/orders';
 import {
   type AdminReturnDetail,
   refundMethodLabel,
@@ -36,6 +37,8 @@ export function ReturnDetailView({
 }) {
   const t = useTranslations('ReturnDetail');
   const tActions = useTranslations('ReturnActions');
+  // The order page's words for a refund's state: one wording of it.
+  const tOrder = useTranslations('OrderDetail');
   const tPayment = useTranslations('PaymentProvider');
   const locale = useLocale() as 'en' | 'ar';
   const aed = (fils: number) => formatAed(fils, locale);
@@ -118,7 +121,10 @@ export function ReturnDetailView({
               <Row label={t('reason')}>{returnReasonLabel(r.reason, locale)}</Row>
             </dl>
             <h3 className="mt-3 text-xs font-semibold text-stone-500">{t('note')}</h3>
-            <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-900">
+            <p
+              dir={r.note ? 'auto' : undefined}
+              className="mt-1 text-sm break-words whitespace-pre-line text-stone-900"
+            >
               {r.note ?? t('noNote')}
             </p>
             <h3 className="mt-3 text-xs font-semibold text-stone-500">{t('photo')}</h3>
@@ -143,7 +149,7 @@ export function ReturnDetailView({
             {r.staffMessage ? (
               <>
                 <h3 className="mt-3 text-xs font-semibold text-stone-500">{t('staffMessage')}</h3>
-                <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-900">
+                <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-stone-900">
                   {r.staffMessage}
                 </p>
               </>
@@ -159,7 +165,11 @@ export function ReturnDetailView({
                     <time dateTime={h.at}>{formatDateTime(h.at, locale)}</time>
                     {h.byEmail ? ` · ${t('historyBy', { who: h.byEmail })}` : null}
                   </div>
-                  {h.note ? <p className="mt-1 text-stone-700 whitespace-pre-line">{h.note}</p> : null}
+                  {h.note ? (
+                    <p dir="auto" className="mt-1 text-stone-700 whitespace-pre-line">
+                      {h.note}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ol>
@@ -190,7 +200,11 @@ export function ReturnDetailView({
                   </span>
                 </Row>
               ) : null}
-              {r.refund ? <Row label={t('refundStatus')}>{r.refund.status}</Row> : null}
+              {r.refund ? (
+                <Row label={t('refundStatus')}>
+                  {tOrder(`refundStatus.${knownOr(REFUND_STATUSES, r.refund.status)}`)}
+                </Row>
+              ) : null}
             </dl>
             {r.refund?.lastError ? (
               <p className="mt-2 rounded bg-red-50 p-2 text-xs text-red-800">

@@ -77,13 +77,17 @@ export function ReturnList({ returns }: { returns: readonly ReturnView[] }) {
               {r.note ? (
                 <div>
                   <dt className="text-xs text-coffee-600">{t('yourNote')}</dt>
-                  <dd className="break-words whitespace-pre-line text-coffee-900">{r.note}</dd>
+                  <dd dir="auto" className="break-words whitespace-pre-line text-coffee-900">
+                    {r.note}
+                  </dd>
                 </div>
               ) : null}
               {r.staffMessage ? (
                 <div className="rounded-md bg-coffee-50 p-3">
                   <dt className="text-xs font-medium text-coffee-700">{t('staffMessage')}</dt>
-                  <dd className="mt-1 break-words whitespace-pre-line text-coffee-900">{r.staffMessage}</dd>
+                  <dd dir="auto" className="mt-1 break-words whitespace-pre-line text-coffee-900">
+                    {r.staffMessage}
+                  </dd>
                 </div>
               ) : null}
               {r.status !== 'rejected' && r.status !== 'expired' ? (
