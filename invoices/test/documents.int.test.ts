@@ -203,7 +203,7 @@ describe('the PDF', () => {
     expect(text).toContain(invoice.supplier.trn as string);
     expect(text).toContain('الرقم الضريبي');
     expect(text).toContain('مريم الهاشمي');
-    expect(text).toContain('المبلغ الخاضع للضريبة');
+    expect(text).toContain('إجمالي الضريبة');
   });
 
   it('of a credit note names its invoice, in both languages', async () => {

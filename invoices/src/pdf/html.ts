@@ -151,7 +151,8 @@ export function documentHtml(view: DocumentView): string {
   th { background: #f4efe9; font-weight: bold; font-size: 7.5pt; padding: 1.5mm; vertical-align: bottom; }
   th .en { text-align: left; } th .ar { text-align: right; }
   td { border-bottom: 0.3pt solid #d8cfc7; padding: 1.5mm; vertical-align: top; }
-  td.num, th.num { text-align: right; white-space: nowrap; direction: ltr; }
+  td.num { text-align: right; white-space: nowrap; direction: ltr; }
+  th.num { text-align: right; }
   td.item { width: 34%; }
   .totals { margin-top: 3mm; margin-left: auto; width: 60%; }
   .totals div { display: flex; justify-content: space-between; gap: 3mm; padding: 1mm 0; border-bottom: 0.3pt solid #d8cfc7; }
