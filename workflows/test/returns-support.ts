@@ -73,11 +73,18 @@ export async function stripeRecorder(): Promise<StripeRecorder> {
 const staff = { id: null, email: 'returns@qahwa.local' };
 
 /** A card order of two bags, moved by staff to delivered (its history dates the 30 days). */
-export async function deliveredCardOrder(db: Db, email: string, locale: 'en' | 'ar' = 'en') {
-  const paymentIntentId = `pi_${randomUUID().replace(/-/g, '')}`;
+export async function deliveredCardOrder(
+  db: Db,
+  email: string,
+  locale: 'en' | 'ar' = 'en',
+  tabbyPaymentId?: string,
+) {
+  const paymentIntentId = tabbyPaymentId ?? `pi_${randomUUID().replace(/-/g, '')}`;
   const orderId = await placedOrder(db, {
-    provider: 'STRIPE',
-    payment: { id: paymentIntentId, method: 'card', status: 'succeeded' },
+    provider: tabbyPaymentId ? 'TABBY' : 'STRIPE',
+    payment: tabbyPaymentId
+      ? { id: tabbyPaymentId, method: 'pay_later', status: 'captured' }
+      : { id: paymentIntentId, method: 'card', status: 'succeeded' },
     customer: { fullName: 'Noura Al Suwaidi', email, phone: '+971 50 765 4321' },
     locale,
   });
@@ -157,13 +164,18 @@ export async function receive(db: Db, ret: ReturnRow, resaleable: boolean) {
 }
 
 /** Staff's Refund as the route writes it: the refunds row named by the return, once. */
-export async function askRefund(db: Db, ret: ReturnRow, paymentIntentId: string) {
+export async function askRefund(
+  db: Db,
+  ret: ReturnRow,
+  paymentIntentId: string,
+  provider: 'STRIPE' | 'TABBY' = 'STRIPE',
+) {
   await db
     .insert(tables.refunds)
     .values({
       orderId: ret.orderId,
       paymentId: paymentIntentId,
-      provider: 'STRIPE',
+      provider,
       amountFils: ret.refundFils,
       reference: returnRefundReference(ret.number),
       reason: `return ${ret.number}`,
