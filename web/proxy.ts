@@ -1,4 +1,5 @@
 import { forwardedHeaders } from '@qahwa/schema/proxy';
+import { isLocale, LOCALE_COOKIE } from '@qahwa/schema/reference';
 import { type NextRequest, NextResponse } from 'next/server';
 import { storefrontPolicy } from './analytics/content-security-policy';
 import { webConfig } from './lib/config';
@@ -29,6 +30,10 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   // The newsletter's e-mailed links (docs/crm.md): the confirmation's press and the unsubscribe's.
   [['POST'], /^\/api\/newsletter\/(?:confirm|unsubscribe)$/],
   [['POST'], /^\/api\/orders$/],
+  // The guest's order tracking (docs/order-tracking.md): the lookup, a new link by e-mail, the
+  // order's page and its documents under the signed token.
+  [['POST'], /^\/api\/orders\/track(?:\/link)?$/],
+  [['GET', 'HEAD'], /^\/api\/orders\/track\/[^/]+(?:\/documents\/[^/]+)?$/],
   [['POST'], /^\/api\/create-payment-intent$/],
   [['POST'], /^\/api\/payments\/tabby$/],
   // The shopper back from Tabby: the return (signals the workflow) and polling its answer.
@@ -55,6 +60,9 @@ export function isShopperApi(method: string, pathname: string): boolean {
  */
 export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   if (request.method === 'POST' && request.nextUrl.pathname === UNSUBSCRIBE_PAGE) return oneClick(request);
+  if (request.nextUrl.pathname.startsWith(TRACKING_PAGE) && request.nextUrl.searchParams.has('lang')) {
+    return linkLanguage(request);
+  }
   return request.nextUrl.pathname.startsWith('/api/') ? apiProxy(request) : withPolicy();
 }
 
@@ -74,6 +82,23 @@ function oneClick(request: NextRequest): NextResponse {
       },
     },
   );
+}
+
+/**
+ * The tracking link of an order e-mail carries the mail's language (`?lang=ar`): the page opens in
+ * it, and the choice is saved as the language switcher saves it (docs/order-tracking.md).
+ */
+const TRACKING_PAGE = '/orders/track/';
+
+function linkLanguage(request: NextRequest): NextResponse {
+  const lang = request.nextUrl.searchParams.get('lang');
+  const url = request.nextUrl.clone();
+  url.searchParams.delete('lang');
+  const res = NextResponse.redirect(url, 303);
+  if (isLocale(lang)) {
+    res.cookies.set(LOCALE_COOKIE, lang, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
+  }
+  return res;
 }
 
 /** The /api/* half of the proxy (synchronous: no page policy to read). */

@@ -266,3 +266,51 @@ describe('a new link by e-mail', () => {
     expect(row!.locale).toBe('ar');
   });
 });
+
+describe('the confirmation page’s link', () => {
+  it('comes with the placed order: its token opens that order', async () => {
+    const product = (
+      await gw.app.inject({ method: 'GET', url: '/api/products/colombian-supremo' })
+    ).json() as {
+      id: string;
+      name: string;
+      variations: { id: string; size: { displayName: string } }[];
+    };
+    const v = product.variations.find((x) => x.size.displayName === '250g')!;
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        customerInfo: { fullName: 'Hessa', email: `conf-${randomUUID()}@example.ae`, phone: '+971502223344' },
+        shippingInfo: { emirate: 'dubai', city: 'deira', address: 'Al Rigga Street, Building 12, Flat 4' },
+        items: [
+          {
+            id: `${product.id}-${v.id}`,
+            productId: product.id,
+            variationId: v.id,
+            name: product.name,
+            price: 46.8,
+            quantity: 1,
+            variation: { weight: '250g', beans: 'Arabica', additions: null },
+          },
+        ],
+        // 46.80 a bag and 25.00 shipping under 200.00: the server's total.
+        totalAmount: 71.8,
+        subtotal: 1,
+        tax: 0,
+        shippingCost: 0,
+        discount: 0,
+        appliedCoupon: null,
+        paymentProvider: 'COD',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { orderId: placed, trackingToken: token } = res.json() as {
+      orderId: string;
+      trackingToken: string;
+    };
+    expect(typeof token).toBe('string');
+    expect(((await view(token)).json() as TrackedOrder).orderNumber).toBe(placed);
+  });
+});

@@ -9,7 +9,7 @@ import {
 import { api, refusalOf } from '@/lib/browser-api';
 
 export type SubmitResult =
-  | { ok: true; orderId: string; totalAmount: number | null }
+  | { ok: true; orderId: string; totalAmount: number | null; trackingToken: string | null }
   /**
    * `code`: the gateway's error code (COUPON_REFUSED lets the page drop the coupon and go on);
    * `totalFils`: with PRICE_CHANGED, the server's total the shopper may confirm.
@@ -39,6 +39,7 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
       ok: true,
       orderId: parsed.data.orderId,
       totalAmount: parsed.data.totalAmount ?? null,
+      trackingToken: parsed.data.trackingToken ?? null,
     };
   }
   const refusal = refusalOf(answer.body);

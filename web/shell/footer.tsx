@@ -13,6 +13,7 @@ export function Footer({ phone }: { phone: string }) {
       title: t('shopTitle'),
       links: [
         { href: '/shop', label: t('shop') },
+        { href: '/orders/track', label: t('trackOrder') },
         { href: '/wishlist', label: t('wishlist') },
         { href: '/profile', label: t('profile') },
       ],

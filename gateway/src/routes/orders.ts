@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { ServerTiming } from '../checkout/server-timing';
 import { createOrderTaking } from '../checkout/take-order';
 import { localeOf } from '../i18n/messages';
+import { trackingToken } from '../orders/tracking-token';
 import { createPaidOrders } from '../payments/paid-order';
 
 /**
@@ -72,10 +73,16 @@ export async function orderRoutes(app: FastifyInstance) {
       });
       // An order made or found: 200; a card checkout still running: 202 (the same payment joins it).
       timing.add('total', performance.now() - began);
+      const { answer } = taken;
+      // The order's page link for the confirmation page: whoever holds the order's key placed it.
+      const tracked =
+        answer.success && answer.orderId
+          ? { ...answer, trackingToken: trackingToken(answer.orderId, config.leadLinkSecret) }
+          : answer;
       return reply
         .code(taken.kind === 'ordered' ? 200 : 202)
         .header('server-timing', timing.header())
-        .send(taken.answer);
+        .send(tracked);
     },
   );
 }

@@ -140,6 +140,8 @@ export const CreateOrderResponse = z
     /** What the server charged, AED: the truth the browser should show. */
     totalAmount: z.number().optional(),
     error: z.string().optional(),
+    /** The order's signed tracking token (docs/order-tracking.md): the confirmation page links to its page. */
+    trackingToken: z.string().optional(),
   })
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;

@@ -61,13 +61,15 @@ export function useAttempt({
     release();
   }
 
-  function done(orderId: string, totalAmount: number | null) {
+  function done(orderId: string, totalAmount: number | null, trackingToken: string | null = null) {
     endAttempt();
     // The cart is ordered and emptied: the next one is another checkout.
     renewCheckoutKey();
     const params = new URLSearchParams({ order: orderId });
     if (totalAmount !== null) params.set('total', String(totalAmount));
     if (method !== 'cod') params.set('paid', '1');
+    // The order's own page (docs/order-tracking.md), straight from the confirmation.
+    if (trackingToken) params.set('t', trackingToken);
     // The order converts its lead on the server (OrderPlaced); the browser only stops this cart
     // from being reported abandoned.
     markCartReported();

@@ -37,7 +37,7 @@ export function usePaidOrder(
     attempt.keep();
     const order = cardOrderRequest(claim, paymentIntentId);
     const result = await submitOrder(order, attemptKey(orderIntent(order)));
-    if (result.ok) return attempt.done(result.orderId, result.totalAmount);
+    if (result.ok) return attempt.done(result.orderId, result.totalAmount, result.trackingToken);
     if (result.reason === 'server' && result.orderId && result.message) {
       attempt.release();
       return onAlreadyOrdered({ text: result.message, orderId: result.orderId });

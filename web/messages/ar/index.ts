@@ -16,6 +16,7 @@ import payments from './payments.json';
 import promotions from './promotions.json';
 import returns from './returns.json';
 import shell from './shell.json';
+import tracking from './tracking.json';
 
 const messages = {
   ...shell,
@@ -30,5 +31,6 @@ const messages = {
   ...account,
   ...leads,
   ...returns,
+  ...tracking,
 };
 export default messages;

@@ -1,6 +1,7 @@
-import { formatAed, toFils } from '@qahwa/schema';
+import { formatAed, toFils, vatRateText } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { trackedOrder } from '@/tracking/tracking-api';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Confirmation');
@@ -31,6 +32,16 @@ export default async function ConfirmationPage({
   const orderId = one(query.order)?.slice(0, 64);
   const totalText = one(query.total);
   const total = totalText && /^\d+(\.\d{1,2})?$/.test(totalText) ? toFils(totalText) : null;
+  // The order's signed tracking token (docs/order-tracking.md); its page checks the signature.
+  const tracking = one(query.t);
+  const trackingHref =
+    tracking && /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{1,100}$/.test(tracking)
+      ? `/orders/track/${encodeURIComponent(tracking)}`
+      : null;
+  // The VAT the total includes, as the server stored it with the order (docs/vat.md), read through
+  // the order's signed token; none without one (a pay-later return) or when the order has no VAT.
+  const tracked = trackingHref && tracking ? await trackedOrder(tracking) : null;
+  const vat = tracked?.kind === 'found' ? tracked.order.totals : null;
 
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
@@ -61,7 +72,24 @@ export default async function ConfirmationPage({
                 : t('total', { total: formatAed(total, locale) })}
             </p>
           )}
+          {vat && vat.vat !== null && vat.vatRatePercent !== null ? (
+            <p className="text-sm text-coffee-700" data-testid="order-vat">
+              {t('includesVat', {
+                rate: vatRateText(Math.round(vat.vatRatePercent * 100)),
+                amount: formatAed(toFils(vat.vat), locale),
+              })}
+            </p>
+          ) : null}
           <p className="text-sm text-coffee-600">{paid ? tp('confirmationPaidNote') : t('note')}</p>
+          {trackingHref ? (
+            <a
+              href={trackingHref}
+              data-testid="track-order-link"
+              className="rounded-lg border border-coffee-800 px-5 py-2.5 font-semibold text-coffee-800 hover:bg-coffee-50"
+            >
+              {t('trackOrder')}
+            </a>
+          ) : null}
         </>
       ) : (
         <p className="text-coffee-700">{t('missing')}</p>
