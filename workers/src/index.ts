@@ -14,3 +14,4 @@ export * from './maintenance';
 export * from './orders/follow-up-starter';
 export * from './outbox-relay';
 export * from './projections';
+export * from './returns/return-starter';

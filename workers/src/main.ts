@@ -19,6 +19,7 @@ import {
   createWebhookWatch,
 } from './maintenance';
 import { createOrderFollowUpStarter } from './orders/follow-up-starter';
+import { createReturnStarter } from './returns/return-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
   createCatalogueCountsProjection,
@@ -124,6 +125,16 @@ async function main() {
     stream: streamName,
     subjectPrefix,
   });
+  // A return's process, started from its ReturnRequested (docs/returns.md).
+  const returnStarter = createReturnStarter({
+    db,
+    js,
+    logger,
+    temporal: new Client({ connection: temporalConnection, namespace: config.temporal.namespace }),
+    taskQueue: config.temporal.taskQueue,
+    stream: streamName,
+    subjectPrefix,
+  });
   // Tax invoices (or receipts) of paid orders when placed and of cash orders when delivered (docs/invoices.md).
   const invoiceIssuer = createInvoiceIssuer({ db, js, logger, stream: streamName, subjectPrefix });
   // The contact acknowledgement, the staff notice and the newsletter welcome (docs/email.md).
@@ -158,6 +169,7 @@ async function main() {
   backInStock.start();
   leadConsumers.start();
   orderFollowUps.start();
+  returnStarter.start();
   invoiceIssuer.start();
   brevoFeed.start();
   brevoSync.start();
@@ -218,6 +230,7 @@ async function main() {
         brevoFeed.stop(),
         leadConsumers.stop(),
         orderFollowUps.stop(),
+        returnStarter.stop(),
         invoiceIssuer.stop(),
         mailConsumers.stop(),
         backInStock.stop(),
