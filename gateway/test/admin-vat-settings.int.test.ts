@@ -83,6 +83,16 @@ describe('settings: VAT', () => {
     const order = await placeOrder();
     expect(order.vatRateBp).toBe(500);
     expect(order.vatFils).toBeGreaterThan(0);
+    // The order page staff read carries the order's VAT, its rate, and each line's figures.
+    const detail = (await call('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(detail.totals).toMatchObject({
+      vatRateBp: 500,
+      vatFils: order.vatFils,
+      shippingVatFils: order.shippingVatFils,
+    });
+    expect(
+      detail.items.reduce((a: number, i: { vatFils: number }) => a + i.vatFils, order.shippingVatFils),
+    ).toBe(order.vatFils);
     const pub = await gw.app.inject({ method: 'GET', url: '/api/settings' });
     expect(pub.json().vat).toMatchObject({ registered: true, rateBp: 500 });
   });
