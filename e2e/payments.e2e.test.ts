@@ -2,12 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { createDb, eq, tables } from '@qahwa/db';
 import { CART_STORAGE_KEY, localize, PAYMENT_MESSAGES } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
-import { stripeJsDoubleScript } from '@qahwa/web/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fill, messages } from './support/browser';
+import { messages } from './support/browser';
+import { cardShopper, confirmationNumber, payButton, toPayment } from './support/card-checkout';
 import { startStackAndBrowser } from './support/session';
-import { openShopper } from './support/shopper';
 import { root, type Stack } from './support/stack';
 
 /**
@@ -31,86 +30,16 @@ afterAll(async () => {
   await db.close();
 });
 
-function shopper(locale: 'en' | 'ar', viewport: { width: number; height: number }, wallet: boolean) {
-  // Before any page script: window.Stripe is the double, and loadStripe() takes it.
-  return openShopper(browser, locale, viewport, (context) =>
-    context.addInitScript(
-      stripeJsDoubleScript({
-        apiBase: '/payments/stripe-double',
-        wallet: wallet ? { type: 'google_pay' as const, name: 'Omar Saleh', email: 'omar@example.ae' } : null,
-      }),
-    ),
-  );
-}
+const shopper = (locale: 'en' | 'ar', viewport: { width: number; height: number }, wallet: boolean) =>
+  cardShopper(browser, locale, viewport, wallet);
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
 }
 
-/** Through the options modal, the cart panel and the first two steps, to the payment step. */
-async function toPayment(
-  page: Page,
-  locale: 'en' | 'ar',
-  input: {
-    product: string;
-    weight: string;
-    customer: [string, string, string];
-    city: [string, string];
-    address: string;
-  },
-) {
-  const m = messages('web', locale);
-  await page.goto(`${stack.webUrl}/shop`);
-  await page
-    .getByRole('button', { name: fill(m.ProductCard!.selectOptionsFor!, { name: input.product }) })
-    .click();
-  const dialog = page.getByRole('dialog', { name: m.OptionsModal!.title });
-  await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).waitFor({ timeout: 30_000 });
-  await dialog
-    .getByRole('radiogroup', { name: m.OptionsModal!.weight })
-    .getByRole('radio', { name: input.weight })
-    .click();
-  await dialog.getByRole('button', { name: m.OptionsModal!.increase }).click();
-  await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
-  await page.getByRole('link', { name: m.CartPanel!.orderNow }).click();
-  await page.waitForURL('**/checkout');
-  // The checkout's own fields (the footer's newsletter box has an e-mail field too).
-  const main = page.getByRole('main');
-  await main.getByRole('textbox', { name: m.CustomerStep!.fullName, exact: true }).fill(input.customer[0]);
-  await main.getByRole('textbox', { name: m.CustomerStep!.email, exact: true }).fill(input.customer[1]);
-  await main.getByRole('textbox', { name: m.CustomerStep!.phone, exact: true }).fill(input.customer[2]);
-  await page.getByRole('button', { name: m.CustomerStep!.submit }).click();
-  await page.getByRole('combobox', { name: m.ShippingStep!.emirate }).selectOption(input.city[0]);
-  await page.getByRole('combobox', { name: m.ShippingStep!.city }).selectOption(input.city[1]);
-  await page.getByRole('textbox', { name: m.ShippingStep!.address }).fill(input.address);
-  await page.getByRole('button', { name: m.ShippingStep!.submit }).click();
-  await page.getByRole('radio', { name: m.PaymentStep!.card }).waitFor();
-}
-
-/** The Pay button, once it reads 'Pay {total} AED' for the server's total and can be pressed. */
-async function payButton(page: Page, locale: 'en' | 'ar') {
-  const template = localize(PAYMENT_MESSAGES['payment.submit.pay'], locale, { total: '{total}' });
-  const [before, after] = template
-    .split('{total}')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const name = new RegExp(`^${before}(\\d+\\.\\d{2})${after}$`);
-  const button = page.getByRole('button', { name });
-  await expect.poll(() => button.isEnabled().catch(() => false), { timeout: 30_000 }).toBe(true);
-  const label = (await button.textContent()) ?? '';
-  const total = name.exec(label.trim())?.[1];
-  expect(total, label).toBeDefined();
-  return { button, total: Number(total) };
-}
-
 async function orderOf(orderNumber: string) {
   const [order] = await db.db.select().from(tables.orders).where(eq(tables.orders.id, orderNumber));
   return order;
-}
-
-async function confirmationNumber(page: Page) {
-  const status = page.getByRole('status').filter({ hasText: /QH-\d{6}/ });
-  await status.waitFor({ timeout: 60_000 });
-  return /QH-\d{6}/.exec((await status.textContent()) ?? '')![0];
 }
 
 const placed: string[] = [];
@@ -120,7 +49,7 @@ describe('card and wallet payments in the browser', () => {
     const ar = messages('web', 'ar');
     const { context, page, errors } = await shopper('ar', { width: 1280, height: 900 }, false);
     try {
-      await toPayment(page, 'ar', {
+      await toPayment(page, stack, 'ar', {
         product: 'خلطة القهوة الإماراتية',
         weight: '500 غ',
         customer: ['مريم الهاشمي', 'mariam.card@example.ae', '+971 50 123 4567'],
@@ -197,7 +126,7 @@ describe('card and wallet payments in the browser', () => {
     const en = messages('web', 'en');
     const { context, page, errors } = await shopper('en', { width: 390, height: 844 }, true);
     try {
-      await toPayment(page, 'en', {
+      await toPayment(page, stack, 'en', {
         product: 'Emirati Gahwa Blend',
         weight: '250g',
         customer: ['Omar Saleh', 'omar.wallet@example.ae', '+971 55 765 4321'],
@@ -270,7 +199,7 @@ describe("make dev's Stripe.js double", () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
-      await toPayment(page, 'en', {
+      await toPayment(page, stack, 'en', {
         product: 'Emirati Gahwa Blend',
         weight: '250g',
         customer: ['Huda Karim', 'huda.dev@example.ae', '+971 52 222 3344'],
