@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql, tables } from '@qahwa/db';
 import { placedOrder } from '@qahwa/db/testing';
+import { issueInvoice } from '@qahwa/invoices';
 import { signClaims, signTrackingToken, TRACKING_LINK_TTL_MS } from '@qahwa/mail';
 import type { TrackedOrder } from '@qahwa/schema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +198,47 @@ describe('the order page', () => {
     expect(after.delivery.estimatedFrom).toBeNull();
     expect(after.actions.canReturn).toBe(true);
   });
+
+  it('says the VAT the total includes, and lists and serves its invoice, then shows it returned', async () => {
+    const token = signTrackingToken(orderId, secret);
+    // Goods and shipping VAT together, as the order's transaction stores it.
+    await gw.db
+      .update(tables.orders)
+      .set({ vatRateBp: 500, vatFils: 5_65, shippingVatFils: 1_19 })
+      .where(eq(tables.orders.id, orderId));
+    const page = (await view(token)).json() as TrackedOrder;
+    expect(page.totals).toMatchObject({ vat: 5.65, vatRatePercent: 5 });
+
+    const issued = await gw.db.transaction((tx) => issueInvoice(tx, orderId));
+    const listed = ((await view(token)).json() as TrackedOrder).documents;
+    expect(listed).toEqual([expect.objectContaining({ number: issued.number, kind: issued.kind })]);
+    const pdf = await gw.app.inject({
+      method: 'GET',
+      url: `/api/orders/track/${token}/documents/${issued.number}`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another order's token does not open this order's invoice.
+    const other = signTrackingToken('QH-1', secret);
+    const refused = await gw.app.inject({
+      method: 'GET',
+      url: `/api/orders/track/${other}/documents/${issued.number}`,
+    });
+    expect(refused.statusCode).toBe(404);
+
+    const refundedAt = new Date();
+    await gw.db.insert(tables.returns).values({
+      number: `RT-${Date.now()}`,
+      orderId,
+      status: 'refunded',
+      reason: 'DAMAGED',
+      refundFils: 46_80,
+      refundedAt,
+    });
+    const returned = ((await view(token)).json() as TrackedOrder).timeline.at(-1);
+    expect(returned).toEqual({ step: 'returned', at: refundedAt.toISOString() });
+  }, 60_000);
 
   it('ends a cancelled order at cancelled, after the steps it reached', async () => {
     const cancelled = await placedOrder(gw.db, {

@@ -28,11 +28,8 @@ const FORWARD: TrackingStep[] = ['new', 'processing', 'shipped', 'delivered'];
  * `returned` follows delivery once a return was refunded. `new` is the order's creation when the
  * history has no entry for it (an order made before the history recorded creations).
  */
-export function timelineOf(
-  record: TrackedOrderRecord,
-  returnedAt: Date | null = null,
-): TrackedOrder['timeline'] {
-  const { order, history } = record;
+export function timelineOf(record: TrackedOrderRecord): TrackedOrder['timeline'] {
+  const { order, history, returnedAt } = record;
   const reached = new Map<string, Date>();
   for (const h of history) if (!reached.has(h.toStatus)) reached.set(h.toStatus, h.at);
   if (!reached.has('new')) reached.set('new', order.createdAt);
@@ -86,17 +83,13 @@ function deliveryEstimate(
   };
 }
 
-/** The VAT the order's total includes, from the columns the order's transaction filled (null without them). */
+/**
+ * The VAT the order's total includes (goods and shipping together, `orders.vat_fils`, filled in the
+ * order's transaction); none for an order placed while the store was not VAT-registered (rate 0).
+ */
 function vatOf(order: TrackedOrderRecord['order']): { vat: number | null; vatRatePercent: number | null } {
-  const o = order as typeof order & {
-    vatFils?: number | null;
-    shippingVatFils?: number | null;
-    vatRateBp?: number | null;
-  };
-  if (typeof o.vatRateBp !== 'number' || o.vatRateBp <= 0 || typeof o.vatFils !== 'number') {
-    return { vat: null, vatRatePercent: null };
-  }
-  return { vat: toAed(o.vatFils + (o.shippingVatFils ?? 0)), vatRatePercent: o.vatRateBp / 100 };
+  if (order.vatRateBp <= 0) return { vat: null, vatRatePercent: null };
+  return { vat: toAed(order.vatFils), vatRatePercent: order.vatRateBp / 100 };
 }
 
 /** The tracking page's answer (GET /api/orders/track/:token, docs/order-tracking.md). */
@@ -105,13 +98,12 @@ export function trackedOrderOf(
   extra: {
     rules: readonly ShippingRule[];
     documents: TrackedDocument[];
-    returnedAt?: Date | null;
     now?: Date;
   },
 ): TrackedOrder {
   const { order, items } = record;
   const now = extra.now ?? new Date();
-  const timeline = timelineOf(record, extra.returnedAt ?? null);
+  const timeline = timelineOf(record);
   const deliveredAt = timeline.find((s) => s.step === 'delivered')?.at;
   return {
     orderNumber: order.id,

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
-import { type TrackedDocument, trackedOrderOf } from '../orders/tracked-order';
+import { trackedOrderOf } from '../orders/tracked-order';
 import { mailTrackingLink } from '../orders/tracking-mail';
 import { orderIdOfToken, trackingToken } from '../orders/tracking-token';
 import { HttpError } from '../platform/errors';
@@ -33,19 +33,6 @@ export async function orderTrackingRoutes(app: FastifyInstance) {
   const repo = app.repos.orderTracking;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secret = config.leadLinkSecret;
-
-  /** The order's documents; none yet while invoicing is not built (the page shows none, not a 500). */
-  async function documentsOf(orderId: string, log: FastifyInstance['log']): Promise<TrackedDocument[]> {
-    try {
-      return await documentsOfOrder(db, orderId);
-    } catch (err) {
-      if (err instanceof Error && err.message.includes('not built yet')) {
-        log.warn({ orderId }, 'order documents: invoicing is not built yet');
-        return [];
-      }
-      throw err;
-    }
-  }
 
   r.post(
     '/api/orders/track',
@@ -120,7 +107,7 @@ export async function orderTrackingRoutes(app: FastifyInstance) {
       if (!record) throw new HttpError(404, 'TRACKING_LINK_EXPIRED', t('trackingLinkExpired', locale));
       const [rules, documents] = await Promise.all([
         app.repos.shipping.activeRules(),
-        documentsOf(orderId, req.log),
+        documentsOfOrder(db, orderId),
       ]);
       return reply.header('cache-control', 'no-store').send(trackedOrderOf(record, { rules, documents }));
     },
@@ -143,17 +130,19 @@ export async function orderTrackingRoutes(app: FastifyInstance) {
       const locale = localeOf(req.headers);
       const orderId = orderIdOfToken(req.params.token, secret, locale);
       // Only a document of this order: a token opens its own order's papers, no other's.
-      const documents = await documentsOf(orderId, req.log);
+      const documents = await documentsOfOrder(db, orderId);
       if (!documents.some((d) => d.number === req.params.number)) {
         throw new HttpError(404, 'DOCUMENT_NOT_FOUND', t('trackingDocumentNotFound', locale));
       }
       const pdf = await renderDocumentPdf(db, req.params.number);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${req.params.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        // The declared 200 is the PDF's bytes (a string in the OpenAPI document); Fastify sends a Buffer as is.
-        .send(pdf as unknown as string);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${req.params.number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          // The declared 200 is the PDF's bytes (a string in the OpenAPI document); Fastify sends a Buffer as is.
+          .send(pdf as unknown as string)
+      );
     },
   );
 }

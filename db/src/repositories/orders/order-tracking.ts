@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { orderItems, orderStatusHistory, orders, products, productVariations } from '../../schema';
+import { orderItems, orderStatusHistory, orders, products, productVariations, returns } from '../../schema';
 
 /*
  * The guest's order tracking (docs/order-tracking.md): what the lookup compares and what the
@@ -23,11 +23,11 @@ export function createOrderTrackingRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    /** The order, its lines with their pictures, and each status it went through with when. */
+    /** The order, its lines with their pictures, each status it went through with when, and when it was returned. */
     async view(orderId: string) {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) return null;
-      const [items, history] = await Promise.all([
+      const [items, history, refunded] = await Promise.all([
         db
           .select({
             id: orderItems.id,
@@ -49,8 +49,14 @@ export function createOrderTrackingRepository(db: DbOrTx) {
           .from(orderStatusHistory)
           .where(eq(orderStatusHistory.orderId, orderId))
           .orderBy(asc(orderStatusHistory.createdAt)),
+        // When goods came back and were refunded: the timeline's `returned` step (the latest refund).
+        db
+          .select({ at: sql<Date | null>`max(${returns.refundedAt})` })
+          .from(returns)
+          .where(and(eq(returns.orderId, orderId), eq(returns.status, 'refunded'))),
       ]);
-      return { order, items, history };
+      const returnedAt = refunded[0]?.at ? new Date(refunded[0].at) : null;
+      return { order, items, history, returnedAt };
     },
   };
 }
