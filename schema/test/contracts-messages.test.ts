@@ -134,6 +134,10 @@ describe('domain events (DESIGN.md)', () => {
         'TabbyRejected',
         'OrderPlaced',
         'OrderStatusChanged',
+        // A shopper's return asked for and approved, and its money given back (docs/returns.md).
+        'ReturnRequested',
+        'ReturnApproved',
+        'RefundIssued',
         'ProductViewed',
         'ReviewSubmitted',
         'ContactReceived',
@@ -148,7 +152,8 @@ describe('domain events (DESIGN.md)', () => {
     );
     expect(subjectOf('OrderPlaced')).toBe('commerce.order.order_placed');
     expect(EVENT_SUBJECTS.TabbyRejected).toBe('commerce.payment.tabby_rejected');
-    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(21);
+    expect(new Set(Object.values(EVENT_SUBJECTS)).size).toBe(24);
+    expect(EVENT_SUBJECTS.RefundIssued).toBe('commerce.return.refund_issued');
     expect(EVENT_SUBJECTS.SettingsChanged).toBe('commerce.settings.settings_changed');
     expect(EVENT_SUBJECTS.CatalogueChanged).toBe('commerce.catalogue.catalogue_changed');
     for (const s of Object.values(EVENT_SUBJECTS)) expect(s).toMatch(/^commerce\.[a-z]+\.[a-z_]+$/);
