@@ -30,6 +30,8 @@ const DESKTOP = { width: 1280, height: 900 };
 let stack: Stack;
 let browser: Browser;
 let product: { id: string; variationId: string; sku: string | null };
+/** One option of a coffee sold in several: sold out while the others are not. */
+const PARTLY = 'brazil-santos';
 
 /** A caught mail as a reader sees it: its HTML in a page of its own. */
 async function shootMail(html: string, path: string) {
@@ -71,6 +73,17 @@ beforeAll(async () => {
     await createStockRepository(handle.db).set({
       productId: product.id,
       variationId: product.variationId,
+      quantity: 0,
+    });
+    const [partly] = await handle.db
+      .select({ id: tables.products.id, variationId: tables.productVariations.id })
+      .from(tables.products)
+      .innerJoin(tables.productVariations, eq(tables.productVariations.productId, tables.products.id))
+      .where(eq(tables.products.slug, PARTLY))
+      .limit(1);
+    await createStockRepository(handle.db).set({
+      productId: partly!.id,
+      variationId: partly!.variationId,
       quantity: 0,
     });
   } finally {
@@ -126,6 +139,15 @@ describe('back-in-stock alerts', () => {
       .poll(() => section.getByRole('status').textContent())
       .toBe("Done: we will e-mail you once when it's back in stock.");
     await page.screenshot({ path: `${shots}/options-modal-notify-en-desktop.png` });
+
+    // A coffee with one of its options sold out: the block is closed, and names that option only.
+    await page.goto(`${stack.webUrl}/product/${PARTLY}`);
+    const block = page.locator('details[data-back-in-stock]');
+    await expect.poll(() => block.count(), { timeout: 60_000 }).toBe(1);
+    expect(await block.getAttribute('open')).toBeNull();
+    await block.locator('summary').click();
+    await expect.poll(() => block.getByText(/^For: /).count()).toBe(1);
+    await block.screenshot({ path: `${shots}/product-page-partly-sold-out-en.png` });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -27,10 +27,13 @@ export function NotifyForm({
   options,
   variant,
   open = true,
+  named = false,
 }: {
   options: SoldOutOption[];
   variant: 'page' | 'modal';
   open?: boolean;
+  /** Say which option a lone sold-out one is (the product has others on sale). */
+  named?: boolean;
 }) {
   const t = useTranslations('BackInStock');
   const locale = useLocale();
@@ -90,6 +93,8 @@ export function NotifyForm({
               ))}
             </select>
           </div>
+        ) : named && options[0] ? (
+          <p className="text-sm text-coffee-800">{t('forOption', { option: options[0].label })}</p>
         ) : null}
         <div>
           <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-coffee-900">

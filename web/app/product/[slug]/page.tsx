@@ -266,7 +266,12 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
           </div>
           {soldOut.length > 0 && (
             // Open when nothing is left to buy; a disclosure when only some options are sold out.
-            <NotifyForm options={soldOut} variant="page" open={stock.kind === 'out'} />
+            <NotifyForm
+              options={soldOut}
+              variant="page"
+              open={stock.kind === 'out'}
+              named={product.variations.length > soldOut.length}
+            />
           )}
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold text-coffee-900">
