@@ -43,9 +43,8 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['POST'], /^\/api\/leads\/cart-abandonment$/],
   // Staff's uploaded pictures on the gateway's disk (content-addressed names only; uploading is the admin app's).
   [['GET', 'HEAD'], /^\/api\/uploads\/files\/[a-f0-9]{64}\.(?:jpg|png|webp|avif)$/],
-  // A delivered order's returns under its tracking token: the list, a request, and the request's photo.
+  // A delivered order's returns under its tracking token: the list and a request.
   [['GET', 'HEAD', 'POST'], /^\/api\/orders\/track\/[^/]+\/returns$/],
-  [['POST'], /^\/api\/orders\/track\/[^/]+\/returns\/photo$/],
 ];
 
 export function isShopperApi(method: string, pathname: string): boolean {
@@ -60,7 +59,8 @@ export function isShopperApi(method: string, pathname: string): boolean {
  */
 export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   if (request.method === 'POST' && request.nextUrl.pathname === UNSUBSCRIBE_PAGE) return oneClick(request);
-  if (request.nextUrl.pathname.startsWith(TRACKING_PAGE) && request.nextUrl.searchParams.has('lang')) {
+  const { pathname, searchParams } = request.nextUrl;
+  if (searchParams.has('lang') && LANGUAGE_LINK_PAGES.some((page) => pathname.startsWith(page))) {
     return linkLanguage(request);
   }
   return request.nextUrl.pathname.startsWith('/api/') ? apiProxy(request) : withPolicy();
@@ -85,10 +85,11 @@ function oneClick(request: NextRequest): NextResponse {
 }
 
 /**
- * The tracking link of an order e-mail carries the mail's language (`?lang=ar`): the page opens in
- * it, and the choice is saved as the language switcher saves it (docs/order-tracking.md).
+ * The links of our e-mails carry the mail's language (`?lang=ar`): an order e-mail's tracking page
+ * (docs/order-tracking.md) and a back-in-stock alert's product (docs/back-in-stock.md) open in it,
+ * and the choice is saved as the language switcher saves it.
  */
-const TRACKING_PAGE = '/orders/track/';
+const LANGUAGE_LINK_PAGES = ['/orders/track/', '/product/'];
 
 function linkLanguage(request: NextRequest): NextResponse {
   const lang = request.nextUrl.searchParams.get('lang');

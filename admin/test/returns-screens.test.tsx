@@ -7,6 +7,7 @@ import ar from '@/messages/ar';
 import en from '@/messages/en';
 import { OrderReturnsCard } from '@/returns/order-returns';
 import { ReturnActions } from '@/returns/return-actions';
+import { ReturnDetailView } from '@/returns/return-detail';
 import { ReturnFilters } from '@/returns/return-filters';
 import { ReturnsTable } from '@/returns/returns-table';
 import { ToastProvider } from '@/ui/toast';
@@ -191,6 +192,55 @@ describe("a return's actions", () => {
       />,
     );
     expect(html).toContain('لا إجراء متاح على إرجاع حالته «تم الاسترداد».');
+  });
+});
+
+describe("a return's page", () => {
+  const temporal = { url: 'http://127.0.0.1:8233', namespace: 'default' };
+
+  it("shows the shopper's photo through the back office's own origin, the note in its own direction, and the workflow", () => {
+    const photo = `/api/uploads/files/${'c'.repeat(64)}.jpg`;
+    const html = render(
+      'ar',
+      <ReturnDetailView
+        detail={detail({ photoUrl: photo, note: 'The bag arrived torn.' })}
+        canEdit
+        temporal={temporal}
+      />,
+    );
+    expect(html).toContain(`src="/backend${photo}"`);
+    expect(html).toContain('alt="الصورة التي أرسلها العميل مع الإرجاع RT-100007"');
+    expect(html).toMatch(/<p dir="auto"[^>]*>The bag arrived torn\.<\/p>/);
+    expect(html).toContain('href="http://127.0.0.1:8233/namespaces/default/workflows/return-RT-100007"');
+    // Shipping is given back only for damaged or wrong items: a changed mind keeps it.
+    expect(html).toContain('لا يُسترد (فقط للمنتجات التالفة أو الخاطئة)');
+  });
+
+  it('names a refund’s state in words, with its reference', () => {
+    const html = render(
+      'en',
+      <ReturnDetailView
+        detail={detail({
+          status: 'refunded',
+          refundMethod: 'BANK_TRANSFER',
+          codReference: 'TRF-2026-118',
+          refund: {
+            reference: 'return-RT-100007',
+            status: 'succeeded',
+            amountFils: 9000,
+            providerRefundId: null,
+            lastError: null,
+          },
+          actions: { approve: false, reject: false, receive: false, refund: false },
+        })}
+        canEdit
+        temporal={temporal}
+      />,
+    );
+    expect(html).toContain('Bank transfer');
+    expect(html).toContain('TRF-2026-118');
+    expect(html).toContain('>refunded<');
+    expect(html).not.toContain('succeeded');
   });
 });
 

@@ -82,7 +82,7 @@ export function ReturnsPanel({ token, initial }: { token: string; initial?: Shop
       {state.kind === 'ready' ? (
         <>
           <ReturnList returns={state.data.returns} />
-          <Offer data={state.data} token={token} onRequested={requested} />
+          <Offer data={state.data} token={token} onRequested={requested} onRefused={() => void load()} />
         </>
       ) : null}
     </section>
@@ -94,10 +94,12 @@ function Offer({
   data,
   token,
   onRequested,
+  onRefused,
 }: {
   data: ShopperReturns;
   token: string;
   onRequested: (view: ReturnView) => void;
+  onRefused: () => void;
 }) {
   const t = useTranslations('ReturnRequest');
   const locale = useLocale();
@@ -106,7 +108,7 @@ function Offer({
     return (
       <div className="rounded-lg border border-coffee-200 bg-white p-4">
         {deadline ? <p className="mb-4 text-sm text-coffee-700">{t('intro', { date: deadline })}</p> : null}
-        <ReturnRequestForm token={token} lines={data.lines} onRequested={onRequested} />
+        <ReturnRequestForm token={token} lines={data.lines} onRequested={onRequested} onRefused={onRefused} />
       </div>
     );
   }

@@ -23,6 +23,16 @@ describe('the storefront proxy', () => {
     expect(res.headers.get(REWRITE)).toBe('http://127.0.0.1:4000/api/newsletter/unsubscribe?token=abc.def');
   });
 
+  it.each([
+    ['/product/majlis-gift-box?lang=ar', 'ar', 'http://shop.test/product/majlis-gift-box'],
+    ['/orders/track/tok.sig?lang=en', 'en', 'http://shop.test/orders/track/tok.sig'],
+  ])('opens an e-mail link %s in its language: the language saved, the link without it', (path, lang, to) => {
+    const res = pageProxy(request(path)) as NextResponse;
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(to);
+    expect(res.cookies.get('NEXT_LOCALE')?.value).toBe(lang);
+  });
+
   it('forwards the page-exit beacon as the browser sent it (text/plain, read as JSON by the gateway)', () => {
     const res = proxy(
       request('/api/leads/cart-abandonment', {
@@ -65,7 +75,6 @@ describe('the storefront proxy', () => {
     ['GET', `/api/uploads/files/${'a'.repeat(64)}.png`],
     ['GET', '/api/orders/track/tok.sig/returns'],
     ['POST', '/api/orders/track/tok.sig/returns'],
-    ['POST', '/api/orders/track/tok.sig/returns/photo'],
   ])('forwards the shopper API: %s %s', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
@@ -102,7 +111,7 @@ describe('the storefront proxy', () => {
     ['GET', '/api/admin/returns'],
     ['POST', '/api/admin/returns/RT-100001/refund'],
     ['DELETE', '/api/orders/track/tok.sig/returns'],
-    ['GET', '/api/orders/track/tok.sig/returns/photo'],
+    ['POST', '/api/orders/track/tok.sig/returns/photo'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();
