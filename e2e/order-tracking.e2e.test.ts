@@ -16,11 +16,17 @@ import { moveOrderThrough, signIn, staffContext } from './support/staff';
  * the order's page, then the confirmation e-mail's link from MailDev; in Arabic on a phone, the
  * lookup by the phone typed with spaces (empty fields and a wrong phone first, refused in Arabic),
  * staff ship the order and the Arabic "on its way" e-mail's link opens the page with the shipping
- * date. Screenshots of the form and the page in both languages go to .data/shots/h3/.
+ * date; once delivered, the invoice's PDF downloads and the returns panel is there. Screenshots
+ * of the form and the page in both languages go to .data/shots/h3/.
  */
 type Web = {
   OrderTracking: Record<'title' | 'orderNumber' | 'contact' | 'submit' | 'required' | 'expiredTitle', string>;
-  OrderView: { title: string; steps: Record<string, string>; payment: Record<string, string> };
+  OrderView: {
+    title: string;
+    download: string;
+    steps: Record<string, string>;
+    payment: Record<string, string>;
+  };
 };
 type Admin = {
   OrderDetail: { moveTo: string; moved: string };
@@ -125,7 +131,7 @@ describe('tracking an order', () => {
     await context.close();
   }, 180_000);
 
-  it('in Arabic on a phone: the lookup by phone, staff ship it, and the Arabic e-mail’s link shows the shipping date', async () => {
+  it('in Arabic on a phone: the lookup by phone, staff ship it, the Arabic e-mail’s link shows the shipping date, and once delivered the invoice downloads', async () => {
     const { context, page, errors } = await openShopper(browser, 'ar', PHONE);
     await context.addCookies([{ name: 'NEXT_LOCALE', value: 'ar', url: stack.webUrl }]);
     const order = orders.ar;
@@ -163,7 +169,6 @@ describe('tracking an order', () => {
     await signIn(staffPage, stack);
     await staffPage.goto(`${stack.adminUrl}/backend/orders/${order.id}`);
     await moveOrderThrough(staffPage, admin, ['processing', 'shipped']);
-    await staff.close();
     const mail = await mailTo(order.email, { subject: fill('طلبك {n} في الطريق إليك', { n: order.id }) });
     expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
     expect(mail.text).toContain('تتبّع طلبك');
@@ -173,6 +178,23 @@ describe('tracking an order', () => {
     expect(await shipped.getAttribute('data-done')).toBe('true');
     expect(await shipped.textContent()).toContain(t.OrderView.steps.shipped!);
     await page.screenshot({ path: `${shots}/tracking-view-shipped-ar.png`, fullPage: true });
+
+    // Delivered: a cash order's invoice is issued now, and the page offers its PDF and the returns.
+    await moveOrderThrough(staffPage, admin, ['delivered']);
+    await staff.close();
+    const documents = page.getByTestId('documents');
+    const deadline = Date.now() + 60_000;
+    while (!(await documents.isVisible()) && Date.now() < deadline) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('link', { name: t.OrderView.download }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(await page.getByTestId('returns-slot').isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/tracking-view-delivered-ar.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
