@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createOrderAdminRepository, eq, sql, tables } from '@qahwa/db';
 import { placedOrder } from '@qahwa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,14 +19,19 @@ import { staffCookie } from './staff-session';
 let gw: Gateway;
 let editor: { cookie: string; email: string };
 let viewer: { cookie: string };
+let dir: string;
 const base = loadConfig({ NODE_ENV: 'test' });
 const secret = base.leadLinkSecret;
 const staffActor = { id: null, email: 'courier-desk@qahwa.local' };
 
 beforeAll(async () => {
   // Many requests from one address: the forms' limit (RATE_LIMIT_MESSAGES) is rate-limits.int.test's business.
+  dir = await mkdtemp(join(tmpdir(), 'qahwa-return-photos-'));
   gw = await startGateway({
-    config: { rateLimits: { ...base.rateLimits, messages: { ...base.rateLimits.messages, max: 1000 } } },
+    config: {
+      rateLimits: { ...base.rateLimits, messages: { ...base.rateLimits.messages, max: 1000 } },
+      uploads: { ...base.uploads, dir, cloudinary: null },
+    },
   });
   editor = await staffCookie(gw, {
     name: 'Editor',
@@ -34,7 +42,10 @@ beforeAll(async () => {
     permissions: [{ module: 'orders', canView: true, canEdit: false }],
   });
 }, 120_000);
-afterAll(async () => gw?.close());
+afterAll(async () => {
+  await gw?.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function order(o: { provider?: 'COD'; locale?: 'en' | 'ar'; deliver?: boolean } = {}) {
   const orderId = await placedOrder(gw.db, {
@@ -132,6 +143,46 @@ describe('the shopper asks for a return', () => {
       lines: [{ orderItemId: o.itemId, ordered: 2, returnable: 0, openReturn: view.number }],
     });
   }, 60_000);
+
+  it('takes a photo uploaded under the tracking link, with the upload rules in the shopper’s language', async () => {
+    const o = await order();
+    const url = `/api/orders/track/${encodeURIComponent(o.token)}/returns/photo?name=bag.png`;
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const up = await gw.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(up.statusCode).toBe(201);
+    const photoUrl = up.json().secure_url as string;
+    expect(photoUrl).toMatch(/^\/api\/uploads\/files\/[a-f0-9]{64}\.png$/);
+    const pdf = await gw.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/pdf', 'x-locale': 'ar' },
+      payload: Buffer.from('%PDF-1.4 not a picture'),
+    });
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().error).toMatch(/[\u0600-\u06FF]/);
+    const forged = await gw.app.inject({
+      method: 'POST',
+      url: '/api/orders/track/forged/returns/photo',
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(forged.statusCode).toBe(404);
+    const made = await ask(o.token, {
+      lines: [{ orderItemId: o.itemId, quantity: 1 }],
+      reason: 'DAMAGED',
+      photoUrl,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().photoUrl).toBe(photoUrl);
+  });
 
   it('closes 30 days after delivery', async () => {
     const o = await order();

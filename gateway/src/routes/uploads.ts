@@ -6,8 +6,9 @@ import { UPLOAD_MAX_BYTES } from '@qahwa/schema/reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor, staffOnly } from '../auth/access';
+import { auditActor, publicRoute, staffOnly } from '../auth/access';
 import { localeOf, t } from '../i18n/messages';
+import { orderIdOfToken } from '../orders/tracking-token';
 import { HttpError } from '../platform/errors';
 import { createCloudinaryImageStore } from '../uploads/cloudinary';
 import { createImageUpload, type UploadBody, uploadBodyParser } from '../uploads/image-upload';
@@ -88,6 +89,48 @@ export async function uploadRoutes(app: FastifyInstance) {
       },
     );
   }
+
+  // A return's photo (docs/returns.md "Photos"): the shopper of the tracking link uploads one
+  // picture with the same rules (what the bytes are, 10 MB, SPEC 5's messages in their language)
+  // into its own folder. Public, so bounded twice: only the holder of a signed tracking link
+  // reaches it, and the forms' per-address limit (RATE_LIMIT_MESSAGES) caps how often.
+  r.post(
+    '/api/orders/track/:token/returns/photo',
+    {
+      ...publicRoute({ rateLimit: app.deps.config.rateLimits.messages }),
+      bodyLimit: HARD_CAP_BYTES,
+      schema: {
+        params: z.object({ token: z.string().min(1).max(512) }),
+        querystring: UploadQuery.pick({ name: true }),
+        response: {
+          201: ImageUploadResult,
+          400: ErrorBody,
+          404: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          429: ErrorBody,
+          502: ErrorBody,
+        },
+      },
+    },
+    async (req, reply) => {
+      const locale = localeOf(req.headers);
+      const orderId = orderIdOfToken(req.params.token, app.deps.config.leadLinkSecret, locale);
+      const result = await uploadImage({
+        folder: 'returns',
+        module: 'orders',
+        body: req.body as UploadBody | undefined,
+        query: req.query,
+        contentType: req.headers['content-type'],
+        // The shopper has no account: the audit names the order the link belongs to.
+        actor: { id: null, email: `shopper:${orderId}` },
+        locale,
+        requestId: String(req.id),
+        log: req.log,
+      });
+      return reply.code(201).send(result);
+    },
+  );
 
   // Local files, for shoppers and staff alike (the storefront's proxy forwards this path): a
   // name is the content's hash, so it never changes and caches for a year.
