@@ -183,11 +183,18 @@ describe('back-in-stock alerts', () => {
 
     const ar = await mailTo(arabic, { subject: 'متوفر من جديد' });
     expect(ar.html).toMatch(/<html[^>]*dir="rtl"/);
-    expect(ar.html).toContain(`href="${stack.webUrl}/product/${SLUG}"`);
+    expect(ar.html).toContain(`href="${stack.webUrl}/product/${SLUG}?lang=ar"`);
     await shootMail(ar.html, `${shots}/mail-back-in-stock-ar.png`);
+    // Its link opens the product in Arabic, even in a browser set to English.
+    const reader = await browser.newContext({ locale: 'en-GB', viewport: PHONE });
+    const opened = await reader.newPage();
+    await opened.goto(`${stack.webUrl}/product/${SLUG}?lang=ar`);
+    expect(new URL(opened.url()).search).toBe('');
+    expect(await opened.locator('html').getAttribute('dir')).toBe('rtl');
+    await reader.close();
     const en = await mailTo(english, { subject: 'is back in stock' });
     expect(en.html).toMatch(/<html[^>]*dir="ltr"/);
-    expect(en.html).toContain(`href="${stack.webUrl}/product/${SLUG}"`);
+    expect(en.html).toContain(`href="${stack.webUrl}/product/${SLUG}?lang=en"`);
     await shootMail(en.html, `${shots}/mail-back-in-stock-en.png`);
 
     // Nobody waits any more: the count is gone from the editor.

@@ -43,8 +43,9 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['POST'], /^\/api\/leads\/cart-abandonment$/],
   // Staff's uploaded pictures on the gateway's disk (content-addressed names only; uploading is the admin app's).
   [['GET', 'HEAD'], /^\/api\/uploads\/files\/[a-f0-9]{64}\.(?:jpg|png|webp|avif)$/],
-  // A delivered order's returns under its tracking token: the list and a request.
+  // A delivered order's returns under its tracking token: the list, a request, and the request's photo.
   [['GET', 'HEAD', 'POST'], /^\/api\/orders\/track\/[^/]+\/returns$/],
+  [['POST'], /^\/api\/orders\/track\/[^/]+\/returns\/photo$/],
 ];
 
 export function isShopperApi(method: string, pathname: string): boolean {

@@ -75,6 +75,7 @@ describe('the storefront proxy', () => {
     ['GET', `/api/uploads/files/${'a'.repeat(64)}.png`],
     ['GET', '/api/orders/track/tok.sig/returns'],
     ['POST', '/api/orders/track/tok.sig/returns'],
+    ['POST', '/api/orders/track/tok.sig/returns/photo'],
   ])('forwards the shopper API: %s %s', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBe(`http://127.0.0.1:4000${path}`);
@@ -111,7 +112,7 @@ describe('the storefront proxy', () => {
     ['GET', '/api/admin/returns'],
     ['POST', '/api/admin/returns/RT-100001/refund'],
     ['DELETE', '/api/orders/track/tok.sig/returns'],
-    ['POST', '/api/orders/track/tok.sig/returns/photo'],
+    ['GET', '/api/orders/track/tok.sig/returns/photo'],
   ])('does not forward %s %s (back office and sign-in are the admin app’s)', (method, path) => {
     const res = proxy(request(path, { method }));
     expect(res.headers.get(REWRITE)).toBeNull();

@@ -173,12 +173,13 @@ describe('back-in-stock alerts', () => {
     expect(mailAr.subject).toBe('يرغاتشيفي إثيوبيا متوفر من جديد');
     expect(mailAr.html).toMatch(/<html[^>]*dir="rtl"/);
     expect(mailAr.text).toContain(`250 غ ${tag}`);
-    expect(mailAr.html).toContain(`href="${STORE}/product/${product.slug}"`);
+    expect(mailAr.html).toContain(`href="${STORE}/product/${product.slug}?lang=ar"`);
     const mailEn = await catcher.waitForMessage((m) => m.to.some((t) => t.address === english));
     expect(mailEn.subject).toBe('Ethiopia Yirgacheffe is back in stock');
     expect(mailEn.html).toMatch(/<html[^>]*dir="ltr"/);
     expect(mailEn.text).toContain(`250 g ${tag}`);
     expect(mailEn.html).toContain(`src="${STORE}/packshots/ethiopia.png"`);
+    expect(mailEn.html).toContain(`href="${STORE}/product/${product.slug}?lang=en"`);
 
     expect(await catcher.messagesTo(arabic)).toHaveLength(1);
     expect(await catcher.messagesTo(english)).toHaveLength(1);

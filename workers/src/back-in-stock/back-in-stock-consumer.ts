@@ -50,7 +50,8 @@ function alertOf(a: DueAlert, storeUrl: string) {
   return {
     name: l === 'ar' ? a.nameAr || a.name : a.name,
     ...(variation ? { variation } : {}),
-    productUrl: `${storeUrl.replace(/\/$/, '')}/product/${encodeURIComponent(a.slug)}`,
+    // The page opens in the mail's language (the storefront saves it from `?lang=`).
+    productUrl: `${storeUrl.replace(/\/$/, '')}/product/${encodeURIComponent(a.slug)}?lang=${l}`,
     ...(imageUrl ? { imageUrl } : {}),
     storeUrl,
   };
