@@ -1,4 +1,5 @@
 import { createSettingsRepository, eq, type Tx, tables } from '@qahwa/db';
+import { placeNames } from '@qahwa/schema/reference';
 import { vatOfOrder } from '@qahwa/schema/tax';
 
 type Order = typeof tables.orders.$inferSelect;
@@ -27,13 +28,17 @@ export class InvoiceFiguresError extends Error {
 }
 
 export function customerOf(order: Order): DocumentCustomer {
+  const en = placeNames(order.emirate, order.city, 'en');
+  const ar = placeNames(order.emirate, order.city, 'ar');
   return {
     name: order.customerName,
     email: order.customerEmail,
     phone: order.customerPhone,
     address: order.address,
-    city: order.city,
-    emirate: order.emirate,
+    city: en.city,
+    emirate: en.emirate,
+    cityAr: ar.city,
+    emirateAr: ar.emirate,
   };
 }
 

@@ -5,7 +5,9 @@ import { placedOrder, type TestOrder } from '@qahwa/db/testing';
 export function testDb(poolSize = 10): DbHandle {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must name a test database');
-  return createDb(url, { max: poolSize, applicationName: 'invoices-test' });
+  // 200 transactions queue for the pool's connections (and then for the counter's row lock) on a
+  // busy shared machine: waiting for a connection is not what the tests are about.
+  return createDb(url, { max: poolSize, connectTimeoutMs: 60_000, applicationName: 'invoices-test' });
 }
 
 /** A placed order of a shopper of its own (the anti-hoarding limit counts orders per phone and e-mail). */

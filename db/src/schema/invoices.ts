@@ -28,8 +28,12 @@ export interface DocumentCustomer {
   email: string;
   phone: string;
   address: string;
+  /** The city and emirate by name (English), not the order's slugs. */
   city: string;
   emirate: string;
+  /** Their Arabic names; absent on documents issued before they were kept. */
+  cityAr?: string;
+  emirateAr?: string;
 }
 
 /** One line of an invoice or credit note, every figure in fils as printed. */

@@ -24,7 +24,16 @@ export interface DocumentView {
   invoiceNumber: string | null;
   rateBp: number;
   supplier: { nameEn: string; nameAr: string; addressEn: string; addressAr: string; trn: string | null };
-  customer: { name: string; email: string; phone: string; address: string; city: string; emirate: string };
+  customer: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    emirate: string;
+    cityAr?: string;
+    emirateAr?: string;
+  };
   lines: DocumentLineView[];
   shipping: { taxableFils: number; vatFils: number; totalFils: number };
   taxableFils: number;
@@ -174,7 +183,10 @@ export function documentHtml(view: DocumentView): string {
   <section>
     <div class="label">${both(WORDS.customer)}</div>
     <div dir="auto"><b>${esc(c.name)}</b></div>
-    <div dir="auto">${esc(c.address)}, ${esc(c.city)}, ${esc(c.emirate)}</div>
+    <div class="pair">
+      <div class="en">${esc(c.address)}<br>${esc(c.city)}, ${esc(c.emirate)}</div>
+      ${c.cityAr && c.emirateAr ? `<div class="ar" dir="rtl" lang="ar">${esc(c.cityAr)}، ${esc(c.emirateAr)}</div>` : ''}
+    </div>
     <div>${esc(c.phone)} · ${esc(c.email)}</div>
   </section>
   <table>
