@@ -123,4 +123,56 @@ describe('the storefront shell on a phone', () => {
     await page.screenshot({ path: `${screens}/menu-ar.png` });
     await context.close();
   });
+
+  it.each([
+    ['ar', 'خلطة القهوة الإماراتية', '500 غ'],
+    ['en', 'Emirati Gahwa Blend', '250g'],
+  ] as const)(
+    'opens the cart page from the cart panel and edits the cart there (%s)',
+    async (locale, product, weight) => {
+      const m = locale === 'ar' ? ar : en;
+      const { context, page } =
+        locale === 'ar'
+          ? await phone('ar')
+          : await (async () => {
+              const c = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+              return { context: c, page: await c.newPage() };
+            })();
+      await page.goto(`${stack.webUrl}/shop`);
+      await page
+        .getByRole('button', { name: m.ProductCard!.selectOptionsFor!.replace('{name}', product) })
+        .click();
+      const dialog = page.getByRole('dialog', { name: m.OptionsModal!.title });
+      await dialog
+        .getByRole('radiogroup', { name: m.OptionsModal!.weight })
+        .getByRole('radio', { name: weight })
+        .click();
+      await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
+      await page.getByRole('link', { name: m.CartPanel!.viewCart }).click();
+      await page.waitForURL('**/cart');
+      await page.getByRole('heading', { level: 1, name: m.CartPage!.title }).waitFor();
+      const summary = page.getByRole('region', { name: m.OrderSummary!.title });
+      const total = summary.getByTestId('order-total');
+      const before = await total.textContent();
+      // Shipping needs the address: the page says it is calculated at checkout.
+      await summary.getByText(m.OrderSummary!.atCheckout!).waitFor();
+      // + on the page's line: the quantity and the summary follow.
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: m.CartPanel!.increase!.replace('{name}', product) })
+        .click();
+      await expect.poll(() => total.textContent()).not.toBe(before);
+      expect(await page.getByRole('link', { name: m.CartPage!.checkout }).getAttribute('href')).toBe(
+        '/checkout',
+      );
+      await page.screenshot({ path: `${screens}/cart-page-${locale}.png`, fullPage: true });
+      // Removing the last line leaves the empty cart's message.
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: m.CartPanel!.remove!.replace('{name}', product) })
+        .click();
+      await page.getByText(m.CartPage!.empty!).waitFor();
+      await context.close();
+    },
+  );
 });

@@ -97,7 +97,12 @@ export function CartPanel() {
                   {formatAed(cartSubtotalFils(items), locale)}
                 </span>
               </div>
-              <p className="text-xs text-coffee-600">{t('shippingNote')}</p>
+              <p className="text-xs text-coffee-600">
+                {t('shippingNote')}{' '}
+                <a href="/cart" onClick={close} className="font-medium text-coffee-800 underline">
+                  {t('viewCart')}
+                </a>
+              </p>
               {/* SPEC 2.7: Tabby's widget for the cart's total (1 to 5000 AED only; loaded lazily). */}
               <TabbyPromo priceFils={cartSubtotalFils(items)} source="cart" />
               <div className="grid grid-cols-2 gap-2">
@@ -129,7 +134,8 @@ function trackCart(action: 'open' | 'increase' | 'decrease' | 'remove', items: r
   track('cart', { action, value, currency, high_value_tier: highValueTier(value) });
 }
 
-function CartLine({ item }: { item: CartItem }) {
+/** One line of the cart with its − / + / remove, as the panel and the cart page draw it. */
+export function CartLine({ item }: { item: CartItem }) {
   const t = useTranslations('CartPanel');
   const locale = useLocale();
   const dispatchCart = useSetAtom(dispatchCartAtom);

@@ -9,7 +9,16 @@ import { useSummaryPricing } from './coupon-state';
 import type { Quote } from './shipping-quote';
 
 /** SPEC 2.7 order summary: lines, subtotal with item count, shipping or 'Free', the nudge, total in AED. */
-export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quote: Quote | null }) {
+export function OrderSummary({
+  items,
+  quote,
+  shippingAtCheckout = false,
+}: {
+  items: readonly CartItem[];
+  quote: Quote | null;
+  /** The cart page: no address yet, so shipping is "calculated at checkout", not being calculated. */
+  shippingAtCheckout?: boolean;
+}) {
   const t = useTranslations('OrderSummary');
   const locale = useLocale();
   const tc = useTranslations('CouponBox');
@@ -75,7 +84,7 @@ export function OrderSummary({ items, quote }: { items: readonly CartItem[]; quo
           <dt className="text-coffee-700">{t('shipping')}</dt>
           <dd className="text-coffee-900">
             {pricing.shippingFils === null
-              ? t('calculating')
+              ? t(shippingAtCheckout ? 'atCheckout' : 'calculating')
               : pricing.shippingFils === 0
                 ? t('free')
                 : formatAed(pricing.shippingFils, locale)}
