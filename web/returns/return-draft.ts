@@ -11,6 +11,10 @@ export interface ReturnDraft {
   chosen: Record<string, number>;
   reason: ReturnReason | '';
   note: string;
+  /** The uploaded photo's address (the gateway's answer), when one was added. */
+  photoUrl: string | null;
+  /** A photo is still uploading: sending now would lose it. */
+  photoBusy: boolean;
 }
 
 /** What the form sends: `POST /api/orders/track/:token/returns` (@qahwa/schema's ReturnRequestBody, as sent). */
@@ -18,12 +22,19 @@ export interface ReturnRequest {
   lines: { orderItemId: string; quantity: number }[];
   reason: ReturnReason;
   note?: string;
+  photoUrl?: string;
 }
 
-export const EMPTY_DRAFT: ReturnDraft = { chosen: {}, reason: '', note: '' };
+export const EMPTY_DRAFT: ReturnDraft = {
+  chosen: {},
+  reason: '',
+  note: '',
+  photoUrl: null,
+  photoBusy: false,
+};
 
-export type DraftError = 'noLines' | 'reasonRequired' | 'noteTooLong';
-export type DraftField = 'lines' | 'reason' | 'note';
+export type DraftError = 'noLines' | 'reasonRequired' | 'noteTooLong' | 'waitForPhoto';
+export type DraftField = 'lines' | 'reason' | 'note' | 'photo';
 
 /** Lines the form offers: something left to return, and no open return holding them. */
 export function offeredLines(lines: readonly ReturnableLine[]): ReturnableLine[] {
@@ -61,6 +72,7 @@ export function requestOf(
   if (chosen.length === 0) errors.lines = 'noLines';
   if (!(RETURN_REASONS as readonly string[]).includes(draft.reason)) errors.reason = 'reasonRequired';
   if (note.length > RETURN_NOTE_MAX) errors.note = 'noteTooLong';
+  if (draft.photoBusy) errors.photo = 'waitForPhoto';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -71,6 +83,7 @@ export function requestOf(
       })),
       reason: draft.reason as ReturnReason,
       ...(note ? { note } : {}),
+      ...(draft.photoUrl ? { photoUrl: draft.photoUrl } : {}),
     },
   };
 }

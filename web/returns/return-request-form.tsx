@@ -2,9 +2,10 @@
 
 import type { ReturnableLine, ReturnView } from '@qahwa/schema/returns';
 import { RETURN_MESSAGES, RETURN_NOTE_MAX, RETURN_REASONS, returnReasonLabel } from '@qahwa/schema/returns';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { FieldError, SelectField, TextField } from '@/checkout/fields';
 import { useLocale, useTranslations } from '@/i18n/client';
+import { uploadReturnPhoto } from './photo-upload';
 import {
   type DraftError,
   type DraftField,
@@ -20,9 +21,8 @@ import { requestReturn } from './returns-api';
 
 /**
  * The shopper's return request (docs/returns.md): the lines and how many of each, a reason, an
- * optional note. Errors show under their field in the shopper's language, the gateway's own refusal
- * above the button; nothing typed is lost on a refusal. No photo: the gateway has no upload a
- * shopper may use (docs/returns.md "Photos"), so the form does not offer one that cannot work.
+ * optional note and photo. Errors show under their field in the shopper's language, the gateway's
+ * own refusal above the button; nothing typed is lost on a refusal.
  */
 export function ReturnRequestForm({
   token,
@@ -42,6 +42,8 @@ export function ReturnRequestForm({
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [photoPreview, setPhotoPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const offered = offeredLines(lines);
   const held = lines.filter((l) => l.openReturn !== null);
 
@@ -59,13 +61,35 @@ export function ReturnRequestForm({
     setRefusal(null);
   }
 
+  async function pickPhoto(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    change({ ...draft, photoBusy: true, photoUrl: null }, 'photo');
+    const outcome = await uploadReturnPhoto(token, file, locale);
+    if (outcome.ok) {
+      setDraft((d) => ({ ...d, photoBusy: false, photoUrl: outcome.url }));
+      setPhotoPreview(outcome.url);
+    } else {
+      setDraft((d) => ({ ...d, photoBusy: false, photoUrl: null }));
+      setPhotoPreview(null);
+      setErrors((er) => ({ ...er, photo: outcome.message }));
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  function removePhoto() {
+    change({ ...draft, photoUrl: null }, 'photo');
+    setPhotoPreview(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (sending) return;
     const checked = requestOf(draft, lines);
     if (!checked.ok) {
       setErrors(Object.fromEntries(Object.entries(checked.errors).map(([f, err]) => [f, words(err)])));
-      const first = (['lines', 'reason', 'note'] as const).find((f) => checked.errors[f]);
+      const first = (['lines', 'reason', 'note', 'photo'] as const).find((f) => checked.errors[f]);
       document.getElementById(first === 'lines' ? 'return-lines' : `return-${first}`)?.focus();
       return;
     }
@@ -75,6 +99,7 @@ export function ReturnRequestForm({
     setSending(false);
     if (answer.ok) {
       setDraft(EMPTY_DRAFT);
+      setPhotoPreview(null);
       onRequested(answer.view);
       return;
     }
@@ -180,6 +205,39 @@ export function ReturnRequestForm({
         error={errors.note}
       />
 
+      <div>
+        <label htmlFor="return-photo" className="mb-1 block text-sm font-medium text-coffee-900">
+          {t('photo')}
+        </label>
+        <input
+          ref={fileInput}
+          id="return-photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          aria-describedby={errors.photo ? 'return-photo-hint return-photo-error' : 'return-photo-hint'}
+          aria-invalid={errors.photo ? true : undefined}
+          disabled={draft.photoBusy}
+          onChange={(e) => void pickPhoto(e)}
+          className="block w-full text-sm text-coffee-800 file:me-3 file:rounded-lg file:border-0 file:bg-coffee-100 file:px-3 file:py-2 file:text-coffee-900"
+        />
+        <p id="return-photo-hint" className="mt-1 text-xs text-coffee-600">
+          {t('photoHint')}
+        </p>
+        <p role="status" aria-live="polite" className="text-xs text-coffee-700">
+          {draft.photoBusy ? t('photoUploading') : draft.photoUrl ? t('photoAdded') : ''}
+        </p>
+        {photoPreview && draft.photoUrl ? (
+          <div className="mt-2 flex items-center gap-3">
+            {/* biome-ignore lint/performance/noImgElement: the shopper's own upload, shown as sent (next/image is kept off the storefront). */}
+            <img src={photoPreview} alt={t('photoAlt')} className="size-20 rounded-md object-cover" />
+            <button type="button" onClick={removePhoto} className="text-sm text-coffee-800 underline">
+              {t('photoRemove')}
+            </button>
+          </div>
+        ) : null}
+        <FieldError id="return-photo-error" message={errors.photo} />
+      </div>
+
       {refusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {refusal}
@@ -187,7 +245,7 @@ export function ReturnRequestForm({
       ) : null}
       <button
         type="submit"
-        disabled={sending}
+        disabled={sending || draft.photoBusy}
         className="w-full rounded-lg bg-coffee-800 px-4 py-3 font-semibold text-white hover:bg-coffee-900 disabled:bg-coffee-300 sm:w-auto"
       >
         {sending ? t('sending') : t('submit')}

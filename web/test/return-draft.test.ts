@@ -42,9 +42,12 @@ describe("the return form's draft", () => {
     expect(requestOf(chosen, lines)).toEqual({ ok: false, errors: { reason: 'reasonRequired' } });
   });
 
-  it('refuses a note past the limit', () => {
+  it('refuses a note past the limit and a photo still uploading', () => {
     const draft = { ...toggleLine(EMPTY_DRAFT, A, true), reason: 'DAMAGED' as const, note: 'x'.repeat(1001) };
-    expect(requestOf(draft, lines)).toEqual({ ok: false, errors: { note: 'noteTooLong' } });
+    expect(requestOf({ ...draft, photoBusy: true }, lines)).toEqual({
+      ok: false,
+      errors: { note: 'noteTooLong', photo: 'waitForPhoto' },
+    });
   });
 
   it('never sends a line the form does not offer, even if the draft names it', () => {
@@ -65,11 +68,12 @@ describe("the return form's draft", () => {
     expect(setQuantity(draft, line(A), 2)).toBe(draft);
   });
 
-  it("builds the gateway's request body: chosen lines, reason, trimmed note", () => {
+  it("builds the gateway's request body: chosen lines, reason, trimmed note, photo", () => {
     const draft = {
       ...setQuantity(toggleLine(EMPTY_DRAFT, A, true), line(A), 2),
       reason: 'WRONG_ITEM' as const,
       note: '  The bag was torn  ',
+      photoUrl: `/api/uploads/files/${'a'.repeat(64)}.jpg`,
     };
     const out = requestOf(draft, lines);
     expect(out).toEqual({
@@ -78,12 +82,13 @@ describe("the return form's draft", () => {
         lines: [{ orderItemId: A, quantity: 2 }],
         reason: 'WRONG_ITEM',
         note: 'The bag was torn',
+        photoUrl: `/api/uploads/files/${'a'.repeat(64)}.jpg`,
       },
     });
     // The gateway's own contract takes it as it is.
     expect(out.ok && ReturnRequestBody.safeParse(out.body).success).toBe(true);
-    // No note: the field is left out, not sent empty.
-    const bare = requestOf({ ...draft, note: '   ' }, lines);
+    // No note and no photo: the fields are left out, not sent empty.
+    const bare = requestOf({ ...draft, note: '   ', photoUrl: null }, lines);
     expect(bare.ok && bare.body).toEqual({ lines: [{ orderItemId: A, quantity: 2 }], reason: 'WRONG_ITEM' });
   });
 

@@ -68,7 +68,7 @@ const data = (over: Partial<ShopperReturns> = {}): ShopperReturns => ({
 });
 
 describe("the tracking page's returns", () => {
-  it('offers the form with only the lines that can be returned, every reason and a note', () => {
+  it('offers the form with only the lines that can be returned, every reason, a note and a photo', () => {
     const html = render('en', <ReturnsPanel token="tok" initial={data()} />);
     expect(html).toContain('You can return items within 30 days of delivery, until 20 Dec 2099.');
     expect(html.match(/type="checkbox"/g)).toHaveLength(1);
@@ -78,8 +78,7 @@ describe("the tracking page's returns", () => {
     for (const reason of ['Damaged', 'Wrong item', 'Not as described', 'Changed my mind', 'Other'])
       expect(html).toContain(`>${reason}</option>`);
     expect(html).toContain('Note (optional)');
-    // No photo field: no upload a shopper may use exists (docs/returns.md "Photos").
-    expect(html).not.toContain('type="file"');
+    expect(html).toContain('accept="image/jpeg,image/png,image/webp,image/avif"');
     expect(html).toContain('Send the return request');
   });
 
