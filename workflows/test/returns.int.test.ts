@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { returnRefundReference } from '@qahwa/schema/returns';
 import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReturnActivities } from '../src/returns/activities';
 import { signalReturnChanged, startReturnProcess } from '../src/returns/start';
 import { temporalAddress } from '../src/testing';
 import { createReturnWorker } from './fixtures/return-worker';
@@ -164,6 +167,31 @@ describe('returnProcess', () => {
     const mails = await mailsOf(ret.number);
     expect(mails.map((m) => m.purpose).sort()).toEqual(['return-approved', 'return-expired']);
   }, 120_000);
+
+  it('counts a card refund once in the payment when Stripe’s charge.refunded got there first', async () => {
+    const acts = createReturnActivities({
+      db: handle.db,
+      logger: pino({ level: 'silent' }),
+      stripe: createStripeClient({ apiBase: stripe.url, secretKey: 'sk_test_123' }),
+    });
+    const { orderId, paymentIntentId } = await deliveredCardOrder(handle.db, `w-${randomUUID()}@example.ae`);
+    const ret = await requestReturn(handle.db, orderId, 'CHANGED_MIND');
+    await approve(handle.db, ret.number);
+    await receive(handle.db, ret, false);
+    await askRefund(handle.db, ret, paymentIntentId);
+    await acts.refundReturn(ret.number);
+    // The payments projection applied Stripe's charge.refunded (the charge's running total) first.
+    await handle.db
+      .update(tables.payments)
+      .set({ refundedFils: ret.refundFils })
+      .where(eq(tables.payments.id, paymentIntentId));
+    expect(await acts.completeRefund(ret.number)).toBe(true);
+    const [payment] = await handle.db
+      .select()
+      .from(tables.payments)
+      .where(eq(tables.payments.id, paymentIntentId));
+    expect(payment!.refundedFils).toBe(70_00);
+  }, 60_000);
 
   it('holds one open return per order line in the database', async () => {
     const { orderId } = await deliveredCardOrder(handle.db, `o-${randomUUID()}@example.ae`);

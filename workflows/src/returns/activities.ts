@@ -232,10 +232,15 @@ export function createReturnActivities(deps: ReturnActivityDeps) {
         tx,
       );
       if (refund.paymentId && refund.provider !== 'COD') {
+        // As the order follow-up records a refund: a card payment's total is raised to what the
+        // store's refunds of it add up to, never added to, because Stripe's charge.refunded brings
+        // the charge's running total to the same row through the payments projection.
         await tx
           .update(tables.payments)
           .set({
-            refundedFils: sql`${tables.payments.refundedFils} + ${refund.amountFils}`,
+            refundedFils: sql`case when ${tables.payments.provider} = 'STRIPE'
+              then greatest(${tables.payments.refundedFils}, (select coalesce(sum(${r.amountFils}), 0)::int from ${r} where ${r.paymentId} = ${refund.paymentId} and ${r.status} = 'succeeded'))
+              else ${tables.payments.refundedFils} + ${refund.amountFils} end`,
             updatedAt: sql`now()`,
           })
           .where(eq(tables.payments.id, refund.paymentId));
