@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createStripeClient } from '@qahwa/checkout/payments';
 import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
+import { issueInvoice } from '@qahwa/invoices';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { returnRefundReference } from '@qahwa/schema/returns';
 import { Client, Connection } from '@temporalio/client';
@@ -79,6 +80,8 @@ describe('returnProcess', () => {
       `r-${randomUUID()}@example.ae`,
       'ar',
     );
+    // A paid order's invoice is issued when it is placed (the workers' issuer).
+    await handle.db.transaction((tx) => issueInvoice(tx, orderId));
     const ret = await requestReturn(handle.db, orderId, 'DAMAGED');
     // Damaged: the line's share plus the shipping.
     expect(ret.shippingRefundFils).toBe(25_00);
@@ -128,6 +131,13 @@ describe('returnProcess', () => {
     const done = await statusOf(ret.number);
     expect(done).toMatchObject({ status: 'refunded', refundMethod: 'CARD', refundId: refunds[0]!.id });
     expect(await stockOf()).toBe(stockBefore + 1);
+    const notes = await handle.db
+      .select()
+      .from(tables.creditNotes)
+      .where(eq(tables.creditNotes.refundId, refunds[0]!.id));
+    expect(notes).toHaveLength(1);
+    // The credit note gives back exactly what the refund did: the line's share and the shipping.
+    expect(notes[0]!.totalFils).toBe(95_00);
     const events = await handle.db.select().from(tables.outbox);
     const issued = events.filter((e) => e.type === 'RefundIssued');
     expect(issued).toHaveLength(1);
