@@ -116,3 +116,30 @@ export async function issueCreditNote(tx: Tx, request: CreditNoteRequest): Promi
   });
   return { number, kind: 'CREDIT_NOTE', created: true };
 }
+
+/**
+ * The credit note of a refund that gives the whole order back (a paid order cancelled by staff):
+ * every unit not credited yet and the shipping. Idempotent per refund id like issueCreditNote.
+ */
+export async function issueFullCreditNote(
+  tx: Tx,
+  request: { orderId: string; refundId: string },
+): Promise<IssuedDocument> {
+  await lockOrder(tx, request.orderId);
+  const items = await tx
+    .select({ id: tables.orderItems.id, quantity: tables.orderItems.quantity })
+    .from(tables.orderItems)
+    .where(eq(tables.orderItems.orderId, request.orderId));
+  const earlier = await tx
+    .select({ lines: tables.creditNotes.lines })
+    .from(tables.creditNotes)
+    .where(eq(tables.creditNotes.orderId, request.orderId));
+  const credited = new Map<string, number>();
+  for (const note of earlier) {
+    for (const l of note.lines) credited.set(l.orderItemId, (credited.get(l.orderItemId) ?? 0) + l.quantity);
+  }
+  const lines = items
+    .map((i) => ({ orderItemId: i.id, quantity: i.quantity - (credited.get(i.id) ?? 0) }))
+    .filter((l) => l.quantity > 0);
+  return issueCreditNote(tx, { ...request, lines, shipping: true });
+}

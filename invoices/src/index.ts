@@ -1,4 +1,4 @@
-export { CreditNoteRequestError, issueCreditNote } from './credit';
+export { CreditNoteRequestError, issueCreditNote, issueFullCreditNote } from './credit';
 export { CSV_HEADER, documentsCsv, monthBounds } from './csv';
 export { documentsOfOrder } from './documents';
 export { issueInvoice, OrderNotFoundError } from './issue';

@@ -11,6 +11,7 @@ import {
   documentsCsv,
   documentsOfOrder,
   issueCreditNote,
+  issueFullCreditNote,
   issueInvoice,
   renderDocumentPdf,
 } from '../src';
@@ -174,6 +175,27 @@ describe('credit notes', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]?.totalFils).toBe(45_00);
     expect(notes[0]?.vatFils).toBe(214); // half-up of 4500 × 5/105 = 214.29
+  });
+
+  it("of a cancelled order's whole refund credit what is left of every line and the shipping, once", async () => {
+    const orderId = await orderOf(h.db, 'STRIPE', { line: { unitFils: 21_00, quantity: 4 } });
+    const invoice = await issue(orderId);
+    const [item] = await itemsOf(orderId);
+    await credit({
+      orderId,
+      refundId: `part-${orderId}`,
+      lines: [{ orderItemId: item?.id as string, quantity: 1 }],
+      shipping: false,
+    });
+    const whole = () =>
+      h.db.transaction((tx) => issueFullCreditNote(tx, { orderId, refundId: `whole-${orderId}` }));
+    const [first, again] = [await whole(), await whole()];
+    expect(again).toEqual({ ...first, created: false });
+    const notes = await h.db.select().from(tables.creditNotes).where(eq(tables.creditNotes.orderId, orderId));
+    expect(notes).toHaveLength(2);
+    expect(notes.reduce((a, n) => a + n.totalFils, 0)).toBe((await invoiceOf(orderId)).totalFils);
+    expect(notes.find((n) => n.number === first.number)?.lines[0]?.quantity).toBe(3);
+    expect(invoice.kind).toBe('INVOICE');
   });
 
   it('refuses to credit more units than the invoice charged', async () => {

@@ -242,6 +242,12 @@ describe('the order follow-up, started from OrderStatusChanged', () => {
       .from(tables.payments)
       .where(eq(tables.payments.id, paymentIntentId!));
     expect(payment!.refundedFils).toBe(145_00);
+    // One credit note for the one refund, giving the whole invoice back.
+    const notes = await s.handle.db
+      .select()
+      .from(tables.creditNotes)
+      .where(eq(tables.creditNotes.orderId, orderId));
+    expect(notes).toEqual([expect.objectContaining({ refundId: refunds[0]!.id, totalFils: 145_00 })]);
 
     const mails = await catcher.messagesTo(email);
     expect(mails).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { isTabbyError, RefundRefusedError, refundCard, type TabbyClient } from '@qahwa/checkout/payments';
 import { and, type Db, eq, sql, tables } from '@qahwa/db';
+import { CreditNoteRequestError, issueFullCreditNote } from '@qahwa/invoices';
 import { type Mailer, sendEmailOnce, signTrackingToken, trackingUrl } from '@qahwa/mail';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -103,8 +104,19 @@ export function createRefundActivities({
         .update(r)
         .set({ status: 'succeeded', providerRefundId, lastError: null, updatedAt: sql`now()` })
         .where(and(eq(r.reference, reference), sql`${r.status} <> 'succeeded'`))
-        .returning({ id: r.id });
+        .returning({ id: r.id, orderId: r.orderId });
       if (!moved) return;
+      if (moved.orderId) {
+        // The cancelled order's credit note, with the refund's record (docs/invoices.md). A savepoint:
+        // a credit note the invoices refuse is for staff to look at, never a reason to lose the record.
+        const orderId = moved.orderId;
+        try {
+          await tx.transaction((sp) => issueFullCreditNote(sp, { orderId, refundId: moved.id }));
+        } catch (err) {
+          if (!(err instanceof CreditNoteRequestError)) throw err;
+          logger.error({ orderId, reference, err: err.message }, 'no credit note for the refund');
+        }
+      }
       await tx
         .update(tables.payments)
         .set({
