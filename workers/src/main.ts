@@ -19,7 +19,6 @@ import {
   createWebhookWatch,
 } from './maintenance';
 import { createOrderFollowUpStarter } from './orders/follow-up-starter';
-import { createReturnStarter } from './returns/return-starter';
 import { createOutboxRelay } from './outbox-relay';
 import {
   createCatalogueCountsProjection,
@@ -28,6 +27,7 @@ import {
   createProductViewsProjection,
 } from './projections';
 import { createCodPaymentsProjection } from './projections/cod-payments';
+import { createReturnStarter } from './returns/return-starter';
 
 async function main() {
   const config = loadWorkersConfig();
