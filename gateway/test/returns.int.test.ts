@@ -197,6 +197,19 @@ describe('the shopper asks for a return', () => {
     expect(late.json().code).toBe('RETURN_WINDOW_CLOSED');
   });
 
+  it('is in the OpenAPI document the fuzzer reads', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/orders/track/{token}/returns',
+      '/api/orders/track/{token}/returns/photo',
+      '/api/admin/returns',
+      '/api/admin/returns/{number}/refund',
+    ])
+      expect(paths).toContain(p);
+  });
+
   it('answers a forged link with the tracking 404', async () => {
     const res = await ask('not-a-token', { lines: [], reason: 'OTHER' });
     expect(res.statusCode).toBe(404);
