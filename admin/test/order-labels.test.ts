@@ -43,6 +43,7 @@ describe('the order page’s timeline and payment labels', () => {
   it('labels what the server actually writes, and a value from a newer flow as "other"', () => {
     expect(ORDER_EMAIL_PURPOSES).toEqual([
       'order-confirmation',
+      'order-processing',
       'order-shipped',
       'order-delivered',
       'order-cancelled',

@@ -53,7 +53,7 @@ export interface CartRecoveryItem {
 /** What a status e-mail shows (docs/orders.md): read from the database by the activity. */
 export interface OrderStatusEmailData {
   orderNumber: string;
-  status: 'shipped' | 'delivered' | 'cancelled';
+  status: 'processing' | 'shipped' | 'delivered' | 'cancelled';
   placedAt: string;
   customerName: string;
   customerPhone: string;

@@ -56,13 +56,22 @@ describe('the tracking link in the order e-mails', () => {
     });
 
     it(`each status e-mail links to the page, the shipped one without an invoice, in ${locale}`, async () => {
-      for (const s of ['shipped', 'delivered', 'cancelled'] as const) {
+      for (const s of ['processing', 'shipped', 'delivered', 'cancelled'] as const) {
         const r = await renderEmail(status(s), locale);
         expect(r.html).toContain(`href="${trackingUrl}"`);
         expect(r.text).toContain(BUTTON[locale]);
       }
       const shipped = await renderEmail(status('shipped'), locale);
       expect(shipped.text).not.toContain(INVOICE[locale]);
+    });
+
+    it(`being prepared: its own subject, and the delivered one points to returns on the page, in ${locale}`, async () => {
+      const r = await renderEmail(status('processing'), locale);
+      expect(r.subject).toBe(
+        locale === 'en' ? 'We are preparing your order QH-100123' : 'نجهّز طلبك QH-100123',
+      );
+      const delivered = await renderEmail(status('delivered'), locale);
+      expect(delivered.text).toContain(locale === 'en' ? 'ask for a return' : 'طلب الإرجاع');
     });
 
     it(`the delivered e-mail links to the invoice when it is issued, in ${locale}`, async () => {

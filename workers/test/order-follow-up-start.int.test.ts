@@ -282,7 +282,7 @@ describe('the order follow-up, started from OrderStatusChanged', () => {
       JSON.stringify({ ...event, data }),
       { msgID: `old-${event.id}` },
     );
-    // processing (no follow-up), shipped from the relay, shipped again without its move id.
+    // processing (its own run and e-mail), shipped from the relay, shipped again without its move id.
     await consumerSettled(before + 3);
 
     expect(await runsOf(started.workflowId)).toHaveLength(1);
@@ -290,6 +290,9 @@ describe('the order follow-up, started from OrderStatusChanged', () => {
     expect(
       await startOrderFollowUp(temporal, taskQueue, { orderId, status: 'shipped', moveId: moved.moveId }),
     ).toEqual({ workflowId: started.workflowId, closed: true });
-    expect(await catcher.messagesTo(email)).toHaveLength(1);
+    // One e-mail per move the shopper hears about: being prepared, then on its way — never twice.
+    await expect
+      .poll(async () => (await catcher.messagesTo(email)).map((m) => m.subject).sort(), { timeout: 30_000 })
+      .toEqual([`We are preparing your order ${orderId}`, `Your order ${orderId} is on its way`]);
   }, 120_000);
 });

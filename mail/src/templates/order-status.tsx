@@ -6,12 +6,17 @@ import { colors, directionOf, formatDate, Layout, money, textStyle } from './lay
 import { TrackingLinks } from './tracking-link';
 
 /*
- * The shopper's news about an order after it was placed (docs/orders.md): shipped,
- * delivered, cancelled. Its own words here, in both languages: the other templates' shared copy
+ * The shopper's news about an order after it was placed (docs/orders.md): being prepared,
+ * shipped, delivered, cancelled. Its own words here, in both languages: the other templates' shared copy
  * is for the checkout's mails.
  */
 const COPY = {
   en: {
+    processing: {
+      subject: (n: string) => `We are preparing your order ${n}`,
+      heading: 'We are preparing your order',
+      body: 'Your order is being roasted, packed and made ready for the courier. We will e-mail you again when it leaves us.',
+    },
     shipped: {
       subject: (n: string) => `Your order ${n} is on its way`,
       heading: 'Your coffee is on its way',
@@ -20,7 +25,7 @@ const COPY = {
     delivered: {
       subject: (n: string) => `Your order ${n} was delivered`,
       heading: 'Delivered — enjoy your coffee',
-      body: 'Your order has been delivered. If anything is not right, reply to this e-mail within 30 days.',
+      body: "Your order has been delivered. If anything is not right, you can ask for a return from your order's page within 30 days.",
     },
     cancelled: {
       subject: (n: string) => `Your order ${n} was cancelled`,
@@ -38,6 +43,11 @@ const COPY = {
     address: 'Delivery address',
   },
   ar: {
+    processing: {
+      subject: (n: string) => `نجهّز طلبك ${n}`,
+      heading: 'نجهّز طلبك الآن',
+      body: 'نحمّص طلبك ونغلّفه ونجهّزه لشركة التوصيل، وسنراسلك مرة أخرى عند خروجه من عندنا.',
+    },
     shipped: {
       subject: (n: string) => `طلبك ${n} في الطريق إليك`,
       heading: 'قهوتك في الطريق إليك',
@@ -46,7 +56,7 @@ const COPY = {
     delivered: {
       subject: (n: string) => `تم تسليم طلبك ${n}`,
       heading: 'تم التسليم — استمتع بقهوتك',
-      body: 'تم تسليم طلبك. إن لم يكن كل شيء على ما يرام، فرُدّ على هذه الرسالة خلال 30 يومًا.',
+      body: 'تم تسليم طلبك. إن لم يكن كل شيء على ما يرام، يمكنك طلب الإرجاع من صفحة طلبك خلال 30 يومًا.',
     },
     cancelled: {
       subject: (n: string) => `تم إلغاء طلبك ${n}`,

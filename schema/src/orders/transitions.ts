@@ -28,6 +28,7 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 /** The statuses the shopper hears about by e-mail (SPEC-less decision: docs/orders.md). */
 export const SHOPPER_NOTIFIED_STATUSES = [
+  'processing',
   'shipped',
   'delivered',
   'cancelled',

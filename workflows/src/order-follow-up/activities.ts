@@ -2,6 +2,7 @@ import { isTabbyError, RefundRefusedError, refundCard, type TabbyClient } from '
 import { and, type Db, eq, sql, tables } from '@qahwa/db';
 import { CreditNoteRequestError, issueFullCreditNote } from '@qahwa/invoices';
 import { type Mailer, sendEmailOnce, signTrackingToken, trackingUrl } from '@qahwa/mail';
+import type { ShopperNotifiedStatus } from '@qahwa/schema/orders';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
@@ -226,7 +227,7 @@ export function createRefundActivities({
   /** The shopper's e-mail about a move, in the order's language, once per order and status. */
   async function sendOrderStatusEmail(
     orderId: string,
-    status: 'shipped' | 'delivered' | 'cancelled',
+    status: ShopperNotifiedStatus,
     requestId?: string,
   ): Promise<{ status: 'sent' | 'already-sent' | 'suppressed' }> {
     if (!mailer)

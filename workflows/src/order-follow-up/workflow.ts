@@ -1,3 +1,5 @@
+import { isShopperNotified } from '@qahwa/schema/orders';
+import type { OrderStatus } from '@qahwa/schema/reference';
 import { proxyActivities } from '@temporalio/workflow';
 import type { REFUND_FAILURE, RefundActivities } from './activities';
 
@@ -40,7 +42,7 @@ const mail = proxyActivities<RefundActivities>({
 
 export interface OrderFollowUpInput {
   orderId: string;
-  /** The status the order moved to; only shipped, delivered and cancelled have a follow-up. */
+  /** The status the order moved to; those the shopper hears about (and cancelled) have a follow-up. */
   status: string;
   requestId?: string;
 }
@@ -48,15 +50,14 @@ export interface OrderFollowUpInput {
 /**
  * orderFollowUp (docs/orders.md): what a staff move owes the outside world once it committed. A
  * cancellation gives the money back first (Stripe refund, Tabby refund or close; the stock came
- * back in the move's own transaction), then the shopper hears of it; shipped and delivered only
- * send the e-mail. The workflow id is `order-<status>-<order>-<move>` (orderFollowUpWorkflowId), one run per move.
+ * back in the move's own transaction), then the shopper hears of it; processing, shipped and
+ * delivered only send the e-mail. The workflow id is `order-<status>-<order>-<move>` (orderFollowUpWorkflowId), one run per move.
  */
 export async function orderFollowUp(input: OrderFollowUpInput): Promise<{ refund: string; email: string }> {
   let refund = 'none';
   if (input.status === 'cancelled') refund = (await money.refundOrder(input.orderId)).outcome;
-  const status = input.status;
-  if (status !== 'shipped' && status !== 'delivered' && status !== 'cancelled')
-    return { refund, email: 'none' };
+  const status = input.status as OrderStatus;
+  if (!isShopperNotified(status)) return { refund, email: 'none' };
   const sent = await mail.sendOrderStatusEmail(input.orderId, status, input.requestId);
   return { refund, email: sent.status };
 }
