@@ -34,8 +34,9 @@ export interface OrderFollowUpStarterOptions
 
 /**
  * The durable start of a staff move's follow-up (docs/orders.md): every
- * OrderStatusChanged to shipped, delivered or cancelled starts `orderFollowUp` under the id the
- * gateway uses (`order-<status>-<order>-<move>`), so the refund and the shopper's e-mail happen
+ * OrderStatusChanged the shopper hears of (processing, shipped, delivered) or to cancelled starts
+ * `orderFollowUp` under the id the gateway uses (`order-<status>-<order>-<move>`), so the refund
+ * and the shopper's e-mail happen
  * even when the gateway could not reach Temporal right after the commit. The event is written in
  * the move's own transaction, so a committed move always gets here. A redelivery, or the
  * gateway's start having come first, is a no-op (the id joins a running run and is refused once
