@@ -225,7 +225,11 @@ describe('the order answer (enumeration)', () => {
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     for (const answer of [first.json(), second.json()]) {
-      expect(Object.keys(answer).sort()).toEqual(['orderId', 'success', 'totalAmount']);
+      // The order's own tracking link is the only addition: a signed order id and expiry.
+      expect(Object.keys(answer).sort()).toEqual(['orderId', 'success', 'totalAmount', 'trackingToken']);
+      const claims = Buffer.from(String(answer.trackingToken).split('.')[0], 'base64url').toString('utf8');
+      expect(claims).not.toContain(customer.email);
+      expect(claims).not.toContain(customer.fullName);
     }
     const replay = await post(order({ customer }), key);
     expect(replay.json()).toEqual(second.json());
