@@ -12,17 +12,16 @@ import {
   ReturnRequestBody,
   ReturnView,
   ShopperReturns,
+  TrackTokenParams,
 } from '@qahwa/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { auditActor, publicRoute, staffOnly } from '../auth/access';
 import { localeOf } from '../i18n/messages';
 import { orderIdOfToken } from '../orders/tracking-token';
 import { createReturnActions, returnError } from '../returns/return-actions';
 import { adminReturnOf, returnViewOf, shopperReturnsOf } from '../returns/return-view';
-
-const TokenParams = z.object({ token: z.string().min(1).max(512) });
 
 /**
  * Returns (docs/returns.md): the shopper's request and list under the tracking link's token, and
@@ -40,7 +39,7 @@ export async function returnRoutes(app: FastifyInstance) {
     {
       ...publicRoute({ rateLimit: config.rateLimits.views }),
       schema: {
-        params: TokenParams,
+        params: TrackTokenParams,
         response: { 200: ShopperReturns, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
@@ -55,7 +54,7 @@ export async function returnRoutes(app: FastifyInstance) {
     {
       ...publicRoute({ rateLimit: config.rateLimits.messages }),
       schema: {
-        params: TokenParams,
+        params: TrackTokenParams,
         body: ReturnRequestBody,
         response: { 201: ReturnView, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },

@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ErrorBody, IMAGE_FOLDERS, ImageUploadResult, type MenuModule } from '@qahwa/schema';
+import {
+  ErrorBody,
+  IMAGE_FOLDERS,
+  ImageUploadResult,
+  type MenuModule,
+  TrackTokenParams,
+} from '@qahwa/schema';
 import { UPLOAD_MAX_BYTES } from '@qahwa/schema/reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -100,7 +106,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       ...publicRoute({ rateLimit: app.deps.config.rateLimits.messages }),
       bodyLimit: HARD_CAP_BYTES,
       schema: {
-        params: z.object({ token: z.string().min(1).max(512) }),
+        params: TrackTokenParams,
         querystring: UploadQuery.pick({ name: true }),
         response: {
           201: ImageUploadResult,
