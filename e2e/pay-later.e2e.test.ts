@@ -48,7 +48,9 @@ afterAll(async () => {
   await db.close();
 });
 
-const sentence = (code: PaymentMessageCode, locale: Locale) => localize(PAYMENT_MESSAGES[code], locale);
+// The pay-later sentences name the provider, as its button does.
+const sentence = (code: PaymentMessageCode, locale: Locale) =>
+  localize(PAYMENT_MESSAGES[code], locale, { provider: PAY_LATER_PROVIDER_NAME[locale] });
 const payLaterLabel = (locale: Locale) =>
   localize(PAYMENT_MESSAGES['payment.method.tabby'], locale, { provider: PAY_LATER_PROVIDER_NAME[locale] });
 const continueLabel = (locale: Locale) =>
