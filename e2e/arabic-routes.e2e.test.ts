@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeCodOrder, stockedProduct } from './support/orders';
 import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
 import { root, type Stack } from './support/stack';
 
@@ -28,6 +29,8 @@ const ALLOWED = new Set(
     'WhatsApp',
     'Instagram',
     'V60',
+    // Order numbers are written QH-100001 in every language; the lookup's hint names the prefix.
+    'QH',
     // The language switcher names English in English (an endonym), so a reader of English finds it.
     'English',
   ].map((w) => w.toLowerCase()),
@@ -84,9 +87,25 @@ describe('every storefront route in Arabic', () => {
     const categories = (await (await fetch(`${stack.gatewayUrl}/api/categories`)).json()) as {
       slug: string;
     }[];
+    // An Arabic shopper's order, for its tracking page (/orders/track/[token]).
+    const { product } = await stockedProduct(stack, 2);
+    const email = `ar-routes-${Date.now()}@example.ae`;
+    const orderNumber = await placeCodOrder(stack, {
+      customer: { fullName: 'مريم الهاشمي', email, phone: '+971501234567' },
+      product,
+      locale: 'ar',
+      address: 'الخليج التجاري، برج 7، مكتب 301',
+    });
+    const lookup = await fetch(`${stack.gatewayUrl}/api/orders/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderNumber, contact: email }),
+    });
+    const { token } = (await lookup.json()) as { token: string };
     const fillers: Record<string, string[]> = {
       slug: products.map((p) => p.slug).slice(0, 1),
       category: categories.map((c) => c.slug).slice(0, 2),
+      token: [token],
     };
     const paths: string[] = [];
     for (const route of builtRoutes()) {

@@ -98,9 +98,7 @@ describe('a shopper orders in Arabic and staff see the order', () => {
     await phoneBox.fill('اتصل بي');
     await page.getByRole('button', { name: ar.CustomerStep!.submit }).click();
     await expect
-      .poll(async () =>
-        page.locator(`[id="${await phoneBox.getAttribute('id')}-error"]`).textContent(),
-      )
+      .poll(async () => page.locator(`[id="${await phoneBox.getAttribute('id')}-error"]`).textContent())
       .toContain('يرجى إدخال رقم هاتف صالح');
     await phoneBox.fill('+971 50 123 4567');
     await page.getByRole('button', { name: ar.CustomerStep!.submit }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_TOTAL_HEADER, type Product, type ShopperVariation, unitsAvailable } from '@qahwa/schema';
-import { codOrder, orderLineOf } from '@qahwa/schema/testing';
+import { codOrder, orderLineOf, TEST_SHIPPING } from '@qahwa/schema/testing';
 import { expect } from 'vitest';
 import type { Stack } from './stack';
 
@@ -33,6 +33,8 @@ export interface CodOrder {
   locale?: 'ar' | 'en';
   /** A promotion's code and the discount the cart showed for it. */
   coupon?: { code: string; discountAmount: number };
+  /** The street address as the shopper typed it (default: the tests' English one, Business Bay). */
+  address?: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function placeCodOrder(stack: Stack, order: CodOrder): Promise<stri
     discount,
     appliedCoupon: order.coupon ?? null,
     locale: order.locale,
+    ...(order.address ? { shippingInfo: { ...TEST_SHIPPING, address: order.address } } : {}),
   });
   let res = await post(claim);
   const serverTotal = res.headers.get(ORDER_TOTAL_HEADER);

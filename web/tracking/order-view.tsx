@@ -2,6 +2,7 @@ import { formatAed, toFils } from '@qahwa/schema';
 import type { TrackedOrder } from '@qahwa/schema/contracts';
 import { placeNames } from '@qahwa/schema/reference';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { variationText } from '@/cart/variation-text';
 import { ProductImage } from '@/catalogue/product-image';
 import { ReturnsPanel } from '@/returns/returns-panel';
 
@@ -119,9 +120,7 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
           <ul className="divide-y divide-coffee-100">
             {order.items.map((item) => {
               const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
-              const variation = [item.variation.weight, item.variation.beans, item.variation.additions]
-                .filter(Boolean)
-                .join(' · ');
+              const variation = variationText(item, locale);
               return (
                 <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-testid="order-item">
                   <ProductImage

@@ -120,6 +120,13 @@ export function trackedOrderOf(
         beans: i.variation.beans ?? null,
         additions: i.variation.additions ?? null,
       },
+      variationAr: i.hasVariation
+        ? {
+            weight: i.weightAr ?? null,
+            beans: i.variation.beans ? (i.beansAr ?? null) : null,
+            additions: i.variation.additions ? (i.additionsAr ?? null) : null,
+          }
+        : null,
       imageUrl: i.imageUrl,
       unitPrice: toAed(i.unitFils),
       quantity: i.quantity,

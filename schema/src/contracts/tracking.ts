@@ -94,6 +94,14 @@ export const TrackedOrder = z
           beans: z.string().nullable(),
           additions: z.string().nullable(),
         }),
+        /** The same options' Arabic names; null when the variation no longer exists. */
+        variationAr: z
+          .object({
+            weight: z.string().nullable(),
+            beans: z.string().nullable(),
+            additions: z.string().nullable(),
+          })
+          .nullable(),
         imageUrl: z.string().nullable(),
         unitPrice: z.number(),
         quantity: z.number().int(),

@@ -1,6 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { orderItems, orderStatusHistory, orders, products, productVariations, returns } from '../../schema';
+import {
+  orderItems,
+  orderStatusHistory,
+  orders,
+  products,
+  productVariations,
+  returns,
+  variationBeans,
+  variationSizes,
+  variationTypes,
+} from '../../schema';
 
 /*
  * The guest's order tracking (docs/order-tracking.md): what the lookup compares and what the
@@ -34,6 +44,12 @@ export function createOrderTrackingRepository(db: DbOrTx) {
             name: orderItems.name,
             nameAr: orderItems.nameAr,
             variation: orderItems.variation,
+            // The order keeps its options' English names; their Arabic names are today's, read
+            // through the variation (null when it is gone: the page then shows the English).
+            weightAr: variationSizes.displayNameAr,
+            beansAr: variationBeans.nameAr,
+            additionsAr: variationTypes.nameAr,
+            hasVariation: sql<boolean>`${productVariations.id} is not null`,
             unitFils: orderItems.unitFils,
             quantity: orderItems.quantity,
             lineFils: orderItems.lineFils,
@@ -42,6 +58,9 @@ export function createOrderTrackingRepository(db: DbOrTx) {
           .from(orderItems)
           .leftJoin(productVariations, eq(productVariations.id, orderItems.variationId))
           .leftJoin(products, eq(products.id, orderItems.productId))
+          .leftJoin(variationSizes, eq(variationSizes.id, productVariations.sizeId))
+          .leftJoin(variationBeans, eq(variationBeans.id, productVariations.beansId))
+          .leftJoin(variationTypes, eq(variationTypes.id, productVariations.typeId))
           .where(eq(orderItems.orderId, orderId))
           .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
         db
