@@ -61,7 +61,10 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
           {order.timeline.map((s, i) => {
             const done = s.at !== null;
             const current = done && i === reached - 1;
-            const bad = s.step === 'cancelled' || s.step === 'returned';
+            // A cancellation ended the order; a return is goods coming back after a delivery, not
+            // a failure: its own colour and mark, not the cancellation's red cross.
+            const cancelled = s.step === 'cancelled';
+            const returned = s.step === 'returned';
             return (
               <li
                 key={s.step}
@@ -81,13 +84,15 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
                   aria-hidden="true"
                   className={`relative mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold ${
                     done
-                      ? bad
+                      ? cancelled
                         ? 'border-red-700 bg-red-700 text-white'
-                        : 'border-emerald-600 bg-emerald-600 text-white'
+                        : returned
+                          ? 'border-amber-600 bg-amber-600 text-white'
+                          : 'border-emerald-600 bg-emerald-600 text-white'
                       : 'border-coffee-300 bg-white text-coffee-400'
                   }`}
                 >
-                  {done ? (bad ? '×' : '✓') : ''}
+                  {done ? (cancelled ? '×' : returned ? '↺' : '✓') : ''}
                 </span>
                 <div>
                   <p className={`font-medium ${done ? 'text-coffee-900' : 'text-coffee-500'}`}>
