@@ -1,1 +1,2 @@
+export * from './delivery-estimate';
 export * from './shipping';

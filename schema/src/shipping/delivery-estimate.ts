@@ -1,0 +1,32 @@
+import { addDays, gulfDate } from '../reference/gulf-time';
+
+/**
+ * A shipping rule's estimatedDays as staff type it: "1-3" → [1, 3]; "2" → [2, 2] (an en dash
+ * too); anything else (free text such as "Next day") → null, shown as typed rather than guessed.
+ */
+export function deliveryDays(estimatedDays: string): [number, number] | null {
+  const m = /^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$/.exec(estimatedDays);
+  if (!m) return null;
+  const from = Number(m[1]);
+  const to = m[2] === undefined ? from : Number(m[2]);
+  return from <= to ? [from, to] : null;
+}
+
+/** The estimated delivery as calendar days in Dubai (YYYY-MM-DD), both ends included. */
+export interface DeliveryEstimate {
+  from: string;
+  to: string;
+}
+
+/**
+ * The estimated delivery of an order placed at `placedAt`: the rule's days counted from that day in
+ * Dubai (calendar days, as the rule is written). Null when the rule's days are free text. One
+ * rule for every screen that tells it: the checkout's summary before the order, the confirmation
+ * and the order's page after it.
+ */
+export function deliveryEstimate(estimatedDays: string, placedAt: Date): DeliveryEstimate | null {
+  const days = deliveryDays(estimatedDays);
+  if (!days) return null;
+  const placed = gulfDate(placedAt);
+  return { from: addDays(placed, days[0]), to: addDays(placed, days[1]) };
+}
