@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDays, deliveryEstimate } from '../src/shipping/delivery-estimate';
+import { gulfDate } from '../src/reference/gulf-time';
+import { deliveryDays, deliveryWindow } from '../src/shipping/delivery-estimate';
 
 describe("a shipping rule's estimated delivery", () => {
   it('reads the days as staff type them', () => {
@@ -10,16 +11,18 @@ describe("a shipping rule's estimated delivery", () => {
     expect(deliveryDays('5-2')).toBeNull();
   });
 
-  it('counts calendar days from the day the order is placed in Dubai, not in UTC', () => {
+  it('counts calendar days from the day the order is placed in Dubai, across a month and a year', () => {
     // 22:30 UTC on 28 November is 02:30 on 29 November in Dubai.
-    expect(deliveryEstimate('1-3', new Date('2026-11-28T22:30:00Z'))).toEqual({
+    expect(deliveryWindow('1-3', gulfDate(new Date('2026-11-28T22:30:00Z')))).toEqual({
       from: '2026-11-30',
       to: '2026-12-02',
     });
-    expect(deliveryEstimate('2', new Date('2026-12-30T08:00:00Z'))).toEqual({
-      from: '2027-01-01',
-      to: '2027-01-01',
-    });
-    expect(deliveryEstimate('soon', new Date('2026-11-28T08:00:00Z'))).toBeNull();
+    expect(deliveryWindow('2', '2026-12-30')).toEqual({ from: '2027-01-01', to: '2027-01-01' });
+  });
+
+  it('is nothing without a rule or with free text', () => {
+    expect(deliveryWindow(null, '2026-11-28')).toBeNull();
+    expect(deliveryWindow(undefined, '2026-11-28')).toBeNull();
+    expect(deliveryWindow('soon', '2026-11-28')).toBeNull();
   });
 });

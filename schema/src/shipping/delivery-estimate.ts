@@ -1,4 +1,4 @@
-import { addDays, gulfDate } from '../reference/gulf-time';
+import { addDays } from '../reference/gulf-time';
 
 /**
  * A shipping rule's estimatedDays as staff type it: "1-3" → [1, 3]; "2" → [2, 2] (an en dash
@@ -13,20 +13,22 @@ export function deliveryDays(estimatedDays: string): [number, number] | null {
 }
 
 /** The estimated delivery as calendar days in Dubai (YYYY-MM-DD), both ends included. */
-export interface DeliveryEstimate {
+export interface DeliveryWindow {
   from: string;
   to: string;
 }
 
 /**
- * The estimated delivery of an order placed at `placedAt`: the rule's days counted from that day in
- * Dubai (calendar days, as the rule is written). Null when the rule's days are free text. One
- * rule for every screen that tells it: the checkout's summary before the order, the confirmation
- * and the order's page after it.
+ * The estimated delivery of an order placed on `placed` (its day in Dubai, `gulfDate`): the rule's
+ * days counted from that day (calendar days, as the rule is written). Null without a rule or when
+ * its days are free text. One rule for every screen that tells it: the checkout's summary before
+ * the order (counted from today), the confirmation and the order's page after it.
  */
-export function deliveryEstimate(estimatedDays: string, placedAt: Date): DeliveryEstimate | null {
-  const days = deliveryDays(estimatedDays);
+export function deliveryWindow(
+  estimatedDays: string | null | undefined,
+  placed: string,
+): DeliveryWindow | null {
+  const days = estimatedDays ? deliveryDays(estimatedDays) : null;
   if (!days) return null;
-  const placed = gulfDate(placedAt);
   return { from: addDays(placed, days[0]), to: addDays(placed, days[1]) };
 }
