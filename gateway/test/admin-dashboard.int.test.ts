@@ -178,6 +178,33 @@ describe('GET /api/admin/dashboard', () => {
     ]);
   });
 
+  it('counts as active only promotions switched on, in their dates and with a use left', async () => {
+    const count = async () => DashboardSummary.parse((await dashboard('')).json()).activePromotions;
+    const before = await count();
+    const day = 86_400_000;
+    const now = Date.now();
+    const promotion = (code: string, over: Partial<typeof tables.promotions.$inferInsert>) => ({
+      name: code,
+      code,
+      type: 'PERCENTAGE',
+      value: 10,
+      startDate: new Date(now - 10 * day),
+      endDate: new Date(now + 10 * day),
+      ...over,
+    });
+    await gw.db
+      .insert(tables.promotions)
+      .values([
+        promotion('DASH_IN_FORCE', { maxUses: 5, uses: 4 }),
+        promotion('DASH_USED_UP', { maxUses: 3, uses: 3 }),
+        promotion('DASH_ENDED', { endDate: new Date(now - day) }),
+        promotion('DASH_NOT_YET', { startDate: new Date(now + day) }),
+        promotion('DASH_OFF', { isActive: false }),
+      ]);
+    await refreshCatalogueCounts(gw.db);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('lets staff who may view orders read it, and refuses the others and strangers', async () => {
     expect((await dashboard('?period=7d', viewer.cookie)).statusCode).toBe(200);
     const forbidden = await dashboard('?period=7d', outsider.cookie);

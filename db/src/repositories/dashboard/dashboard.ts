@@ -20,6 +20,7 @@ import {
   projectionOrders,
   projectionProducts,
   projectionPromotions,
+  promotions,
 } from '../../schema';
 
 /** How many days each period covers, today included. */
@@ -143,16 +144,23 @@ export function createDashboardRepository(db: DbOrTx) {
       return row?.n ?? 0;
     },
 
-    /** Promotions switched on whose window holds `now` (the same rule the storefront prices with). */
+    /**
+     * Promotions in force: switched on, `now` inside the window, and a use still left — the
+     * back office's `promotionStatus(…) === 'active'` (schema/src/promotions/promotion-status.ts).
+     * The window is the projection's; uses move with every checkout and announce no catalogue
+     * event, so they are read from the promotion's own row.
+     */
     async activePromotions(now: Date = new Date()): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(projectionPromotions)
+        .innerJoin(promotions, eq(promotions.id, projectionPromotions.promotionId))
         .where(
           and(
             eq(projectionPromotions.isActive, true),
             lte(projectionPromotions.startDate, now),
             gte(projectionPromotions.endDate, now),
+            sql`(${promotions.maxUses} is null or ${promotions.uses} < ${promotions.maxUses})`,
           ),
         );
       return row?.n ?? 0;
