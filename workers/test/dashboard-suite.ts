@@ -521,7 +521,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
             // The swapped-in tables keep the live names, so later migrations still find them.
             expect({ table: t, names: await namesOf(t) }).toEqual({ table: t, names: indexes[t] });
           }
-          if (projection.filterSubject) expect(result.replayed).toBeGreaterThan(0);
+          if (projection.filterSubjects) expect(result.replayed).toBeGreaterThan(0);
         }
         const { rows } = await s.handle.db.execute(
           sql`select 1 from pg_namespace where nspname like 'rebuild_%'`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
+import type { OrderPlaced, OrderStatusChanged, RefundIssued } from '@qahwa/schema';
 
 /** Valid events with fresh ids; no I/O, so unit tests can use them too. */
 export function orderPlaced(
@@ -39,5 +39,40 @@ export function orderStatusChanged(
     version: 1,
     occurredAt: changedAt,
     data: { orderId, from, to, changedAt },
+  };
+}
+
+/**
+ * The refund of `units` of each of an order's lines at their unit price (a return without
+ * discounts), plus `shippingFils`; filed on the order's placing as the returns workflow does.
+ */
+export function refundIssued(
+  order: OrderPlaced,
+  lines: Array<{ productId: string; quantity: number; refundFils: number }>,
+  shippingFils = 0,
+): RefundIssued {
+  const refundedAt = '2026-03-20T10:00:00.000Z';
+  return {
+    id: randomUUID(),
+    type: 'RefundIssued',
+    version: 1,
+    occurredAt: refundedAt,
+    data: {
+      returnNumber: 'RT-100001',
+      orderId: order.data.orderId,
+      orderPlacedAt: order.data.placedAt,
+      paymentProvider: order.data.paymentProvider,
+      method: 'BANK_TRANSFER',
+      amountFils: lines.reduce((n, l) => n + l.refundFils, shippingFils),
+      shippingFils,
+      lines: lines.map((l) => ({
+        orderItemId: randomUUID(),
+        productId: l.productId,
+        variationId: randomUUID(),
+        quantity: l.quantity,
+        refundFils: l.refundFils,
+      })),
+      refundedAt,
+    },
   };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { asc, createOutboxRepository, eq, sql, tables } from '@qahwa/db';
-import { type DomainEvent, subjectOf } from '@qahwa/schema';
+import { type DomainEvent, type DomainEventType, subjectOf } from '@qahwa/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   applyOrderEventOnce,
   createOrderStatsProjection,
   createOutboxRelay,
   type DurableConsumer,
+  refundsDurableOf,
 } from '../src';
 import {
   cleanTables,
@@ -14,6 +15,7 @@ import {
   orderPlaced,
   orderStatusChanged,
   publishEvent,
+  refundIssued,
   type Services,
   startOnStream,
   stopOnStream,
@@ -36,20 +38,30 @@ beforeEach(async () => {
 
 const publish = (event: DomainEvent, msgID?: string) => publishEvent(s, event, msgID);
 
-/** Every message in the stream delivered and acked: the projection has caught up. */
+/**
+ * Every message in the stream delivered and acked: the projection has caught up. Each of its two
+ * durables has delivered the last message on its subjects (the orders', the refunds').
+ */
 async function settled() {
-  return waitFor(async () => {
-    const info = await s.jsm.consumers.info(s.stream, durable);
+  const upTo = async (name: string, types: DomainEventType[]) => {
+    const last = Math.max(0, ...(await Promise.all(types.map(lastSeqOf))));
+    const info = await s.jsm.consumers.info(s.stream, name);
     const caughtUp =
-      info.num_pending === 0 &&
-      info.num_ack_pending === 0 &&
-      info.delivered.stream_seq === info.num_pending + (await lastSeq());
+      info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq >= last;
     return caughtUp ? info : undefined;
+  };
+  return waitFor(async () => {
+    const refunds = await upTo(refundsDurableOf(durable), ['RefundIssued']);
+    return refunds && upTo(durable, ['OrderPlaced', 'OrderStatusChanged']);
   }, 'the projection to catch up');
 }
 
-async function lastSeq() {
-  return (await s.jsm.streams.info(s.stream)).state.last_seq;
+/** The stream sequence of the last message of a type (0: none). */
+async function lastSeqOf(type: DomainEventType) {
+  const m = await s.jsm.streams.getMessage(s.stream, {
+    last_by_subj: `${s.subjectPrefix}${subjectOf(type)}`,
+  });
+  return m?.seq ?? 0;
 }
 
 async function snapshot() {
@@ -63,6 +75,17 @@ async function snapshot() {
     days,
     counts: Object.fromEntries(counts.filter((c) => c.count !== 0).map((c) => [c.status, c.count])),
   };
+}
+
+/** Units, orders and revenue per product and day, keyed `day productId`. */
+async function sales() {
+  const rows = await s.handle.db.select().from(tables.productSalesDaily);
+  return Object.fromEntries(
+    rows.map((r) => [
+      `${r.day} ${r.productId}`,
+      { units: r.units, orders: r.orders, revenueFils: r.revenueFils },
+    ]),
+  );
 }
 
 async function processedRows(eventId: string) {
@@ -190,6 +213,82 @@ describe('order-stats projection', () => {
       placedAt: placed.data.placedAt,
       statusAt: shipped.data.changedAt,
     });
+  });
+
+  it("takes a refund off the order's day and the refunded products' sales, and still counts the order", async () => {
+    const coffee = randomUUID();
+    const cups = randomUUID();
+    // 22:30 UTC on 10 March is 11 March in Dubai: the refund, ten days later, is filed there too.
+    const order = orderPlaced({
+      placedAt: '2026-03-10T22:30:00.000Z',
+      totalFils: 2 * 5_000 + 3_000 + 2_500,
+      items: [
+        { productId: coffee, variationId: randomUUID(), quantity: 2, unitFils: 5_000 },
+        { productId: cups, variationId: randomUUID(), quantity: 1, unitFils: 3_000 },
+      ],
+    });
+    await publish(order);
+    await publish(orderStatusChanged(order.data.orderId, 'new', 'delivered', '2026-03-12T09:00:00.000Z'));
+    // One bag back, damaged: its price and the shipping.
+    const refund = refundIssued(order, [{ productId: coffee, quantity: 1, refundFils: 5_000 }], 2_500);
+    await publish(refund);
+    await settled();
+
+    expect(await snapshot()).toEqual({
+      days: [{ day: '2026-03-11', orders: 1, revenueFils: 15_500 - 7_500 }],
+      counts: { delivered: 1 },
+    });
+    expect(await sales()).toEqual({
+      [`2026-03-11 ${coffee}`]: { units: 1, orders: 1, revenueFils: 5_000 },
+      [`2026-03-11 ${cups}`]: { units: 1, orders: 1, revenueFils: 3_000 },
+    });
+    expect(await processedRows(refund.id)).toBe(1);
+  });
+
+  it('applies a redelivered refund once, whether its copy comes under another Nats-Msg-Id or after a lost ack', async () => {
+    const coffee = randomUUID();
+    const order = orderPlaced({
+      totalFils: 3 * 4_000,
+      items: [{ productId: coffee, variationId: randomUUID(), quantity: 3, unitFils: 4_000 }],
+    });
+    const refund = refundIssued(order, [{ productId: coffee, quantity: 2, refundFils: 8_000 }]);
+    await publish(order);
+    // The refund committed, then the process died before acking: JetStream delivers it again.
+    expect(await applyOrderEventOnce(s.handle.db, durable, refund)).toBe(true);
+    await publish(refund);
+    await settled();
+    const before = { ...(await snapshot()), sales: await sales() };
+    expect(before).toEqual({
+      days: [{ day: '2026-03-10', orders: 1, revenueFils: 4_000 }],
+      counts: { new: 1 },
+      sales: { [`2026-03-10 ${coffee}`]: { units: 1, orders: 1, revenueFils: 4_000 } },
+    });
+
+    // A copy JetStream cannot dedupe (republished after the duplicate window).
+    const ack = await publish(refund, `${refund.id}:again`);
+    expect(ack.duplicate).toBe(false);
+    await settled();
+
+    expect({ ...(await snapshot()), sales: await sales() }).toEqual(before);
+    expect(await processedRows(refund.id)).toBe(1);
+  });
+
+  it('ends with the same figures when a refund is folded before its order', async () => {
+    const coffee = randomUUID();
+    const order = orderPlaced({
+      totalFils: 6_000,
+      items: [{ productId: coffee, variationId: randomUUID(), quantity: 2, unitFils: 3_000 }],
+    });
+    await publish(refundIssued(order, [{ productId: coffee, quantity: 2, refundFils: 6_000 }]));
+    await settled();
+    await publish(order);
+    await settled();
+
+    expect(await snapshot()).toEqual({
+      days: [{ day: '2026-03-10', orders: 1, revenueFils: 0 }],
+      counts: { new: 1 },
+    });
+    expect(await sales()).toEqual({ [`2026-03-10 ${coffee}`]: { units: 0, orders: 1, revenueFils: 0 } });
   });
 
   it('terminates a message that breaks its contract and carries on with the next', async () => {

@@ -7,7 +7,7 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import pino from 'pino';
 import { ensureStream } from '../src/jetstream/stream';
 
-export { orderPlaced, orderStatusChanged } from './fixtures';
+export { orderPlaced, orderStatusChanged, refundIssued } from './fixtures';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl;
 export const NATS_URL = process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl;
@@ -93,10 +93,10 @@ export function publishEvent(s: Services, event: DomainEvent, msgID: string = ev
   });
 }
 
-/** The tables the relay and the order-stats projection write. */
+/** The tables the relay writes and the order-stats tables its tests read. */
 export async function cleanTables(s: Services): Promise<void> {
   await s.handle.db.execute(
-    sql`truncate ${tables.outbox}, ${tables.outboxDeadLetters}, ${tables.processedEvents}, ${tables.orderStatsDaily}, ${tables.orderStatusCounts}, ${tables.projectionOrders}`,
+    sql`truncate ${tables.outbox}, ${tables.outboxDeadLetters}, ${tables.processedEvents}, ${tables.orderStatsDaily}, ${tables.orderStatusCounts}, ${tables.projectionOrders}, ${tables.productSalesDaily}`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
+import type { OrderPlaced, OrderStatusChanged, RefundIssued } from '@qahwa/schema';
 import { dubaiDay } from './dubai-day';
 
 /**
@@ -7,7 +7,8 @@ import { dubaiDay } from './dubai-day';
  * (order-stats.ts reads and locks the rows, order-stats-write.ts writes the sums).
  */
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged;
+/** What the projection keeps of an order: its placing, its status changes and its refunds. */
+export type OrderEvent = OrderPlaced | OrderStatusChanged | RefundIssued;
 
 export interface OrderRow {
   status: string;
@@ -70,13 +71,7 @@ export function foldOrderEvents(todo: OrderEvent[], rows: Map<string, OrderRow>)
       // Units and line revenue per product on the order's day; the order counts once per product.
       const products = new Set<string>();
       for (const item of data.items) {
-        const p = sales.at(`${day} ${item.productId}`, () => ({
-          day,
-          productId: item.productId,
-          units: 0,
-          orders: 0,
-          revenueFils: 0,
-        }));
+        const p = productDay(sales, day, item.productId);
         p.units += item.quantity;
         p.revenueFils += item.quantity * item.unitFils;
         if (!products.has(item.productId)) p.orders += 1;
@@ -85,6 +80,18 @@ export function foldOrderEvents(todo: OrderEvent[], rows: Map<string, OrderRow>)
       const list = firsts.get(data.customerId) ?? [];
       list.push({ placedAt, orderId });
       firsts.set(data.customerId, list);
+    } else if (event.type === 'RefundIssued') {
+      // Money given back comes off the order's day and the refunded products' sales on that day
+      // (docs/dashboard.md, "Net of refunds"); the order still counts as placed. Only sums move, so
+      // a refund folded before its OrderPlaced (another consumer, docs/dashboard.md) ends the same.
+      const { data } = event;
+      const day = dubaiDay(data.orderPlacedAt);
+      days.at(day).revenueFils -= data.amountFils;
+      for (const line of data.lines) {
+        const p = productDay(sales, day, line.productId);
+        p.units -= line.quantity;
+        p.revenueFils -= line.refundFils;
+      }
     } else {
       const { data } = event;
       if (data.from === data.to) continue;
@@ -109,6 +116,10 @@ export function foldOrderEvents(todo: OrderEvent[], rows: Map<string, OrderRow>)
     }
   }
   return { changed, days, statuses, sales, firsts };
+}
+
+function productDay(sales: Sum<ProductDay>, day: string, productId: string): ProductDay {
+  return sales.at(`${day} ${productId}`, () => ({ day, productId, units: 0, orders: 0, revenueFils: 0 }));
 }
 
 function statusAtOf(row: OrderRow | null): string | null {

@@ -1,7 +1,9 @@
+import type { JsMsg } from '@nats-io/jetstream';
 import { type Db, inArray, type Tx, tables } from '@qahwa/db';
-import { OrderPlaced, OrderStatusChanged } from '@qahwa/schema';
+import { EVENT_SUBJECTS, OrderPlaced, OrderStatusChanged, RefundIssued } from '@qahwa/schema';
+import type { Logger } from 'pino';
 import type { DurableConsumer } from '../jetstream';
-import { messageJson, messageLog, parseEnvelope } from '../jetstream';
+import { consumerGroup, messageJson, messageLog, parseEnvelope } from '../jetstream';
 import { holdProjectionShared, lockKeys } from './locks';
 import { foldOrderEvents, type OrderEvent, type OrderRow } from './order-stats-fold';
 import { writeOrderStats } from './order-stats-write';
@@ -10,6 +12,19 @@ import { createProjectionConsumer, firstTimesFor, type ProjectionOptions } from 
 const { projectionOrders } = tables;
 
 export const ORDER_STATS_DURABLE = 'order-stats';
+
+/**
+ * The subjects the projection folds, without the stream's prefix: the orders' events, and the
+ * refunds (docs/dashboard.md, "Net of refunds"). Each is read by a durable of its own (below); a
+ * rebuild replays both in stream order.
+ */
+export const ORDER_STATS_SUBJECTS = {
+  orders: 'commerce.order.>',
+  refunds: EVENT_SUBJECTS.RefundIssued,
+} as const;
+
+/** The refunds' durable is named after the orders' one: `order-stats-refunds`. */
+export const refundsDurableOf = (durable: string) => `${durable}-refunds`;
 
 /**
  * How the live consumer groups events (docs/dashboard.md, "Applied in batches"): the first event
@@ -25,55 +40,72 @@ export type OrderStatsProjectionOptions = ProjectionOptions & {
 
 export type { OrderEvent } from './order-stats-fold';
 
+/**
+ * The projection's consumers, run and reported as one: `order-stats` on the orders' subjects and
+ * `order-stats-refunds` on RefundIssued. Two durables, not one with two filters: a durable's
+ * filter is never changed in place (consumer-setup.ts), so a store that already runs
+ * `order-stats` gains the refunds' durable at the next start, and it reads every refund in the
+ * stream from the first. Both apply through the same guarded fold under ONE processed_events
+ * consumer (the orders' durable name), which is what a rebuild fills.
+ */
 export function createOrderStatsProjection(options: OrderStatsProjectionOptions): DurableConsumer {
   const { db } = options;
   const batch = options.batch ?? ORDER_STATS_BATCH;
-  return createProjectionConsumer(options, {
-    name: 'order-stats',
-    durable: ORDER_STATS_DURABLE,
-    subject: 'commerce.order.>',
-    batch: {
-      ...batch,
-      async handle(ms, log, durable) {
-        const kept: Array<{ event: OrderEvent; log: typeof log }> = [];
-        for (const m of ms) {
-          const mlog = messageLog(log, m);
-          const event = parseOrderEvent(messageJson(m));
-          if (!event) {
-            mlog.debug('not an event this projection keeps');
-            continue;
-          }
-          // The header normally carries the requestId; the envelope is the fallback for older publishers.
-          const elog = mlog.child(
-            mlog.bindings().requestId
-              ? { eventId: event.id }
-              : { eventId: event.id, requestId: event.requestId },
-          );
-          kept.push({ event, log: elog });
-        }
-        if (kept.length === 0) return;
-        const applied = await applyOrderEventsOnce(
-          db,
-          durable,
-          kept.map((k) => k.event),
-        );
-        kept.forEach(({ event, log: elog }, i) => {
-          elog.info(
-            { type: event.type, applied: applied[i], batch: kept.length },
-            applied[i] ? 'projection updated' : 'event already applied; skipped',
-          );
-        });
+  const durable = options.durable ?? ORDER_STATS_DURABLE;
+  const handle = async (ms: JsMsg[], log: Logger) => applyMessages(db, durable, ms, log);
+  return consumerGroup([
+    createProjectionConsumer(
+      { ...options, durable },
+      { name: 'order-stats', durable, subject: ORDER_STATS_SUBJECTS.orders, batch: { ...batch, handle } },
+    ),
+    createProjectionConsumer(
+      { ...options, durable: refundsDurableOf(durable) },
+      {
+        name: 'order-stats',
+        durable: refundsDurableOf(durable),
+        subject: ORDER_STATS_SUBJECTS.refunds,
+        batch: { ...batch, handle },
       },
-    },
+    ),
+  ]);
+}
+
+/** A batch of messages parsed, applied once under `consumer`'s guard, and each logged. */
+async function applyMessages(db: Db, consumer: string, ms: JsMsg[], log: Logger): Promise<void> {
+  const kept: Array<{ event: OrderEvent; log: Logger }> = [];
+  for (const m of ms) {
+    const mlog = messageLog(log, m);
+    const event = parseOrderEvent(messageJson(m));
+    if (!event) {
+      mlog.debug('not an event this projection keeps');
+      continue;
+    }
+    // The header normally carries the requestId; the envelope is the fallback for older publishers.
+    const elog = mlog.child(
+      mlog.bindings().requestId ? { eventId: event.id } : { eventId: event.id, requestId: event.requestId },
+    );
+    kept.push({ event, log: elog });
+  }
+  if (kept.length === 0) return;
+  const applied = await applyOrderEventsOnce(
+    db,
+    consumer,
+    kept.map((k) => k.event),
+  );
+  kept.forEach(({ event, log: elog }, i) => {
+    elog.info(
+      { type: event.type, applied: applied[i], batch: kept.length },
+      applied[i] ? 'projection updated' : 'event already applied; skipped',
+    );
   });
 }
 
 /**
- * The order events this projection keeps, validated against their contract; null for other
- * order events (new types must not block the stream while this projection ignores them).
+ * The events this projection keeps, validated against their contract; null for other events
+ * (new types must not block the stream while this projection ignores them).
  */
 export function parseOrderEvent(raw: unknown): OrderEvent | null {
-  return parseEnvelope(raw, { OrderPlaced, OrderStatusChanged });
+  return parseEnvelope(raw, { OrderPlaced, OrderStatusChanged, RefundIssued });
 }
 
 /**
