@@ -22,7 +22,13 @@ async function signIn(email: string, password: string): Promise<string> {
   return `qahwa_staff_session=${c.value}`;
 }
 
-const send = (method: 'POST' | 'PATCH' | 'GET', url: string, cookie: string, payload?: object, ar = false) =>
+const send = (
+  method: 'POST' | 'PATCH' | 'GET' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+  ar = false,
+) =>
   gw.app.inject({
     method,
     url,
@@ -197,6 +203,58 @@ describe('creating and editing promotions', () => {
     expect(anonymous.statusCode).toBe(401);
     const [none] = await gw.db.select().from(tables.promotions).where(eq(tables.promotions.code, 'NOPE1'));
     expect(none).toBeUndefined();
+  });
+});
+
+describe('removing a promotion: deleted when never used, archived otherwise', () => {
+  const audits = (id: string) =>
+    gw.db
+      .select({ action: tables.auditLog.action, after: tables.auditLog.after })
+      .from(tables.auditLog)
+      .where(and(eq(tables.auditLog.module, 'promotions'), eq(tables.auditLog.entityId, id)));
+
+  it('deletes one no checkout ever held, audited', async () => {
+    const created = await send('POST', '/api/promotions', admin, { ...buyTwoGetOne(), code: 'NEVERUSED' });
+    const id = (created.json() as Promotion).id;
+    const res = await send('DELETE', `/api/promotions/${id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, outcome: 'deleted', uses: 0 });
+    const [gone] = await gw.db.select().from(tables.promotions).where(eq(tables.promotions.id, id));
+    expect(gone).toBeUndefined();
+    expect((await audits(id)).map((a) => a.action)).toEqual(['create', 'delete']);
+    const again = await send('DELETE', `/api/promotions/${id}`, admin, undefined, true);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('archives (switches off) one a checkout used, keeping it for that order, audited once', async () => {
+    const created = await send('POST', '/api/promotions', admin, { ...buyTwoGetOne(), code: 'USEDONCE' });
+    const id = (created.json() as Promotion).id;
+    await gw.db
+      .insert(tables.promotionRedemptions)
+      .values({ promotionId: id, checkoutId: `cod-${id}`, status: 'used' });
+    await gw.db.update(tables.promotions).set({ uses: 1 }).where(eq(tables.promotions.id, id));
+    const res = await send('DELETE', `/api/promotions/${id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, outcome: 'archived', uses: 1 });
+    const [kept] = await gw.db.select().from(tables.promotions).where(eq(tables.promotions.id, id));
+    expect(kept).toMatchObject({ isActive: false, uses: 1 });
+    // Asked again: still archived, nothing new to record.
+    expect((await send('DELETE', `/api/promotions/${id}`, admin)).json()).toMatchObject({
+      outcome: 'archived',
+    });
+    const rows = await audits(id);
+    expect(rows.map((a) => a.action)).toEqual(['create', 'archive']);
+    expect(rows[1]!.after).toMatchObject({ isActive: false });
+  });
+
+  it('is for staff who may edit promotions', async () => {
+    const created = await send('POST', '/api/promotions', admin, { ...buyTwoGetOne(), code: 'NOTYOURS' });
+    const id = (created.json() as Promotion).id;
+    expect((await send('DELETE', `/api/promotions/${id}`, viewer)).statusCode).toBe(403);
+    expect((await gw.app.inject({ method: 'DELETE', url: `/api/promotions/${id}` })).statusCode).toBe(401);
+    const [still] = await gw.db.select().from(tables.promotions).where(eq(tables.promotions.id, id));
+    expect(still).toBeDefined();
   });
 });
 

@@ -17,7 +17,7 @@ let fake: BrevoFake;
 const as = async (permissions: Permission[], role = 'STAFF') =>
   (await staffCookie(gw, { role, permissions })).cookie;
 
-const call = (method: 'GET' | 'PATCH' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
   gw.app.inject({
     method,
     url,
@@ -42,7 +42,7 @@ beforeEach(async () => {
 
 describe('who may call the CRM routes', () => {
   const routes: {
-    method: 'GET' | 'PATCH' | 'POST';
+    method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
     url: string;
     module: string;
     action: 'view' | 'edit';
@@ -58,6 +58,12 @@ describe('who may call the CRM routes', () => {
     },
     { method: 'GET', url: '/api/admin/subscribers', module: 'subscribers', action: 'view' },
     { method: 'GET', url: '/api/admin/subscribers/export', module: 'subscribers', action: 'view' },
+    {
+      method: 'DELETE',
+      url: `/api/admin/subscribers/${randomUUID()}`,
+      module: 'subscribers',
+      action: 'edit',
+    },
     { method: 'GET', url: '/api/admin/brevo', module: 'brevo', action: 'view' },
     { method: 'POST', url: '/api/admin/brevo/sync', module: 'brevo', action: 'edit' },
   ];
@@ -143,6 +149,62 @@ describe('contact messages', () => {
 });
 
 describe('subscribers', () => {
+  it('staff with edit remove a subscriber, audited without the address; an unsubscribed one stays', async () => {
+    const cookie = await as([{ module: 'subscribers', canView: true, canEdit: true }]);
+    const [kept, gone, optedOut] = await gw.db
+      .insert(tables.newsletterSubscribers)
+      .values([
+        { email: 'kept@example.ae' },
+        { email: 'gone@example.ae', status: 'confirmed', confirmedAt: new Date(), locale: 'ar' },
+        { email: 'no-more@example.ae', status: 'unsubscribed', unsubscribedAt: new Date() },
+      ])
+      .returning({ id: tables.newsletterSubscribers.id });
+    const removed = await call('DELETE', `/api/admin/subscribers/${gone!.id}`, cookie);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ success: true, id: gone!.id });
+    const list = (await call('GET', '/api/admin/subscribers', cookie)).json() as {
+      items: { email: string }[];
+    };
+    expect(list.items.map((i) => i.email).sort()).toEqual(['kept@example.ae', 'no-more@example.ae']);
+    const audit = await gw.db.execute<{
+      action: string;
+      before: unknown;
+      after: unknown;
+      user_email: string;
+    }>(
+      sql`select action, before, after, user_email from audit_log where module = 'subscribers' and entity_id = ${gone!.id}`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]).toMatchObject({
+      action: 'delete',
+      before: { status: 'confirmed', locale: 'ar', source: 'footer' },
+      after: null,
+    });
+    expect(JSON.stringify(audit.rows[0]!.before)).not.toContain('gone@example.ae');
+
+    // Gone already: 404 in the staff's language.
+    const again = await gw.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/subscribers/${gone!.id}`,
+      headers: { cookie, 'accept-language': 'ar' },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({
+      code: 'SUBSCRIBER_NOT_FOUND',
+      error: 'هذا المشترك لم يعد في القائمة.',
+    });
+
+    // The shopper's own "no" is kept: refused, nothing removed, nothing audited.
+    const refused = await call('DELETE', `/api/admin/subscribers/${optedOut!.id}`, cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SUBSCRIBER_OPTED_OUT' });
+    const still = await gw.db.execute(sql`select 1 from newsletter_subscribers where id = ${optedOut!.id}`);
+    expect(still.rows).toHaveLength(1);
+    const none = await gw.db.execute(sql`select 1 from audit_log where entity_id = ${optedOut!.id}`);
+    expect(none.rows).toHaveLength(0);
+    expect(kept).toBeDefined();
+  });
+
   it('searches by e-mail and exports CSV with formulas defused', async () => {
     const cookie = await as([{ module: 'subscribers', canView: true }]);
     const emails = [

@@ -354,4 +354,118 @@ describe('GET /api/admin/leads', () => {
     const abandoned = body.leads.find((l) => l.email === 'layla.private@example.com');
     expect(abandoned).toMatchObject({ status: 'ABANDONED', abandonmentTrigger: 'cart_idle', itemCount: 2 });
   });
+
+  it('pages the list: a page size, an offset, the same total on every page, no lead twice', async () => {
+    const viewer = await signIn('leads-viewer@qahwa.local', 'leads-viewer-pass');
+    const base = Date.now() - 3_600_000;
+    await handle.db.insert(tables.leads).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        email: `paged-${i}@example.com`,
+        status: 'NEW',
+        lastActivityAt: new Date(base - i * 1000),
+      })),
+    );
+    const page = async (offset: number) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/leads?status=NEW&limit=10&offset=${offset}`,
+          headers: { cookie: viewer },
+        })
+      ).json() as { leads: { email: string }[]; total: number };
+    const [first, second, third] = [await page(0), await page(10), await page(20)];
+    expect([first.total, second.total, third.total]).toEqual([25, 25, 25]);
+    expect([first.leads.length, second.leads.length, third.leads.length]).toEqual([10, 10, 5]);
+    const emails = [...first.leads, ...second.leads, ...third.leads].map((l) => l.email);
+    expect(new Set(emails).size).toBe(25);
+    expect(emails[0]).toBe('paged-0@example.com');
+    expect(emails[24]).toBe('paged-24@example.com');
+  });
+
+  it("opens one lead: contact, its road, the cart's lines with prices, the recovery e-mail and the order", async () => {
+    const viewer = await signIn('leads-viewer@qahwa.local', 'leads-viewer-pass');
+    const email = `detail-${randomUUID()}@example.com`;
+    await app.inject({
+      method: 'POST',
+      url: '/api/leads/cart-abandonment',
+      payload: abandonment({ email, fullName: 'Mariam Detail', abandonmentTrigger: 'cart_idle' }),
+    });
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/leads',
+      payload: { email, status: 'QUALIFIED', preferredPayment: 'cod' },
+    });
+    const [lead] = await handle.db.select().from(tables.leads).where(eq(tables.leads.email, email));
+    await handle.db.insert(tables.emails).values({
+      purpose: 'cart-recovery',
+      subjectId: lead!.id,
+      recipient: email,
+      subject: 'You left something in your cart',
+      status: 'sent',
+      sentAt: new Date(),
+    });
+    const [customer] = await handle.db
+      .insert(tables.customers)
+      .values({ email, fullName: 'Mariam Detail', phone: '+971501234567' })
+      .returning({ id: tables.customers.id });
+    const orderId = `QH-${Math.floor(Math.random() * 900_000) + 100_000}`;
+    await handle.db.insert(tables.orders).values({
+      id: orderId,
+      checkoutId: `cod-${randomUUID()}`,
+      customerId: customer!.id,
+      paymentProvider: 'COD',
+      subtotalFils: 120_50,
+      shippingFils: 0,
+      totalFils: 120_50,
+      customerName: 'Mariam Detail',
+      customerEmail: email,
+      customerPhone: '+971501234567',
+      emirate: 'dubai',
+      city: 'deira',
+      address: 'Street 1',
+    });
+    await createLeadsRepository(handle.db).convert({ email, orderId, valueFils: 120_50 });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/leads/${lead!.id}`,
+      headers: { cookie: viewer },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.lead).toMatchObject({ id: lead!.id, email, fullName: 'Mariam Detail', status: 'CONVERTED' });
+    expect(body.phone).toBe('+971501234567');
+    expect(body.history.map((h: { status: string; detail: string | null }) => [h.status, h.detail])).toEqual([
+      ['ABANDONED', 'cart_idle'],
+      ['QUALIFIED', 'cod'],
+      ['CONVERTED', null],
+    ]);
+    expect(body.lines).toEqual([
+      {
+        name: 'Ethiopia Yirgacheffe',
+        variation: '250g · Whole',
+        quantity: 2,
+        unitFils: 60_25,
+        lineFils: 120_50,
+      },
+    ]);
+    expect(body.recoveryEmails).toMatchObject([
+      { subject: 'You left something in your cart', status: 'sent' },
+    ]);
+    expect(body.order).toMatchObject({ id: orderId, status: 'new', totalFils: 120_50 });
+
+    const missing = await app.inject({
+      method: 'GET',
+      url: `/api/admin/leads/${randomUUID()}`,
+      headers: { cookie: viewer, 'accept-language': 'ar' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'LEAD_NOT_FOUND', error: 'هذا العميل المحتمل غير موجود.' });
+    const other = await signIn('no-leads@qahwa.local', 'no-leads-pass');
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/admin/leads/${lead!.id}`, headers: { cookie: other } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/admin/leads/${lead!.id}` })).statusCode).toBe(401);
+  });
 });

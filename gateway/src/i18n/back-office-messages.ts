@@ -27,6 +27,18 @@ export const BACK_OFFICE_MESSAGES = {
   reviewStatusPending: { en: 'pending', ar: 'بانتظار المراجعة' },
   reviewStatusApproved: { en: 'approved', ar: 'معتمدة' },
   reviewStatusRejected: { en: 'rejected', ar: 'مرفوضة' },
+  leadNotFound: {
+    en: 'This lead does not exist.',
+    ar: 'هذا العميل المحتمل غير موجود.',
+  },
+  subscriberNotFound: {
+    en: 'This subscriber is no longer on the list.',
+    ar: 'هذا المشترك لم يعد في القائمة.',
+  },
+  subscriberKeepsOptOut: {
+    en: 'This address unsubscribed: it stays listed as unsubscribed so no newsletter or cart reminder reaches it.',
+    ar: 'ألغى صاحب هذا العنوان اشتراكه: يبقى مدرجًا كملغى الاشتراك حتى لا تصله أي نشرة أو تذكير بالسلة.',
+  },
   customerNotFound: {
     en: 'This customer does not exist.',
     ar: 'هذا العميل غير موجود.',

@@ -4,6 +4,7 @@ import {
   localize,
   Promotion,
   PromotionIdParams,
+  PromotionRemoval,
   PromotionWriteRequest,
   toPromotionPayload,
   VALIDATION_MESSAGES,
@@ -100,6 +101,35 @@ export async function adminPromotionRoutes(app: FastifyInstance) {
           return row;
         });
         return reply.code(201).send(created);
+      } catch (err) {
+        refused(err, req);
+      }
+    },
+  );
+
+  r.delete(
+    '/api/promotions/:id',
+    {
+      ...staffOnly('promotions', 'edit'),
+      schema: { params: PromotionIdParams, response: { 200: PromotionRemoval, ...refusals } },
+    },
+    async (req) => {
+      try {
+        return await db.transaction(async (tx) => {
+          const { outcome, uses, before, after } = await editing.remove(req.params.id, req.id, tx);
+          // Archiving one already switched off changes nothing: nothing to record.
+          if (outcome === 'deleted' || before.isActive) {
+            await auditStaffWrite(tx, req, {
+              module: 'promotions',
+              action: outcome === 'deleted' ? 'delete' : 'archive',
+              entityType: 'promotion',
+              entityId: req.params.id,
+              before,
+              after,
+            });
+          }
+          return { id: req.params.id, outcome, uses };
+        });
       } catch (err) {
         refused(err, req);
       }

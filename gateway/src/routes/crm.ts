@@ -8,7 +8,9 @@ import {
   AdminContactReadResult,
   AdminSubscriberExportQuery,
   AdminSubscriberList,
+  AdminSubscriberParams,
   AdminSubscriberQuery,
+  AdminSubscriberRemoved,
   ErrorBody,
   gulfDate,
 } from '@qahwa/schema';
@@ -99,6 +101,39 @@ export async function crmRoutes(app: FastifyInstance) {
           unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
         })),
       };
+    },
+  );
+
+  r.delete(
+    '/api/admin/subscribers/:id',
+    {
+      ...staffOnly('subscribers', 'edit'),
+      schema: {
+        params: AdminSubscriberParams,
+        response: { 200: AdminSubscriberRemoved, ...denied, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => {
+      const locale = localeOf(req.headers);
+      await app.deps.db.transaction(async (tx) => {
+        const removed = await crm.removeSubscriber(req.params.id, tx);
+        if (!removed) throw new HttpError(404, 'SUBSCRIBER_NOT_FOUND', t('subscriberNotFound', locale));
+        // An address that unsubscribed is the shopper's own "no": it stays, so no newsletter and
+        // no cart reminder reaches it (docs/crm.md). The delete rolls back with this refusal.
+        if (removed.status === 'unsubscribed') {
+          throw new HttpError(409, 'SUBSCRIBER_OPTED_OUT', t('subscriberKeepsOptOut', locale));
+        }
+        // The address is not kept in the entry: a removal is often someone asking to be forgotten.
+        await auditStaffWrite(tx, req, {
+          module: 'subscribers',
+          action: 'delete',
+          entityType: 'newsletter_subscriber',
+          entityId: req.params.id,
+          before: removed,
+          after: null,
+        });
+      });
+      return { success: true as const, id: req.params.id };
     },
   );
 

@@ -1,9 +1,11 @@
 import { verifyLeadLink } from '@qahwa/checkout';
-import type { LeadLine } from '@qahwa/db';
+import type { LeadLine, LeadRow } from '@qahwa/db';
 import {
   CartAbandonmentRequest,
   ErrorBody,
   LeadAccepted,
+  LeadDetail,
+  LeadDetailParams,
   LeadList,
   LeadListQuery,
   LeadRestoreQuery,
@@ -16,6 +18,7 @@ import {
 } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { staffOnly } from '../auth/access';
 import { requireStaff } from '../auth/session';
 import { localeOf, t } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
@@ -176,31 +179,98 @@ export async function leadRoutes(app: FastifyInstance) {
       onRequest: requireStaff('leads', 'view'),
       schema: { querystring: LeadListQuery, response: { 200: LeadList, 401: ErrorBody, 403: ErrorBody } },
     },
-    async (req) => {
+    async (req, reply) => {
       const { rows, total, counts } = await leads.list(req.query);
-      const summaries: LeadSummary[] = rows.map((l) => {
-        const items = ((l.cartItems ?? []) as LeadLine[]).map((i) => ({
-          name: i.name,
-          quantity: i.quantity,
-          variation: variationText(i.variation),
-        }));
-        return {
-          id: l.id,
-          email: l.email,
-          fullName: l.fullName,
-          status: l.status as LeadStatus,
-          cartValueFils: l.cartValueFils ?? null,
-          itemCount: items.reduce((n, i) => n + i.quantity, 0),
-          items,
-          preferredPayment: l.preferredPayment,
-          abandonmentTrigger: (l.abandonmentTrigger as LeadSummary['abandonmentTrigger']) ?? null,
-          recoverySentAt: l.recoverySentAt?.toISOString() ?? null,
-          convertedAt: l.convertedAt?.toISOString() ?? null,
-          lastActivityAt: l.lastActivityAt.toISOString(),
-          createdAt: l.createdAt.toISOString(),
-        };
-      });
-      return { leads: summaries, total, counts };
+      reply.header('cache-control', 'no-store');
+      return { leads: rows.map(summaryOf), total, counts };
     },
   );
+
+  r.get(
+    '/api/admin/leads/:id',
+    {
+      ...staffOnly('leads'),
+      schema: {
+        params: LeadDetailParams,
+        response: { 200: LeadDetail, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const found = await leads.detail(req.params.id);
+      if (!found) throw new HttpError(404, 'LEAD_NOT_FOUND', t('leadNotFound', localeOf(req.headers)));
+      const { lead, events, emails, order } = found;
+      const history: LeadDetail['history'] = events.map((e) => ({
+        status: HISTORY_STATUS[e.type] ?? 'NEW',
+        at: e.at.toISOString(),
+        detail:
+          typeof e.data.trigger === 'string'
+            ? e.data.trigger
+            : typeof e.data.preferredPayment === 'string'
+              ? e.data.preferredPayment
+              : null,
+      }));
+      const lines = ((lead.cartItems ?? []) as LeadLine[]).map((i) => {
+        const unitFils = toFils(i.price);
+        return {
+          name: i.name,
+          variation: variationText(i.variation),
+          quantity: i.quantity,
+          unitFils,
+          lineFils: unitFils * i.quantity,
+        };
+      });
+      reply.header('cache-control', 'no-store');
+      return {
+        lead: summaryOf(lead),
+        phone: lead.phone,
+        locale: lead.locale,
+        history,
+        lines,
+        recoveryEmails: emails.map((m) => ({
+          subject: m.subject,
+          status: m.status,
+          sentAt: m.sentAt?.toISOString() ?? null,
+          createdAt: m.createdAt.toISOString(),
+        })),
+        order: order
+          ? {
+              id: order.id,
+              status: order.status,
+              totalFils: order.totalFils,
+              placedAt: order.placedAt.toISOString(),
+            }
+          : null,
+      };
+    },
+  );
+}
+
+/** The event each step of a lead's road appended (docs/leads.md). */
+const HISTORY_STATUS: Record<string, LeadStatus> = {
+  CartAbandoned: 'ABANDONED',
+  LeadQualified: 'QUALIFIED',
+  LeadConverted: 'CONVERTED',
+};
+
+function summaryOf(l: LeadRow): LeadSummary {
+  const items = ((l.cartItems ?? []) as LeadLine[]).map((i) => ({
+    name: i.name,
+    quantity: i.quantity,
+    variation: variationText(i.variation),
+  }));
+  return {
+    id: l.id,
+    email: l.email,
+    fullName: l.fullName,
+    status: l.status as LeadStatus,
+    cartValueFils: l.cartValueFils ?? null,
+    itemCount: items.reduce((n, i) => n + i.quantity, 0),
+    items,
+    preferredPayment: l.preferredPayment,
+    abandonmentTrigger: (l.abandonmentTrigger as LeadSummary['abandonmentTrigger']) ?? null,
+    recoverySentAt: l.recoverySentAt?.toISOString() ?? null,
+    convertedAt: l.convertedAt?.toISOString() ?? null,
+    lastActivityAt: l.lastActivityAt.toISOString(),
+    createdAt: l.createdAt.toISOString(),
+  };
 }

@@ -74,6 +74,13 @@ export const AdminSubscriberList = z
   .meta({ id: 'AdminSubscriberList' });
 export type AdminSubscriberList = z.infer<typeof AdminSubscriberList>;
 
+/** DELETE /api/admin/subscribers/{id}: staff take an address off the list (docs/crm.md). */
+export const AdminSubscriberParams = z.object({ id: EntityId() });
+export const AdminSubscriberRemoved = z
+  .object({ success: z.literal(true), id: z.string() })
+  .meta({ id: 'AdminSubscriberRemoved' });
+export type AdminSubscriberRemoved = z.infer<typeof AdminSubscriberRemoved>;
+
 export const MARKETING_STATUSES = ['pending', 'sending', 'synced', 'failed', 'recorded'] as const;
 
 /**

@@ -174,3 +174,45 @@ export const LeadList = z
   })
   .meta({ id: 'LeadList' });
 export type LeadList = z.infer<typeof LeadList>;
+
+/** GET /api/admin/leads/{id}: one lead for the back office's detail page. */
+export const LeadDetailParams = z.object({ id: EntityId() });
+
+/** One step of a lead's road, from the events it appended (oldest first). */
+export const LeadHistoryEntry = z.object({
+  status: LeadStatus,
+  at: z.string(),
+  /** The abandonment's trigger (ABANDONED) or the chosen payment method (QUALIFIED), when said. */
+  detail: z.string().nullable(),
+});
+
+export const LeadDetail = z
+  .object({
+    lead: LeadSummary,
+    phone: z.string().nullable(),
+    locale: z.string(),
+    history: z.array(LeadHistoryEntry),
+    lines: z.array(
+      z.object({
+        name: z.string(),
+        variation: z.string().nullable(),
+        quantity: z.number().int(),
+        /** The unit price the shopper's cart showed (the browser's figure, in fils). */
+        unitFils: z.number().int(),
+        lineFils: z.number().int(),
+      }),
+    ),
+    recoveryEmails: z.array(
+      z.object({
+        subject: z.string(),
+        status: z.string(),
+        sentAt: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    order: z
+      .object({ id: z.string(), status: z.string(), totalFils: z.number().int(), placedAt: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'LeadDetail' });
+export type LeadDetail = z.infer<typeof LeadDetail>;

@@ -102,6 +102,16 @@ export type PromotionWriteRequest = z.input<typeof PromotionWriteRequest>;
 
 export const PromotionIdParams = z.object({ id: EntityId() });
 
+/**
+ * DELETE /api/promotions/{id}: a promotion no order or checkout ever used is deleted; one that
+ * was used is archived (switched off, kept for the orders that name it). `uses`: the checkouts
+ * that held or used it, which decided.
+ */
+export const PromotionRemoval = z
+  .object({ id: z.string(), outcome: z.enum(['deleted', 'archived']), uses: z.number().int() })
+  .meta({ id: 'PromotionRemoval' });
+export type PromotionRemoval = z.infer<typeof PromotionRemoval>;
+
 /** SPEC 7 GET /api/promotions?active=true. */
 export const PromotionListQuery = z.object({
   active: z

@@ -109,6 +109,22 @@ export function createCrmRepository(db: Db) {
       });
     },
 
+    /**
+     * Staff take an address off the newsletter (docs/crm.md): the row goes, in the caller's
+     * transaction. The answer is what the audit keeps: the state it had, not the address.
+     */
+    async removeSubscriber(
+      id: string,
+      tx: DbOrTx = db,
+    ): Promise<Pick<SubscriberRow, 'status' | 'locale' | 'source'> | null> {
+      const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning({
+        status: newsletterSubscribers.status,
+        locale: newsletterSubscribers.locale,
+        source: newsletterSubscribers.source,
+      });
+      return row ?? null;
+    },
+
     /** Newest first, optionally those whose e-mail contains `q` (case-insensitive). */
     async listSubscribers(o: {
       q?: string | undefined;

@@ -8,9 +8,9 @@ import {
   windowEndMs,
   windowStartMs,
 } from '@qahwa/schema';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { promotions } from '../../schema';
+import { orderDiscounts, promotionRedemptions, promotions } from '../../schema';
 import { createOutboxRepository } from '../operations/outbox';
 import { toPromotion } from './promotions';
 
@@ -97,6 +97,43 @@ export function createPromotionEditingRepository(db: DbOrTx) {
       });
       await changed(tx, requestId);
       return toPromotion(row);
+    },
+
+    /**
+     * Deletes a promotion nothing ever used; archives (switches off) one that a checkout held or
+     * an order names, so those records keep it. `uses` is what decided: the redemptions (any
+     * state, released ones included: they still name it) plus the order discounts that name it.
+     */
+    async remove(
+      id: string,
+      requestId?: string,
+      tx: DbOrTx = db,
+    ): Promise<{
+      outcome: 'deleted' | 'archived';
+      uses: number;
+      before: Promotion;
+      after: Promotion | null;
+    }> {
+      const [locked] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+      if (!locked) throw new PromotionWriteError('notFound');
+      const [[held], [named]] = await Promise.all([
+        tx.select({ n: count() }).from(promotionRedemptions).where(eq(promotionRedemptions.promotionId, id)),
+        tx.select({ n: count() }).from(orderDiscounts).where(eq(orderDiscounts.promotionId, id)),
+      ]);
+      const uses = Math.max(held?.n ?? 0, named?.n ?? 0, locked.uses);
+      const before = toPromotion(locked);
+      if (uses === 0) {
+        await tx.delete(promotions).where(eq(promotions.id, id));
+        await changed(tx, requestId);
+        return { outcome: 'deleted', uses, before, after: null };
+      }
+      const [row] = await tx
+        .update(promotions)
+        .set({ isActive: false, updatedAt: sql`now()` })
+        .where(eq(promotions.id, id))
+        .returning();
+      await changed(tx, requestId);
+      return { outcome: 'archived', uses, before, after: toPromotion(row as typeof promotions.$inferSelect) };
     },
 
     async update(
