@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const apps = '{schema,db,checkout,invoices,gateway,workflows,workers,mail,web,admin,bench}';
+// End-to-end files run this many at a time, each lane a store of its own (e2e/support/lane.ts);
+// `make test` runs two after scripts/e2e-lanes.sh prepared them, a run by hand one.
+const e2eLanes = Math.max(1, Number(process.env.E2E_LANES ?? 1));
 
 /**
  * Three layers, run separately by scripts/test.sh so each prints its own summary:
@@ -38,7 +41,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          fileParallelism: false,
+          setupFiles: ['e2e/support/lane.ts'],
+          fileParallelism: e2eLanes > 1,
+          maxWorkers: e2eLanes,
+          // Its own group: its worker count differs from the other layers' (`vitest run` of all).
+          sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },

@@ -71,6 +71,10 @@ psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -c "
 port="${FUZZ_GATEWAY_PORT:-}"
 [[ -n "$port" ]] || port="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 export NODE_ENV=test GATEWAY_PORT="$port" CHECKOUT_TASK_QUEUE="fuzz-checkout-$run" LOG_LEVEL=warn
+# A Temporal namespace of its own: `make test` runs the fuzzer beside the integration tests, and
+# order numbers (which name workflow ids) start over in every database.
+export TEMPORAL_NAMESPACE="${FUZZ_TEMPORAL_NAMESPACE:-qahwa-fuzz}"
+bash scripts/services.sh namespace "$TEMPORAL_NAMESPACE" >/dev/null
 # Payment intents go to stripe-mock (running for the tests): it validates every request like Stripe.
 export STRIPE_API_BASE="http://127.0.0.1:$STRIPE_MOCK_PORT"
 # Pay-later sessions go to a Tabby fake of this run's own (fakes/tabby), which posts its webhooks

@@ -237,6 +237,21 @@ wait_temporal_namespace() {
 
 # ---------------------------------------------------------------- commands
 
+# namespace NAME — a Temporal namespace of its own (the e2e lanes' beside `default`), with our
+# search attributes; nothing when it exists already.
+cmd_namespace() {
+  local name="${1:?usage: $0 namespace NAME}"
+  command -v temporal >/dev/null || die "temporal is not installed (run scripts/install.sh)"
+  if ! temporal operator namespace describe --namespace "$name" --address "127.0.0.1:$TEMPORAL_PORT" \
+    --command-timeout 5s >/dev/null 2>&1; then
+    log "temporal: creating namespace $name"
+    temporal operator namespace create --namespace "$name" --address "127.0.0.1:$TEMPORAL_PORT" \
+      --command-timeout 10s >/dev/null
+  fi
+  TEMPORAL_NAMESPACE="$name" wait_temporal_namespace
+  TEMPORAL_NAMESPACE="$name" ensure_temporal_search_attributes
+}
+
 cmd_start() {
   local record='' names=() name port pid
   while (($#)); do
@@ -370,8 +385,12 @@ stop)
   cmd_stop "$@"
   ;;
 status) cmd_status ;;
+namespace)
+  shift
+  cmd_namespace "$@"
+  ;;
 *)
-  echo "usage: $0 start [--record FILE] [NAME...] | stop [NAME...] | status" >&2
+  echo "usage: $0 start [--record FILE] [NAME...] | stop [NAME...] | status | namespace NAME" >&2
   echo "services: ${ALL_SERVICES[*]}" >&2
   exit 2
   ;;

@@ -37,6 +37,28 @@ step() {
 
 last_step_failed() { ((${#failed_steps[@]})) && [[ "${failed_steps[-1]}" == "$1" ]]; }
 
+# step_in_background NAME CMD... — starts a step whose output is held back until
+# wait_background_step NAME prints it, with its duration, and records its outcome like `step`.
+declare -A background_pid=() background_start=()
+step_in_background() {
+  local name="$1"
+  shift
+  background_start[$name]=$SECONDS
+  "$@" >"$REPORT_DIR/$name.out" 2>&1 &
+  background_pid[$name]=$!
+}
+wait_background_step() {
+  local name="$1" rc=0
+  wait "${background_pid[$name]}" || rc=$?
+  printf '\n%s\n' "==================== $name (ran beside the step before)"
+  cat "$REPORT_DIR/$name.out"
+  step_times+=("$name $((SECONDS - background_start[$name]))s, beside integration$( ((rc == 0)) || echo " (failed, exit $rc)")")
+  if ((rc != 0)); then
+    failed_steps+=("$name")
+    warn "$name failed (exit $rc)"
+  fi
+}
+
 # Install first: nothing else can run without it.
 printf '%s\n' "==================== install"
 t0=$SECONDS
@@ -108,16 +130,23 @@ step migrate bash scripts/db.sh test
 if last_step_failed migrate; then
   warn "integration tests skipped: the test database could not be migrated"
   failed_steps+=(integration)
+  step fuzz bash scripts/fuzz.sh
 else
+  # Schemathesis against the gateway's OpenAPI document runs beside the integration tests: it has
+  # its own gateway, worker, database and Temporal namespace, and the integration tests spend most
+  # of their time waiting on timers and services (docs/testing.md). Its output follows theirs.
+  step_in_background fuzz bash scripts/fuzz.sh
   step integration vitest_layer integration
+  wait_background_step fuzz
 fi
-# Schemathesis against the gateway's OpenAPI document (its own gateway, worker and database).
-step fuzz bash scripts/fuzz.sh
 step build npm run build -w @qahwa/web -w @qahwa/admin
 if last_step_failed build; then
   warn "end-to-end tests skipped: web or admin did not build"
   failed_steps+=(e2e)
 else
+  # Two lanes of end-to-end files, each a store of its own (e2e/support/lane.ts).
+  export E2E_LANES="${E2E_LANES:-2}"
+  step e2e-lanes bash scripts/e2e-lanes.sh "$E2E_LANES"
   step e2e vitest_layer e2e
 fi
 

@@ -8,6 +8,7 @@ import { resetDatabase } from '@qahwa/db/testing';
 import { type StripeDouble, startStripeDouble } from '@qahwa/fake-stripe';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
+import { LANE_ONE_PORTS } from './lanes';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifacts = `${root}.data/e2e`;
@@ -29,13 +30,16 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+const port = (key: keyof typeof LANE_ONE_PORTS) => Number(process.env[key] ?? LANE_ONE_PORTS[key]);
 const PORTS = {
-  gateway: Number(process.env.E2E_GATEWAY_PORT ?? 4100),
-  web: Number(process.env.E2E_WEB_PORT ?? 3100),
-  admin: Number(process.env.E2E_ADMIN_PORT ?? 3101),
-  stripe: Number(process.env.E2E_STRIPE_PORT ?? 4112),
-  tabby: Number(process.env.E2E_TABBY_PORT ?? 4113),
+  gateway: port('E2E_GATEWAY_PORT'),
+  web: port('E2E_WEB_PORT'),
+  admin: port('E2E_ADMIN_PORT'),
+  stripe: port('E2E_STRIPE_PORT'),
+  tabby: port('E2E_TABBY_PORT'),
 };
+/** The processes' logs: `.data/e2e/`, or a directory of the lane's own (e2e/support/lane.ts). */
+const logs = process.env.E2E_LOG_DIR ? `${artifacts}/${process.env.E2E_LOG_DIR}` : artifacts;
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,18 +56,18 @@ async function waitForHttp(url: string, name: string, proc: ChildProcess, timeou
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null)
-      throw new Error(`${name} exited with ${proc.exitCode}; see ${artifacts}/${name}.log`);
+      throw new Error(`${name} exited with ${proc.exitCode}; see ${logs}/${name}.log`);
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`${name} did not answer ${url} within ${timeoutMs} ms; see ${artifacts}/${name}.log`);
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs} ms; see ${logs}/${name}.log`);
 }
 
 export async function startStack(): Promise<Stack> {
-  mkdirSync(artifacts, { recursive: true });
+  mkdirSync(logs, { recursive: true });
   for (const [name, port] of Object.entries(PORTS)) {
     if (await portOpen(port))
       throw new Error(`port ${port} for the e2e ${name} is taken; set E2E_${name.toUpperCase()}_PORT`);
@@ -150,7 +154,7 @@ export async function startStack(): Promise<Stack> {
     cwd = root,
     extraEnv: Record<string, string> = {},
   ) => {
-    const log = createWriteStream(`${artifacts}/${name}.log`);
+    const log = createWriteStream(`${logs}/${name}.log`);
     const p = spawn(cmd, args, {
       cwd,
       env: { ...env, ...extraEnv },
