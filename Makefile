@@ -2,10 +2,11 @@
 # Everything is done by scripts/*.sh; see README.md.
 SHELL := /usr/bin/env bash
 
-.PHONY: help dev test bench soak services stop status install lint typecheck db clean-data
+.PHONY: help dev start test bench soak services stop status install lint typecheck db clean-data
 
 help:
 	@echo "make dev         install what is missing, start services, migrate + seed, run the store"
+	@echo "make start       the same store as make dev, with production builds of web and admin (a try-out)"
 	@echo "make test        install what is missing, start services, run every check and test"
 	@echo "make install     install Debian packages, the Temporal CLI, stripe-mock, node_modules"
 	@echo "make services    start PostgreSQL, NATS, Temporal and stripe-mock (reusing running ones)"
@@ -20,6 +21,9 @@ help:
 
 dev:
 	@bash scripts/dev.sh
+
+start:
+	@bash scripts/dev.sh start
 
 test:
 	@bash scripts/test.sh

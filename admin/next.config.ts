@@ -14,6 +14,9 @@ const nextConfig: NextConfig = {
   },
   // Several builds of one checkout side by side (parallel work, CI beside a developer) need their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // `next dev` serves its scripts to the page's own host only: the store links to 127.0.0.1 (its
+  // configured origin) and a developer may type localhost — both are this machine.
+  allowedDevOrigins: ['127.0.0.1', 'localhost'],
   // /api/* is forwarded to the gateway by proxy.ts, at run time.
   // `next dev` runs with NODE_ENV=development (React Refresh needs eval); builds with production.
   async headers() {
