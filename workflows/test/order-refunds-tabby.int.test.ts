@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTabbyClient, type TabbyClient } from '@qahwa/checkout/payments';
-import { createDb, type DbHandle, eq, tables } from '@qahwa/db';
+import { and, createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
 import { cancelledOrder, resetDatabase } from '@qahwa/db/testing';
 import { startTabbyFake, type TabbyFake } from '@qahwa/fake-tabby';
 import { SERVICE_DEFAULTS, TABBY_DEV_DEFAULTS } from '@qahwa/schema/reference';
@@ -72,6 +72,41 @@ function cancelledTabbyOrder(paymentId: string) {
   });
 }
 
+const refundIssuedOf = (orderId: string) =>
+  and(eq(tables.outbox.type, 'RefundIssued'), sql`${tables.outbox.payload}->'data'->>'orderId' = ${orderId}`);
+
+/** The dashboard hears of the whole order going back once: every line, the shipping, the order's day. */
+async function expectOneRefundIssued(orderId: string) {
+  const events = await handle.db.select().from(tables.outbox).where(refundIssuedOf(orderId));
+  expect(events).toHaveLength(1);
+  const [order] = await handle.db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
+  const [item] = await handle.db
+    .select()
+    .from(tables.orderItems)
+    .where(eq(tables.orderItems.orderId, orderId));
+  expect(events[0]!.payload).toMatchObject({
+    type: 'RefundIssued',
+    data: {
+      returnNumber: null,
+      orderId,
+      orderPlacedAt: order!.createdAt.toISOString(),
+      paymentProvider: 'TABBY',
+      method: 'PAY_LATER',
+      amountFils: 165_00,
+      shippingFils: 25_00,
+      lines: [
+        {
+          orderItemId: item!.id,
+          productId: item!.productId,
+          variationId: item!.variationId,
+          quantity: 2,
+          refundFils: 140_00,
+        },
+      ],
+    },
+  });
+}
+
 describe('cancelling a pay-later order', () => {
   it('refunds a captured payment once with our reference, even when asked again after a crash', async () => {
     const paymentId = await tabbyPayment(true);
@@ -84,6 +119,7 @@ describe('cancelling a pay-later order', () => {
       .set({ status: 'requested', providerRefundId: null })
       .where(eq(tables.refunds.orderId, orderId));
     await handle.db.update(tables.payments).set({ refundedFils: 0 }).where(eq(tables.payments.id, paymentId));
+    await handle.db.delete(tables.outbox).where(refundIssuedOf(orderId));
     expect(await refunds.refundOrder(orderId)).toEqual({ outcome: 'refunded', amountFils: 165_00 });
     expect(await refunds.refundOrder(orderId)).toEqual({ outcome: 'already', amountFils: 165_00 });
 
@@ -94,6 +130,7 @@ describe('cancelling a pay-later order', () => {
     expect(payment.refunds[0]!.referenceId).toBe(row!.reference);
     const [p] = await handle.db.select().from(tables.payments).where(eq(tables.payments.id, paymentId));
     expect(p!.refundedFils).toBe(165_00);
+    await expectOneRefundIssued(orderId);
   });
 
   it('closes an authorised payment that was never captured, refunding nothing', async () => {
@@ -107,5 +144,7 @@ describe('cancelling a pay-later order', () => {
     expect(payment.captures).toEqual([]);
     const [p] = await handle.db.select().from(tables.payments).where(eq(tables.payments.id, paymentId));
     expect(p!.refundedFils).toBe(0);
+    // No money moved, but the sale brought none: the dashboard takes the whole order off too.
+    await expectOneRefundIssued(orderId);
   });
 });

@@ -33,13 +33,15 @@ export const ReturnApproved = envelope(
 export type ReturnApproved = z.infer<typeof ReturnApproved>;
 
 /**
- * A return's money went back, once (its refunds row committed with this event): the dashboard
- * takes the amount off the order's day and the lines off the products' sales.
+ * An order's money went back, once (its refunds row committed with this event): a return's
+ * refund, or the whole of a paid order staff cancelled. The dashboard takes the amount off the
+ * order's day and the lines off the products' sales (docs/dashboard.md, "Net of refunds").
  */
 export const RefundIssued = envelope(
   'RefundIssued',
   z.object({
-    returnNumber: z.string(),
+    /** The return refunded; null for a cancelled order's refund (every line, and the shipping). */
+    returnNumber: z.string().nullable(),
     orderId: z.string(),
     /** The order's day as the dashboard counts it (the order's placing). */
     orderPlacedAt: z.iso.datetime(),

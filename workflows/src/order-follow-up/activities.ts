@@ -7,6 +7,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import { recordCancelledOrderRefund } from './refund-issued';
 
 export interface RefundActivityDeps {
   db: Db;
@@ -105,7 +106,7 @@ export function createRefundActivities({
         .update(r)
         .set({ status: 'succeeded', providerRefundId, lastError: null, updatedAt: sql`now()` })
         .where(and(eq(r.reference, reference), sql`${r.status} <> 'succeeded'`))
-        .returning({ id: r.id, orderId: r.orderId });
+        .returning({ id: r.id, orderId: r.orderId, amountFils: r.amountFils, provider: r.provider });
       if (!moved) return;
       if (moved.orderId) {
         // The cancelled order's credit note, with the refund's record (docs/invoices.md). A savepoint:
@@ -117,6 +118,7 @@ export function createRefundActivities({
           if (!(err instanceof CreditNoteRequestError)) throw err;
           logger.error({ orderId, reference, err: err.message }, 'no credit note for the refund');
         }
+        await recordCancelledOrderRefund(tx, { ...moved, orderId });
       }
       await tx
         .update(tables.payments)
