@@ -5,7 +5,21 @@ import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from './support/browser';
-import { cardShopper, confirmationNumber, payButton, toPayment } from './support/card-checkout';
+import {
+  type CheckoutInput,
+  cardShopper,
+  confirmationNumber,
+  payButton,
+  toPayment,
+} from './support/card-checkout';
+import {
+  addShippingRule,
+  detailsForgotten,
+  paymentAddressInAnotherTab,
+  stepsSurviveReloadAndBack,
+  summaryPlacement,
+  summaryTellsDeliveryAndPayment,
+} from './support/checkout-view';
 import { startStackAndBrowser } from './support/session';
 import { root, type Stack } from './support/stack';
 
@@ -23,6 +37,7 @@ const db = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
   ({ stack, browser } = await startStackAndBrowser());
+  await addShippingRule(stack, DELIVERY_DAYS);
 });
 afterAll(async () => {
   await browser?.close();
@@ -43,19 +58,28 @@ async function orderOf(orderNumber: string) {
 }
 
 const placed: string[] = [];
+/** The shipping rule's days: the summary's estimated delivery. */
+const DELIVERY_DAYS = '2-4';
 
 describe('card and wallet payments in the browser', () => {
   it('pays by card with a coupon in Arabic: a declined card is told, the test Visa pays the server total', async () => {
     const ar = messages('web', 'ar');
     const { context, page, errors } = await shopper('ar', { width: 1280, height: 900 }, false);
     try {
-      await toPayment(page, stack, 'ar', {
+      const input: CheckoutInput = {
         product: 'خلطة القهوة الإماراتية',
         weight: '500 غ',
         customer: ['مريم الهاشمي', 'mariam.card@example.ae', '+971 50 123 4567'],
         city: ['dubai', 'dubai-marina'],
         address: 'ممشى المارينا، برج 5، شقة 1203',
-      });
+      };
+      await toPayment(page, stack, 'ar', input);
+      // SPEC 2.7's side summary, at the logical end: the left of the form in Arabic.
+      await summaryTellsDeliveryAndPayment(page, 'ar', DELIVERY_DAYS);
+      expect(await summaryPlacement(page)).toBe('end');
+      // A reload, Back and Forward keep the steps and what was typed; another tab starts at step 1.
+      await stepsSurviveReloadAndBack(page, 'ar', input);
+      await paymentAddressInAnotherTab(context, stack, 'ar');
       // SPEC 4: card is the default; the card field is labelled 'Card Information*'.
       expect(await page.getByRole('radio', { name: ar.PaymentStep!.card }).isChecked()).toBe(true);
       const cardField = page.getByRole('group', {
@@ -98,6 +122,7 @@ describe('card and wallet payments in the browser', () => {
       const orderNumber = await confirmationNumber(page);
       await page.getByText(total.toFixed(2)).first().waitFor();
       await shot(page, 'card-confirmation-ar');
+      await detailsForgotten(page);
 
       const order = await orderOf(orderNumber);
       expect(order).toBeDefined();
@@ -134,6 +159,9 @@ describe('card and wallet payments in the browser', () => {
         address: 'Al Jimi District, Street 12, Villa 4',
       });
       await page.getByText(localize(PAYMENT_MESSAGES['payment.walletDivider'], 'en')).waitFor();
+      // On a phone the summary follows the form.
+      await summaryTellsDeliveryAndPayment(page, 'en', DELIVERY_DAYS);
+      expect(await summaryPlacement(page)).toBe('below');
       const { total } = await payButton(page, 'en');
       await shot(page, 'wallet-en');
       await page.getByRole('radio', { name: en.PaymentStep!.cod }).check();
@@ -206,6 +234,9 @@ describe("make dev's Stripe.js double", () => {
         city: ['sharjah', 'sharjah'],
         address: 'Al Majaz 2, Corniche Street, Building 7',
       });
+      // On a desktop in English the summary is at the right of the form.
+      await summaryTellsDeliveryAndPayment(page, 'en', DELIVERY_DAYS);
+      expect(await summaryPlacement(page)).toBe('end');
       const cardField = page.getByRole('group', {
         name: localize(PAYMENT_MESSAGES['payment.cardLabel'], 'en'),
       });

@@ -3,9 +3,19 @@
 import type { CartItem } from '@qahwa/schema/cart';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type CheckoutStepName, commerceOf, track } from '@/analytics/events';
-import { useTranslations } from '@/i18n/client';
+import { useLocale, useTranslations } from '@/i18n/client';
 import { captureLeadEmail } from '@/leads/lead-reports';
 import type { StripeClientConfig } from '@/payments/stripe-client-config';
+import {
+  type CheckoutDetails,
+  clearCheckoutDetails,
+  keepCheckoutDetails,
+  reachableStep,
+  readCheckoutDetails,
+  type Step,
+  stepOfSearch,
+  urlOfStep,
+} from './checkout-progress';
 import { OrderSummary } from './order-summary';
 import {
   clearPayLaterOrderData,
@@ -22,13 +32,40 @@ import type { CustomerValues, ShippingValues } from './validation';
 const loadPaymentStep = () => import('./payment-step');
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
-type Step = 1 | 2 | 3;
 const STEP_NAMES: CheckoutStepName[] = ['customer', 'shipping', 'payment'];
+
+/** What this checkout writes into a history entry it makes: the step it leads to and the one before. */
+interface StepHistory {
+  checkoutStep?: Step;
+  checkoutFrom?: Step;
+}
+
+function historyState(): StepHistory {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' ? (state as StepHistory) : {};
+}
+
+/** The step the address bar asks for, as far as the details allow. */
+function stepFromLocation(details: CheckoutDetails, locale: 'en' | 'ar'): Step {
+  return reachableStep(stepOfSearch(window.location.search), details, locale);
+}
+
+/** The address bar says the step shown (a step asked for too early fell back to an earlier one). */
+function showInLocation(step: Step) {
+  if (stepOfSearch(window.location.search) === step) return;
+  window.history.replaceState(
+    { checkoutStep: step } satisfies StepHistory,
+    '',
+    urlOfStep(window.location.href, step),
+  );
+}
 
 /**
  * SPEC 2.7 / 4: customer information, then shipping, then payment, with a back action, over a
  * cart with something in it (`checkout-flow.tsx` decides, and loads this module only then).
  * `stripe`: which Stripe.js the payment step loads (the page reads it from the server's config).
+ * Each step is an entry in the browser's history and the details typed are kept for the tab's
+ * session (docs/checkout.md "Steps in the address bar"), so a reload or Back loses nothing.
  */
 export function CheckoutSteps({
   items,
@@ -40,33 +77,65 @@ export function CheckoutSteps({
   onPlaced: () => void;
 }) {
   const t = useTranslations('Checkout');
-  const quote = useShippingQuote(items);
-  const [step, setStep] = useState<Step>(1);
-  const [customer, setCustomer] = useState<CustomerValues>({ fullName: '', email: '', phone: '' });
-  const [shipping, setShipping] = useState<ShippingValues>({ emirate: '', city: '', address: '' });
+  const locale = useLocale() as 'en' | 'ar';
+  // Rendered in the browser only (CheckoutFlow waits for hydration): storage and the address bar
+  // are read on the first render, so a reload draws the step it was on straight away.
+  const [saved] = useState(readCheckoutDetails);
+  const [customer, setCustomer] = useState<CustomerValues>(saved.customer);
+  const [shipping, setShipping] = useState<ShippingValues>(saved.shipping);
+  const [step, setStep] = useState<Step>(() => stepFromLocation(saved, locale));
+  // The rule of the chosen city, once there is one: the order's shipping and its estimated delivery.
+  const quote = useShippingQuote(items, shipping.city);
   const heading = useRef<HTMLHeadingElement>(null);
+  const details = useRef<CheckoutDetails>({ customer, shipping });
+  details.current = { customer, shipping };
+  const placed = useRef(false);
   const initiated = useRef(false);
+  const openedOn = useRef(step);
   // Back from pay later without an order (docs/web-pay-later.md): the payment step, as it was left.
   const [returnedError, setReturnedError] = useState<string | null>(null);
 
   useEffect(() => {
     const now = Date.now();
     const resume = payLaterResume(takePayLaterNotice(now), readPayLaterOrderData(now));
-    if (!resume) return;
+    if (!resume) {
+      showInLocation(openedOn.current);
+      return;
+    }
     // Used once: the form is refilled now, and a shared computer keeps no one's address after.
     clearPayLaterOrderData();
     setCustomer(resume.customerInfo);
     setShipping(resume.shippingInfo);
     setReturnedError(resume.message);
     setStep(3);
+    showInLocation(3);
   }, []);
+
+  // What was typed, kept for the tab's session as it is typed; never again once the order exists.
+  useEffect(() => {
+    if (!placed.current) keepCheckoutDetails({ customer, shipping });
+  }, [customer, shipping]);
+
+  // Back and Forward move between the steps; a step the details do not allow yet is not shown.
+  useEffect(() => {
+    function onPopState() {
+      if (placed.current) return;
+      const next = stepFromLocation(details.current, locale);
+      showInLocation(next);
+      setStep(next);
+      requestAnimationFrame(() => heading.current?.focus());
+    }
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [locale]);
 
   // Analytics (SPEC 1): InitiateCheckout once, when the stored cart has arrived with something in it.
   useEffect(() => {
     if (initiated.current || items.length === 0) return;
     initiated.current = true;
     track('InitiateCheckout', { ...commerceOf(items), num_items: items.reduce((n, x) => n + x.quantity, 0) });
-    track('checkout_step', { step: 1, step_name: 'customer' });
+    const opened = openedOn.current;
+    track('checkout_step', { step: opened, step_name: STEP_NAMES[opened - 1] as CheckoutStepName });
   }, [items]);
 
   // The payment step's code arrives while the shopper is on the shipping step.
@@ -76,16 +145,35 @@ export function CheckoutSteps({
 
   // Move focus to the new step's heading, so keyboard and screen-reader users land on it.
   function go(next: Step) {
+    const href = urlOfStep(window.location.href, next);
+    if (next > step) {
+      window.history.pushState({ checkoutStep: next, checkoutFrom: step } satisfies StepHistory, '', href);
+    } else if (historyState().checkoutFrom === next) {
+      // The step's own Back button where the browser's Back would land the same: one history,
+      // so the browser's Forward then comes back here.
+      window.history.back();
+    } else {
+      window.history.replaceState({ checkoutStep: next } satisfies StepHistory, '', href);
+    }
     setStep(next);
     track('checkout_step', { step: next, step_name: STEP_NAMES[next - 1] as CheckoutStepName });
     requestAnimationFrame(() => heading.current?.focus());
   }
 
+  // The order exists: the kept details go (the cart and the checkout's keys are the payment's to end).
+  function orderPlaced() {
+    placed.current = true;
+    clearCheckoutDetails();
+    onPlaced();
+  }
+
   const titles = [t('customerStep'), t('shippingStep'), t('paymentStep')];
 
   return (
-    <div className={step < 3 ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'max-w-xl'}>
-      <div>
+    // Two columns on a desktop, the summary at the end side and in view while the form scrolls;
+    // one column on a phone, the summary after the step.
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+      <div className="min-w-0">
         <ol aria-label={t('steps')} className="mb-5 flex gap-2 text-xs">
           {titles.map((title, i) => (
             <li
@@ -104,6 +192,7 @@ export function CheckoutSteps({
         {step === 1 && (
           <CustomerStep
             initial={customer}
+            onChange={setCustomer}
             onDone={(values) => {
               setCustomer(values);
               // SPEC 4 email_capture: the e-mail is filled and valid (the step validated it).
@@ -115,6 +204,7 @@ export function CheckoutSteps({
         {step === 2 && (
           <ShippingStep
             initial={shipping}
+            onChange={setShipping}
             onBack={(values) => {
               setShipping(values);
               go(1);
@@ -154,18 +244,16 @@ export function CheckoutSteps({
                 }}
                 stripe={stripe}
                 onBack={() => go(2)}
-                onPlaced={onPlaced}
+                onPlaced={orderPlaced}
                 initialError={returnedError}
               />
             </Suspense>
           </div>
         )}
       </div>
-      {step < 3 && (
-        <aside>
-          <OrderSummary items={items} quote={quote} />
-        </aside>
-      )}
+      <aside className="lg:sticky lg:top-20" data-testid="checkout-summary">
+        <OrderSummary items={items} quote={quote} />
+      </aside>
     </div>
   );
 }

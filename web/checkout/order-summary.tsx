@@ -6,9 +6,15 @@ import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { CouponBox } from './coupon-box';
 import { useSummaryPricing } from './coupon-state';
+import { estimatedDeliveryText } from './delivery-text';
+import { LockIcon, PaymentMarks } from './payment-marks';
 import type { Quote } from './shipping-quote';
 
-/** SPEC 2.7 order summary: lines, subtotal with item count, shipping or 'Free', the nudge, total in AED. */
+/**
+ * SPEC 2.7 order summary: lines, subtotal with item count, shipping or 'Free', the estimated
+ * delivery of the shipping rule, the nudge, total in AED, then the ways to pay and the
+ * secure-transactions note.
+ */
 export function OrderSummary({
   items,
   quote,
@@ -26,6 +32,11 @@ export function OrderSummary({
   // shipping): the total the order claims; the server prices it again.
   const pricing = useSummaryPricing(items, quote);
   const total = pricing.totalFils;
+  const delivery = quote
+    ? estimatedDeliveryText(quote.estimatedDays, new Date(), locale, (from, to) =>
+        t('deliveryRange', { from, to }),
+      )
+    : null;
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -90,6 +101,12 @@ export function OrderSummary({
                 : formatAed(pricing.shippingFils, locale)}
           </dd>
         </div>
+        {delivery && (
+          <div className="flex justify-between gap-4" data-testid="order-delivery">
+            <dt className="text-coffee-700">{t('estimatedDelivery')}</dt>
+            <dd className="text-end text-coffee-900">{delivery}</dd>
+          </div>
+        )}
         {pricing.discountFils > 0 && (
           <div className="flex justify-between gap-4" data-testid="order-discount">
             <dt className="text-emerald-800">{tc('discount')}</dt>
@@ -116,6 +133,13 @@ export function OrderSummary({
           })}
         </p>
       )}
+      <div className="mt-4 space-y-2 border-t border-coffee-100 pt-3">
+        <PaymentMarks label={t('weAccept')} />
+        <p className="flex items-center gap-1.5 text-xs text-coffee-700" data-testid="secure-note">
+          <LockIcon />
+          {t('secure')}
+        </p>
+      </div>
     </section>
   );
 }

@@ -32,7 +32,6 @@ import { AlreadyOrderedNotice } from './already-ordered';
 import { renewCheckoutKey } from './checkout-key';
 import { appliedCouponAtom, useSummaryPricing } from './coupon-state';
 import { buildCodOrder } from './order-request';
-import { OrderSummary } from './order-summary';
 import { MethodChoice } from './payment-flows/method-choice';
 import { useAttempt } from './payment-flows/use-attempt';
 import { useCardPayment } from './payment-flows/use-card-payment';
@@ -266,8 +265,6 @@ function PaymentForm({
             {tp('totalUpdated', { total: filsToDecimalString(intent.serverTotalFils) })}
           </p>
         )}
-
-      <OrderSummary items={items} quote={quote} />
 
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-end">
         <button type="submit" disabled={submitDisabled} className={buttonStyles.primary}>

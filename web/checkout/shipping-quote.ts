@@ -17,6 +17,8 @@ import { type ShopperSettings, useShopperSettings } from '@/settings/shopper-set
 export interface Quote {
   shippingCostFils: Fils;
   amountToFreeShippingFils: Fils;
+  /** The shipping rule's days ("1-3"), for the estimated delivery; none when no rule covers the order. */
+  estimatedDays?: string | null;
 }
 
 function fromFallback(subtotalFils: Fils, settings: ShopperSettings['shipping']): Quote {
@@ -40,9 +42,10 @@ export function quotedSubtotalFils(
 /**
  * SPEC 7: POST /api/shipping/calculate whenever the total or the items change; a total of 0
  * or less ships for 0 without a call; on any failure the SPEC 8 local fallback.
- * `quote` is null while the first answer is on its way.
+ * `quote` is null while the first answer is on its way. `city` (a slug), once the shopper has
+ * picked one: the rule covering it, as the order's price takes it (`priceCart`), and its days.
  */
-export function useShippingQuote(items: readonly CartItem[]): Quote | null {
+export function useShippingQuote(items: readonly CartItem[], city = ''): Quote | null {
   // The store's sale, and its threshold and cost for the fallback when the call fails, as staff set them.
   const { shipping, sale } = useShopperSettings();
   const subtotalFils = quotedSubtotalFils(items, sale);
@@ -66,6 +69,7 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
           quantity,
           price,
         })),
+        ...(city ? { city } : {}),
       },
       signal: controller.signal,
     }).then((answer) => {
@@ -73,6 +77,7 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
       const body = (answer.ok ? answer.body : null) as {
         shippingCost?: unknown;
         amountToFreeShipping?: unknown;
+        shippingRule?: { estimatedDays?: unknown } | null;
       } | null;
       if (typeof body?.shippingCost !== 'number') {
         console.warn(
@@ -90,10 +95,12 @@ export function useShippingQuote(items: readonly CartItem[]): Quote | null {
         shippingCostFils: toFils(body.shippingCost),
         amountToFreeShippingFils:
           typeof body.amountToFreeShipping === 'number' ? toFils(body.amountToFreeShipping) : 0,
+        estimatedDays:
+          typeof body.shippingRule?.estimatedDays === 'string' ? body.shippingRule.estimatedDays : null,
       });
     });
     return () => controller.abort();
-  }, [subtotalFils, itemsKey, shipping]);
+  }, [subtotalFils, itemsKey, shipping, city]);
 
   return quote;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { defaultAddress, prefill, readStoredProfile } from '@/account/profile-store';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { AddressFields } from './address-fields';
@@ -14,6 +14,18 @@ const secondary =
   'w-full rounded-lg border border-coffee-300 px-4 py-3 font-medium text-coffee-900 hover:bg-coffee-100 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto';
 
 export const buttonStyles = { primary, secondary };
+
+/**
+ * Tells the checkout what the form holds now, on every edit (and once with the values it opened
+ * with), so a reload finds what was typed (checkout-progress.ts).
+ */
+function useReportValues<T>(values: T, onChange: ((values: T) => void) | undefined) {
+  const report = useRef(onChange);
+  report.current = onChange;
+  useEffect(() => {
+    report.current?.(values);
+  }, [values]);
+}
 
 /** SPEC 5: "Errors clear as the field is edited." */
 function useFieldErrors<K extends string>() {
@@ -46,9 +58,11 @@ export function StepForm({ onSubmit, children }: { onSubmit: () => void; childre
 export function CustomerStep({
   initial,
   onDone,
+  onChange,
 }: {
   initial: CustomerValues;
   onDone: (values: CustomerValues) => void;
+  onChange?: (values: CustomerValues) => void;
 }) {
   const t = useTranslations('CustomerStep');
   const locale = useLocale();
@@ -59,6 +73,7 @@ export function CustomerStep({
     return prefill(initial, { fullName: p.fullName, email: p.email, phone: p.phone });
   });
   const { errors, setErrors, clear } = useFieldErrors<keyof CustomerValues>();
+  useReportValues(values, onChange);
   const set = (field: keyof CustomerValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     clear(field);
@@ -98,10 +113,12 @@ export function ShippingStep({
   initial,
   onDone,
   onBack,
+  onChange,
 }: {
   initial: ShippingValues;
   onDone: (values: ShippingValues) => void;
   onBack: (values: ShippingValues) => void;
+  onChange?: (values: ShippingValues) => void;
 }) {
   const t = useTranslations('ShippingStep');
   const locale = useLocale();
@@ -112,6 +129,7 @@ export function ShippingStep({
     return { emirate: saved.emirate, city: saved.city, address: saved.address };
   });
   const { errors, setErrors, clear } = useFieldErrors<keyof ShippingValues>();
+  useReportValues(values, onChange);
 
   return (
     <StepForm

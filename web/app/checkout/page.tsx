@@ -14,7 +14,7 @@ export default async function CheckoutPage() {
   return (
     // The flow renders in the browser (the cart lives there): at least a screen tall from the first
     // byte, so the footer starts below the fold and nothing the shopper sees shifts when it arrives.
-    <div className="mx-auto min-h-[calc(100dvh-3.5rem)] max-w-5xl px-4 py-6">
+    <div className="mx-auto min-h-[calc(100dvh-3.5rem)] max-w-6xl px-4 py-6">
       <h1 className="mb-6 text-2xl font-bold text-coffee-900">{t('title')}</h1>
       <CheckoutFlow stripe={stripeClientConfig(webConfig.stripePublishableKey)} />
     </div>
