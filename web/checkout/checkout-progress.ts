@@ -7,7 +7,7 @@ type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export type Step = 1 | 2 | 3;
 
 /**
- * Each step's place in the address bar (docs/checkout.md "Steps in the address bar"): the first
+ * Each step's place in the address bar (docs/web.md "Checkout steps in the address bar"): the first
  * step is the bare `/checkout` (the cart panel's Order Now and every link to it), the others
  * `?step=shipping` and `?step=payment`, so Back and Forward move between the steps and a reload
  * stays on the step it was on.

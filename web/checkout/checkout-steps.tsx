@@ -65,7 +65,7 @@ function showInLocation(step: Step) {
  * cart with something in it (`checkout-flow.tsx` decides, and loads this module only then).
  * `stripe`: which Stripe.js the payment step loads (the page reads it from the server's config).
  * Each step is an entry in the browser's history and the details typed are kept for the tab's
- * session (docs/checkout.md "Steps in the address bar"), so a reload or Back loses nothing.
+ * session (docs/web.md "Checkout steps in the address bar"), so a reload or Back loses nothing.
  */
 export function CheckoutSteps({
   items,
