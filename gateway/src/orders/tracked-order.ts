@@ -2,12 +2,13 @@ import type { OrderTrackingRepository } from '@qahwa/db';
 import {
   calculateShipping,
   DEFAULT_SHIPPING_SETTINGS,
+  deliveryWindow,
   returnDeadline,
   type ShippingRule,
   toAed,
 } from '@qahwa/schema';
 import type { TrackedOrder, TrackingStep } from '@qahwa/schema/contracts';
-import { addDays, gulfDate } from '@qahwa/schema/reference';
+import { gulfDate } from '@qahwa/schema/reference';
 
 /** What the repository reads for the tracking page, found. */
 export type TrackedOrderRecord = NonNullable<Awaited<ReturnType<OrderTrackingRepository['view']>>>;
@@ -44,15 +45,6 @@ export function timelineOf(record: TrackedOrderRecord): TrackedOrder['timeline']
   return returnedAt ? [...steps, { step: 'returned' as const, at: returnedAt.toISOString() }] : steps;
 }
 
-/** "1-3" → [1, 3]; "2" → [2, 2]; anything else (staff's free text) → null. */
-export function deliveryDays(estimatedDays: string): [number, number] | null {
-  const m = /^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$/.exec(estimatedDays);
-  if (!m) return null;
-  const from = Number(m[1]);
-  const to = m[2] === undefined ? from : Number(m[2]);
-  return from <= to ? [from, to] : null;
-}
-
 /**
  * The estimated delivery: the days of the shipping rule that covers the order's city and goods
  * (the rule the checkout's quote chose, by the same shared calculation), counted from the day the
@@ -70,16 +62,12 @@ function deliveryEstimate(
     order.city,
     DEFAULT_SHIPPING_SETTINGS,
   ).shippingRule;
-  const days = rule ? deliveryDays(rule.estimatedDays) : null;
   const onItsWay = ['pending', 'new', 'processing', 'shipped'].includes(order.status);
-  if (!rule || !days || !onItsWay) {
-    return { estimatedDays: rule?.estimatedDays ?? null, estimatedFrom: null, estimatedTo: null };
-  }
-  const placed = gulfDate(order.createdAt);
+  const span = onItsWay ? deliveryWindow(rule?.estimatedDays, gulfDate(order.createdAt)) : null;
   return {
-    estimatedDays: rule.estimatedDays,
-    estimatedFrom: addDays(placed, days[0]),
-    estimatedTo: addDays(placed, days[1]),
+    estimatedDays: rule?.estimatedDays ?? null,
+    estimatedFrom: span?.from ?? null,
+    estimatedTo: span?.to ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { signTrackingToken, verifyTrackingToken as verifyToken } from '@qahwa/mail';
-import type { Locale } from '@qahwa/schema';
+import { type Locale, ORDER_ID_HEADER, ORDER_TOKEN_HEADER } from '@qahwa/schema';
 import { t } from '../i18n/messages';
-import { HttpError } from '../platform/errors';
+import { HttpError, isHttpError } from '../platform/errors';
 
 /*
  * The guest's tracking token, as the gateway's routes use it (docs/order-tracking.md). The rule
@@ -29,4 +29,16 @@ export function orderIdOfToken(token: string, secret: string, locale: Locale, no
   const orderId = verifyToken(token, secret, now);
   if (orderId === null) throw new HttpError(404, 'TRACKING_LINK_EXPIRED', t('trackingLinkExpired', locale));
   return orderId;
+}
+
+/**
+ * A refusal that names the order the shopper's cart already is (ALREADY_ORDERED,
+ * PAYMENT_DUPLICATE_REFUNDED: `ORDER_ID_HEADER`) gets that order's tracking token beside it, for
+ * the notice's link to its confirmation. Only routes answering the holder of the cart's keys use
+ * it, as the order answer carries the token to whoever holds the order's key. Returns `err`.
+ */
+export function withOrderToken(err: unknown, secret: string): unknown {
+  const orderId = isHttpError(err) ? err.headers[ORDER_ID_HEADER] : undefined;
+  if (isHttpError(err) && orderId) err.headers[ORDER_TOKEN_HEADER] = trackingToken(orderId, secret);
+  return err;
 }

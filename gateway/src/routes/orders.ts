@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { ServerTiming } from '../checkout/server-timing';
 import { createOrderTaking } from '../checkout/take-order';
 import { localeOf } from '../i18n/messages';
-import { trackingToken } from '../orders/tracking-token';
+import { trackingToken, withOrderToken } from '../orders/tracking-token';
 import { createPaidOrders } from '../payments/paid-order';
 
 /**
@@ -70,6 +70,8 @@ export async function orderRoutes(app: FastifyInstance) {
         requestId: req.id,
         log: req.log,
         timing,
+      }).catch((err: unknown) => {
+        throw withOrderToken(err, config.leadLinkSecret);
       });
       // An order made or found: 200; a card checkout still running: 202 (the same payment joins it).
       timing.add('total', performance.now() - began);

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY } from '../checkout/idempotency';
 import { localeOf, t } from '../i18n/messages';
+import { trackingToken } from '../orders/tracking-token';
 import { neverRan, payLaterAnswer, payLaterUnavailable } from '../payments/pay-later-answer';
 import { payLaterInputOf } from '../payments/pay-later-inputs';
 import { createPayLaterSessions } from '../payments/pay-later-session';
@@ -98,13 +99,23 @@ export async function payLaterRoutes(app: FastifyInstance) {
     return row;
   };
 
+  /**
+   * An approved checkout's answer carries its order's tracking token, for the confirmation page
+   * (docs/order-tracking.md): whoever holds the provider's payment id paid for that order, as
+   * whoever holds an order's idempotency key placed it.
+   */
+  const tracked = (answer: PayLaterStatusResponse): PayLaterStatusResponse =>
+    answer.status === 'approved' && answer.orderId
+      ? { ...answer, trackingToken: trackingToken(answer.orderId, config.leadLinkSecret) }
+      : answer;
+
   /** The state as the shopper is told it: the workflow's, or the stored checkout's when there is no run. */
   const stateAnswer = async (paymentId: string, locale: Locale, waitMs: number) => {
     const state =
       waitMs > 0
         ? await waitForPayLaterState(temporal, paymentId, waitMs)
         : await payLaterStateOf(temporal, paymentId);
-    return payLaterAnswer(state ?? { status: 'pending' }, locale);
+    return tracked(payLaterAnswer(state ?? { status: 'pending' }, locale));
   };
 
   api.post(
@@ -158,7 +169,7 @@ export async function payLaterRoutes(app: FastifyInstance) {
       const locale = localeOf(req.headers);
       const row = await rowOf(req.params.paymentId, locale);
       if (row.status === 'ordered' && row.orderId) {
-        return { status: 'approved' as const, orderId: row.orderId, orderNumber: row.orderId };
+        return tracked({ status: 'approved', orderId: row.orderId, orderNumber: row.orderId });
       }
       try {
         return await stateAnswer(req.params.paymentId, locale, 0);

@@ -2,6 +2,7 @@ import { ErrorBody, type Locale, PaymentIntentRequest, PaymentIntentResponse } f
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localeOf } from '../i18n/messages';
+import { withOrderToken } from '../orders/tracking-token';
 import { createCardIntents } from '../payments/card-intent';
 
 /**
@@ -29,7 +30,11 @@ export async function paymentRoutes(app: FastifyInstance) {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const locale: Locale = req.body.locale ?? localeOf(req.headers);
-      return intents.prepare({ body: req.body, locale, requestId: req.id, log: req.log });
+      return intents
+        .prepare({ body: req.body, locale, requestId: req.id, log: req.log })
+        .catch((err: unknown) => {
+          throw withOrderToken(err, config.leadLinkSecret);
+        });
     },
   );
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, tables } from '@qahwa/db';
-import { ORDER_ID_HEADER } from '@qahwa/schema';
+import { ORDER_ID_HEADER, ORDER_TOKEN_HEADER } from '@qahwa/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyTrackingToken } from '../../src/orders/tracking-token';
 import { checkoutClaim, confirmInBrowser, type PaymentsStack, startPaymentsStack, waitFor } from './harness';
 
 /**
@@ -20,6 +21,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
+/** The secret the stack's gateway signs tracking tokens with. */
+const secret = () => stack.app.deps.config.leadLinkSecret;
 
 type Claim = Awaited<ReturnType<typeof checkoutClaim>>;
 
@@ -101,6 +104,8 @@ describe('one cart, one paid order', () => {
     expect(refused.body.error).toContain('سبق أن دفعت ثمن هذا الطلب');
     expect(refused.body.error).toContain(orderId);
     expect(refused.headers[ORDER_ID_HEADER]).toBe(orderId);
+    // The notice links that order's confirmation, which loads the order through its signed token.
+    expect(verifyTrackingToken(String(refused.headers[ORDER_TOKEN_HEADER]), secret())).toBe(orderId);
 
     const orders = await ordersOf([first.body.paymentIntentId, second.body.paymentIntentId]);
     expect(orders.map((o) => o.id)).toEqual([orderId]);
@@ -165,6 +170,7 @@ describe('one cart, one paid order', () => {
     expect(again.body.error).toContain('لقد دفعت بالفعل ثمن هذه السلة');
     expect(again.body.error).toContain(order.orderId);
     expect(again.headers[ORDER_ID_HEADER]).toBe(order.orderId);
+    expect(verifyTrackingToken(String(again.headers[ORDER_TOKEN_HEADER]), secret())).toBe(order.orderId);
     expect(stack.double.intents.size).toBe(intentsBefore);
 
     // In English too; and a new cart (a new key) is a new checkout.

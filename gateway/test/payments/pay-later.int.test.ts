@@ -9,6 +9,7 @@ import { Worker } from '@temporalio/worker';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { verifyTrackingToken } from '../../src/orders/tracking-token';
 import { type PayLaterStack, payLaterClaim, startPayLaterStack, until } from './support/pay-later-stack';
 
 /**
@@ -149,6 +150,10 @@ describe('one order and one capture, whatever the order of the news', () => {
     const order = await orderPlaced(checkout.id);
     const answer = await returnFrom(paymentId, 'success');
     expect(answer).toMatchObject({ status: 'approved', orderId: order.id, orderNumber: order.id });
+    // The confirmation page loads the order through its signed token, from the return and the read.
+    const secret = stack.app.deps.config.leadLinkSecret;
+    expect(verifyTrackingToken(answer.trackingToken, secret)).toBe(order.id);
+    expect(verifyTrackingToken((await finalState(paymentId)).trackingToken, secret)).toBe(order.id);
     // Whoever holds the payment id learns nothing of the customer record (a first order or not),
     // from the return nor from the status read (docs/checkout.md "The order answer").
     expect(answer).not.toHaveProperty('isNewCustomer');

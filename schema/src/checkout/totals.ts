@@ -46,3 +46,9 @@ export const ORDER_TOTAL_HEADER = 'x-order-total';
  * has the one `ErrorBody` shape; docs/payments.md "One checkout, one payment").
  */
 export const ORDER_ID_HEADER = 'x-order-id';
+
+/**
+ * Beside `ORDER_ID_HEADER`: that order's signed tracking token (docs/order-tracking.md), so the
+ * notice's link opens the order's confirmation, which loads the order through the token.
+ */
+export const ORDER_TOKEN_HEADER = 'x-order-token';

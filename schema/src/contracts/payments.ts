@@ -85,6 +85,11 @@ export const PayLaterStatusResponse = z
     status: z.enum(['approved', 'pending', 'cancelled', 'rejected', 'expired', 'failed']),
     orderId: z.string().optional(),
     orderNumber: z.string().optional(),
+    /**
+     * With `approved`: the order's signed tracking token (docs/order-tracking.md), for the
+     * confirmation page that loads the order through it — as the order answer carries it.
+     */
+    trackingToken: z.string().optional(),
     reason: z
       .enum([
         'cancelled',
