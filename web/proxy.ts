@@ -59,37 +59,12 @@ export function isShopperApi(method: string, pathname: string): boolean {
  * gets only the language cookie.
  */
 export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
-  const canonical = onPublicOrigin(request);
-  if (canonical) return NextResponse.redirect(canonical, 308);
   if (request.method === 'POST' && request.nextUrl.pathname === UNSUBSCRIBE_PAGE) return oneClick(request);
   const { pathname, searchParams } = request.nextUrl;
   if (searchParams.has('lang') && LANGUAGE_LINK_PAGES.some((page) => pathname.startsWith(page))) {
     return linkLanguage(request);
   }
   return request.nextUrl.pathname.startsWith('/api/') ? apiProxy(request) : withPolicy();
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * A page opened on another loopback name of this very server (`localhost:3000` when the store's
- * origin is `127.0.0.1:3000`) moves to the configured origin, STOREFRONT_URL, before anything is
- * kept in the browser: the cart and a pay-later checkout's data live in the origin's storage, and
- * Tabby, Stripe and every e-mail send the shopper back to the configured origin, where a cart kept
- * under the other name would be missing. Only loopback names on the same port: a store behind a
- * proxy is reached by its public host and never redirected by what a request calls itself.
- */
-export function onPublicOrigin(request: NextRequest): URL | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (request.nextUrl.pathname.startsWith('/api/')) return null;
-  const origin = new URL(webConfig.publicOrigin);
-  const host = request.headers.get('host');
-  if (!host || host === origin.host || !LOOPBACK.has(origin.hostname)) return null;
-  const [, name, port = origin.protocol === 'https:' ? '443' : '80'] =
-    /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host) ?? [];
-  const originPort = origin.port || (origin.protocol === 'https:' ? '443' : '80');
-  if (!name || !LOOPBACK.has(name.toLowerCase()) || port !== originPort) return null;
-  return new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, origin);
 }
 
 /**

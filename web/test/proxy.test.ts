@@ -1,8 +1,7 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest, type NextResponse } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { webConfig } from '@/lib/config';
-import { config, onPublicOrigin, proxy as pageProxy, apiProxy as proxy } from '@/proxy';
+import { config, proxy as pageProxy, apiProxy as proxy } from '@/proxy';
 
 const REWRITE = 'x-middleware-rewrite';
 /** The request headers Next will send on to the gateway (how NextResponse passes them). */
@@ -32,24 +31,6 @@ describe('the storefront proxy', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(to);
     expect(res.cookies.get('NEXT_LOCALE')?.value).toBe(lang);
-  });
-
-  it('moves a page opened on another loopback name of the store to its configured origin, path and query kept', () => {
-    const origin = new URL(webConfig.publicOrigin);
-    const other = origin.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-    const at = (host: string, path: string, method = 'GET') =>
-      new NextRequest(new URL(path, `http://${host}`), { method, headers: { host } });
-    const moved = pageProxy(
-      at(`${other}:${origin.port}`, '/checkout/pay-later?payment_id=p1'),
-    ) as NextResponse;
-    expect(moved.status).toBe(308);
-    expect(moved.headers.get('location')).toBe(`${origin.origin}/checkout/pay-later?payment_id=p1`);
-    // The configured name itself, another port, a public host, a form post and the API stay.
-    expect(onPublicOrigin(at(origin.host, '/shop'))).toBeNull();
-    expect(onPublicOrigin(at(`${other}:1${origin.port}`, '/shop'))).toBeNull();
-    expect(onPublicOrigin(at('shop.example.ae', '/shop'))).toBeNull();
-    expect(onPublicOrigin(at(`${other}:${origin.port}`, '/newsletter/unsubscribe', 'POST'))).toBeNull();
-    expect(onPublicOrigin(at(`${other}:${origin.port}`, '/api/products'))).toBeNull();
   });
 
   it('forwards the page-exit beacon as the browser sent it (text/plain, read as JSON by the gateway)', () => {
