@@ -46,6 +46,13 @@ export const ShopperVariation = Variation.omit({ stockQuantity: true, version: t
     inStock: z.boolean(),
     /** Units left, present only when at most LOW_STOCK_THRESHOLD ('Only 3 left'). */
     stockQuantity: z.number().int().min(0).max(LOW_STOCK_THRESHOLD).optional(),
+    /**
+     * What one unit costs a shopper now, in fils: checkout's pricing of a one-unit cart (the lower
+     * of its own discount and the store's sale, less the automatic promotion a single unit
+     * receives; `shownUnitPrice`, docs/promotions.md "Prices before the cart"). The catalogue
+     * always sends it; optional so copies made without it (the cart, fixtures) still parse.
+     */
+    shownPriceFils: z.number().int().min(0).optional(),
   })
   .meta({ id: 'ShopperVariation' });
 export type ShopperVariation = z.infer<typeof ShopperVariation>;

@@ -6,5 +6,6 @@ export * from './promotion';
 export * from './promotion-status';
 export * from './recommendations';
 export * from './shopper-view';
+export * from './shown-price';
 export * from './stacking';
 export * from './validate-code';
