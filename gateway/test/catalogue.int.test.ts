@@ -1,9 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createCatalogueRepository, createDb, type DbHandle, eq, sql, tables } from '@qahwa/db';
+import {
+  createCatalogueRepository,
+  createDb,
+  createPromotionEditingRepository,
+  createPromotionsRepository,
+  createSettingsRepository,
+  type DbHandle,
+  eq,
+  inArray,
+  isNull,
+  sql,
+  tables,
+} from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
-import { EVENT_SUBJECTS, makeEvent, type Product } from '@qahwa/schema';
+import {
+  addDays,
+  DEFAULT_SETTINGS,
+  discountedUnitFils,
+  EVENT_SUBJECTS,
+  gulfDate,
+  makeEvent,
+  type Product,
+  type SaleConfig,
+} from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Catalogue, createCatalogue } from '../src/catalogue/catalogue';
 import { followCatalogueChanges } from '../src/catalogue/changes';
+import { shopperCatalogueLoader } from '../src/catalogue/shown-prices';
 import { loadConfig } from '../src/config';
 import { TEST_DATABASE_URL } from './harness';
 
@@ -34,10 +56,13 @@ beforeAll(async () => {
   await resetDatabase(handle.db);
   nc = await connect({ servers: process.env.NATS_URL ?? SERVICE_DEFAULTS.natsUrl });
   await (await jetstreamManager(nc)).streams.add({ name: stream, subjects: [`${prefix}commerce.>`] });
-  const repository = createCatalogueRepository(handle.db);
   // No safety interval here: a change that shows must have come through the event.
   catalogue = createCatalogue({
-    load: () => repository.allActive(),
+    load: shopperCatalogueLoader({
+      catalogue: createCatalogueRepository(handle.db),
+      promotions: createPromotionsRepository(handle.db),
+      settings: createSettingsRepository(handle.db),
+    }),
     logger: pino({ level: 'silent' }),
     refreshIntervalMs: 0,
   });
@@ -273,5 +298,95 @@ describe('GET /api/products from memory: every variant of SPEC 7', () => {
     const res = await get('/api/products?limit=0');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+/** Publishes the outbox's unpublished catalogue and settings events to the stream, as the relay does. */
+async function relayOutbox(): Promise<number> {
+  const rows = await handle.db
+    .select()
+    .from(tables.outbox)
+    .where(
+      sql`${isNull(tables.outbox.publishedAt)} and ${inArray(tables.outbox.type, ['CatalogueChanged', 'SettingsChanged'])}`,
+    );
+  for (const row of rows) {
+    await jetstream(nc).publish(`${prefix}${row.subject}`, JSON.stringify(row.payload), { msgID: row.id });
+    await handle.db
+      .update(tables.outbox)
+      .set({ publishedAt: new Date() })
+      .where(eq(tables.outbox.id, row.id));
+  }
+  return rows.length;
+}
+
+describe('the price each variation shows: the sale and automatic promotions, priced as checkout prices', () => {
+  const staff = { actor: { id: null, email: 'prices@qahwa.test' } };
+  /** Colombian Supremo 250 g: 52.00 list, its own 10 % off (46.80). */
+  const bagOf = (p: unknown) => (p as Product).variations.find((v) => v.size.displayName === '250g')!;
+
+  async function saveSale(value: SaleConfig) {
+    const settings = createSettingsRepository(handle.db);
+    const { sale } = await settings.read();
+    const saved = await settings.save('sale', { expectedVersion: sale.version, value }, staff);
+    expect(saved.ok).toBe(true);
+  }
+
+  it('answers what one unit costs, and follows a promotion created and ended and the sale switched on and off', async () => {
+    const product: Product = (await get('/api/products/colombian-supremo')).json();
+    expect(bagOf(product)).toMatchObject({ price: 52, shownPriceFils: 46_80 });
+    const listed: Product[] = (await get('/api/products?category=coffee-beans')).json();
+    expect(bagOf(listed.find((p) => p.id === product.id)).shownPriceFils).toBe(46_80);
+    await relayOutbox();
+
+    // Staff start an automatic 20 % on this product (the promotion form's write: row, audit, event).
+    const today = gulfDate(new Date());
+    const promotion = await createPromotionEditingRepository(handle.db).create({
+      name: 'Supremo week',
+      nameAr: 'أسبوع سوبريمو',
+      description: '',
+      code: null,
+      type: 'PERCENTAGE',
+      value: 20,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 6),
+      isActive: true,
+      isPublic: false,
+      productIds: [product.id],
+    });
+    // From memory until its event arrives.
+    expect(bagOf((await get('/api/products/colombian-supremo')).json()).shownPriceFils).toBe(46_80);
+    let changed = performance.now();
+    expect(await relayOutbox()).toBeGreaterThan(0);
+    // 46.80 less 20 %: 37.44, within a second of the event; another product keeps its price.
+    expect(
+      await readUntil('/api/products/colombian-supremo', (p) => bagOf(p).shownPriceFils === 37_44, changed),
+    ).toBeLessThan(1000);
+    const other: Product = (await get('/api/products/ethiopian-yirgacheffe')).json();
+    for (const v of other.variations)
+      expect(v.shownPriceFils).toBe(discountedUnitFils(v.price, v.discount, v.discountType));
+
+    // The sale switched on (Settings → Sale): 40 % of 52.00 = 31.20 beats the own 10 %, then the
+    // promotion's 20 % off that: 24.96 — the stacking an order applies.
+    await saveSale({
+      ...DEFAULT_SETTINGS.sale,
+      isActive: true,
+      startDate: '2020-01-01',
+      endDate: '2099-12-31',
+    });
+    changed = performance.now();
+    expect(await relayOutbox()).toBeGreaterThan(0);
+    await readUntil('/api/products/colombian-supremo', (p) => bagOf(p).shownPriceFils === 24_96, changed);
+
+    // The promotion ended (removed, never used): the sale's price alone.
+    await createPromotionEditingRepository(handle.db).remove(promotion.id);
+    changed = performance.now();
+    await relayOutbox();
+    await readUntil('/api/products/colombian-supremo', (p) => bagOf(p).shownPriceFils === 31_20, changed);
+
+    // The sale off again: back to the variation's own discount.
+    await saveSale(DEFAULT_SETTINGS.sale);
+    changed = performance.now();
+    await relayOutbox();
+    await readUntil('/api/products/colombian-supremo', (p) => bagOf(p).shownPriceFils === 46_80, changed);
   });
 });

@@ -17,7 +17,9 @@ export type CatalogueChangesOptions = FollowEventOptions & {
 
 /**
  * Rebuilds the catalogue on every CatalogueChanged (and after a NATS reconnect), by the one
- * follower of platform/follow-event.ts; the safety interval covers what it cannot see.
+ * follower of platform/follow-event.ts; the safety interval covers what it cannot see. And on
+ * every SettingsChanged: the prices it shows carry the store's sale (shown-prices.ts), so staff
+ * switching the sale on or off changes every card at once.
  */
 export function followCatalogueChanges(
   nc: NatsConnection,
@@ -26,5 +28,13 @@ export function followCatalogueChanges(
 ): { subject: string; stop: () => void } {
   // At most one rebuild per gap: every COD order announces its stock.
   const rebuild = throttled((reason) => catalogue.refresh(reason), options.gapMs ?? CATALOGUE_EVENT_GAP_MS);
-  return followEvent(nc, 'CatalogueChanged', rebuild, options);
+  const catalogueChanged = followEvent(nc, 'CatalogueChanged', rebuild, options);
+  const settingsChanged = followEvent(nc, 'SettingsChanged', rebuild, options);
+  return {
+    subject: catalogueChanged.subject,
+    stop: () => {
+      catalogueChanged.stop();
+      settingsChanged.stop();
+    },
+  };
 }

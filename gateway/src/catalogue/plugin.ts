@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Catalogue, createCatalogue } from './catalogue';
+import { shopperCatalogueLoader } from './shown-prices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,9 +18,8 @@ declare module 'fastify' {
  */
 export const cataloguePlugin = fp(async (app: FastifyInstance) => {
   const own = (): Catalogue => {
-    const repository = app.repos.catalogue;
     const catalogue = createCatalogue({
-      load: () => repository.allActive(),
+      load: shopperCatalogueLoader(app.repos),
       logger: app.log,
       refreshIntervalMs: app.deps.config.catalogueRefreshMs,
     });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { normalizeSearchText, Product, type ProductSort } from '@qahwa/schema';
+import { normalizeSearchText, Product, type ProductSort, toFils } from '@qahwa/schema';
 
 /** An answer ready to write: the JSON bytes and, when the same question always gets them, an ETag. */
 export interface Answer {
@@ -42,7 +42,7 @@ interface Entry {
    * a product with the word in its name.
    */
   more: string;
-  /** The lowest price a shopper pays (AED), views, and when it was added: what the sorts use. */
+  /** The lowest price a shopper pays (fils, as the cards show it), views, and when it was added: what the sorts use. */
   price: number;
   views: number;
   createdAt: number;
@@ -111,7 +111,7 @@ export class CatalogueSnapshot {
             v.type?.nameAr ?? '',
           ]),
         ]),
-        price: product.price,
+        price: lowestShownFils(product),
         views: product.views,
         createdAt: product.createdAt ? Date.parse(product.createdAt) || 0 : 0,
         position,
@@ -206,6 +206,12 @@ function sorted(entries: Entry[], sort: ProductSort, term = ''): Entry[] {
   };
   const compare = by[sort];
   return entries.slice().sort((a, b) => compare(a, b) || a.position - b.position);
+}
+
+/** The cheapest variation at the price it shows (the sale and promotions in it), else the product's own. */
+function lowestShownFils(product: Product): number {
+  const shown = product.variations.map((v) => v.shownPriceFils ?? toFils(v.price));
+  return shown.length > 0 ? Math.min(...shown) : toFils(product.price);
 }
 
 /** Texts folded by the shared normaliser, joined so one word never matches across two of them. */
