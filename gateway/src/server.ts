@@ -1,6 +1,11 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createStripeClient, createTabbyClient } from '@qahwa/checkout/payments';
-import { createCatalogueRepository, createDb, createSettingsRepository } from '@qahwa/db';
+import {
+  createCatalogueRepository,
+  createDb,
+  createPromotionsRepository,
+  createSettingsRepository,
+} from '@qahwa/db';
 import { createMailer } from '@qahwa/mail';
 import { Client, Connection } from '@temporalio/client';
 import { Runtime } from '@temporalio/worker';
@@ -8,6 +13,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { createCatalogue } from './catalogue/catalogue';
 import { followCatalogueChanges } from './catalogue/changes';
+import { shopperCatalogueLoader } from './catalogue/shown-prices';
 import { storefrontRevalidation } from './catalogue/storefront';
 import { startEagerCheckout } from './checkout/eager-worker';
 import { loadConfig } from './config';
@@ -60,9 +66,13 @@ async function main() {
   // background (retrying for ever) and let /health/ready report it until it answers.
   let nats: NatsConnection | null = null;
   // The catalogue is read once now and rebuilt on every CatalogueChanged (docs/performance.md).
-  const catalogueRepository = createCatalogueRepository(handle.db);
+  // With the price each variation shows (the sale and automatic promotions, checkout's pricing).
   const catalogue = createCatalogue({
-    load: () => catalogueRepository.allActive(),
+    load: shopperCatalogueLoader({
+      catalogue: createCatalogueRepository(handle.db),
+      promotions: createPromotionsRepository(handle.db),
+      settings: createSettingsRepository(handle.db),
+    }),
     logger,
     refreshIntervalMs: config.catalogueRefreshMs,
     // The storefront's cached fetches follow the same event, once our rebuild has the new bytes.
