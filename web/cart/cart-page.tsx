@@ -6,6 +6,7 @@ import { useAtomValue } from '@/shell/atoms';
 import { useHydrated } from '@/shell/use-hydrated';
 import { CartLine } from './cart-panel';
 import { cartItemsAtom } from './cart-store';
+import { useCartPrices } from './line-prices';
 
 /**
  * The cart page (SPEC 2.4): every line with − / + / remove (the panel's own line), and the
@@ -17,6 +18,7 @@ export function CartPage() {
   const t = useTranslations('CartPage');
   const hydrated = useHydrated();
   const items = useAtomValue(cartItemsAtom);
+  const prices = useCartPrices(items);
   if (!hydrated) return null;
   if (items.length === 0) {
     return (
@@ -40,7 +42,7 @@ export function CartPage() {
         <ul className="divide-y divide-coffee-100">
           {items.map((item) => (
             <li key={item.id} className="py-3 first:pt-0 last:pb-0">
-              <CartLine item={item} />
+              <CartLine item={item} amount={prices.lines.get(item.id)} />
             </li>
           ))}
         </ul>

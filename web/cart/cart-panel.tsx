@@ -2,18 +2,20 @@
 
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import type { CartItem } from '@qahwa/schema/cart';
-import { cartSubtotalFils } from '@qahwa/schema/cart';
 import { formatAed, toFils } from '@qahwa/schema/money';
+import type { CartLineAmount } from '@qahwa/schema/promotions';
 import { CART_VERSION } from '@qahwa/schema/reference';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { commerceOf, highValueTier, track } from '@/analytics/events';
+import { PriceView } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { TabbyPromo } from '@/payments/tabby-promo';
 import { useAtom, useAtomValue, useSetAtom } from '@/shell/atoms';
 import { DialogHeader } from '@/shell/dialog-header';
 import { cartItemsAtom, cartOpenAtom, cartReducer, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
+import { useCartPrices } from './line-prices';
 import { CartRecommendations } from './recommendations';
 import { variationText } from './variation-text';
 
@@ -23,10 +25,13 @@ import { variationText } from './variation-text';
  */
 export function CartPanel() {
   const t = useTranslations('CartPanel');
+  const tp = useTranslations('Price');
   const locale = useLocale();
   const [open, setOpen] = useAtom(cartOpenAtom);
   const items = useAtomValue(cartItemsAtom);
   const lastAddedId = useAtomValue(lastAddedIdAtom);
+  // What the order will charge for the goods (the sale, automatic promotions, the applied code).
+  const prices = useCartPrices(items);
   const close = () => setOpen(false);
   // The panel never outlives a navigation (Order Now, a product link): the next page is not covered.
   // Only a change of page closes it: the panel is mounted lazily, on its first opening, and that
@@ -75,7 +80,7 @@ export function CartPanel() {
           <>
             {/* Bottom sheet (small screens): the last added line only. */}
             <div className="overflow-y-auto px-4 py-3 lg:hidden">
-              <CartLine item={featured} />
+              <CartLine item={featured} amount={prices.lines.get(featured.id)} />
               {more > 0 && <p className="mt-2 text-sm text-coffee-600">{t('moreItems', { count: more })}</p>}
             </div>
             {/* Side panel (large screens): every line. */}
@@ -85,16 +90,31 @@ export function CartPanel() {
             >
               {items.map((item) => (
                 <li key={item.id} className="py-3">
-                  <CartLine item={item} />
+                  <CartLine item={item} amount={prices.lines.get(item.id)} />
                 </li>
               ))}
             </ul>
             <CartRecommendations productIds={items.map((i) => i.productId)} onNavigate={close} />
             <div className="space-y-3 border-t border-coffee-100 p-4 lg:mt-auto">
-              <div className="flex items-baseline justify-between">
+              <div className="flex items-baseline justify-between gap-3">
                 <span className="font-medium text-coffee-900">{t('total')}</span>
-                <span className="text-lg font-semibold text-coffee-900" data-testid="cart-total">
-                  {formatAed(cartSubtotalFils(items), locale)}
+                <span className="flex flex-wrap items-baseline justify-end gap-x-2">
+                  {prices.wasFils !== null && (
+                    <>
+                      <span className="sr-only">
+                        {tp('was', { price: formatAed(prices.wasFils, locale) })}
+                      </span>
+                      <s aria-hidden="true" className="whitespace-nowrap text-sm text-coffee-600">
+                        {formatAed(prices.wasFils, locale)}
+                      </s>
+                    </>
+                  )}
+                  <span
+                    className="whitespace-nowrap text-lg font-semibold text-coffee-900"
+                    data-testid="cart-total"
+                  >
+                    {formatAed(prices.totalFils, locale)}
+                  </span>
                 </span>
               </div>
               <p className="text-xs text-coffee-600">
@@ -104,7 +124,7 @@ export function CartPanel() {
                 </a>
               </p>
               {/* SPEC 2.7: Tabby's widget for the cart's total (1 to 5000 AED only; loaded lazily). */}
-              <TabbyPromo priceFils={cartSubtotalFils(items)} source="cart" />
+              <TabbyPromo priceFils={prices.totalFils} source="cart" />
               <div className="grid grid-cols-2 gap-2">
                 <button
                   type="button"
@@ -134,9 +154,14 @@ function trackCart(action: 'open' | 'increase' | 'decrease' | 'remove', items: r
   track('cart', { action, value, currency, high_value_tier: highValueTier(value) });
 }
 
-/** One line of the cart with its − / + / remove, as the panel and the cart page draw it. */
-export function CartLine({ item }: { item: CartItem }) {
+/**
+ * One line of the cart with its − / + / remove, as the panel and the cart page draw it. `amount`
+ * is the line at what the order charges (`useCartPrices`), its list price struck when higher;
+ * without it, the line's units at the cart's own price.
+ */
+export function CartLine({ item, amount }: { item: CartItem; amount?: CartLineAmount | undefined }) {
   const t = useTranslations('CartPanel');
+  const tp = useTranslations('Price');
   const locale = useLocale();
   const dispatchCart = useSetAtom(dispatchCartAtom);
   const items = useAtomValue(cartItemsAtom);
@@ -165,7 +190,18 @@ export function CartLine({ item }: { item: CartItem }) {
         <p className="text-xs text-coffee-600" dir="auto">
           {variationText(item, locale)}
         </p>
-        <p className="text-sm text-coffee-800">{formatAed(toFils(item.price), locale)}</p>
+        <PriceView
+          price={{
+            fils: amount?.payFils ?? toFils(item.price) * item.quantity,
+            originalFils: amount?.wasFils ?? null,
+            isRange: false,
+          }}
+          size="sm"
+          locale={locale}
+          from={(now) => now}
+          now={(now) => tp('now', { price: now })}
+          was={(original) => tp('was', { price: formatAed(original, locale) })}
+        />
         <div className="mt-2 flex items-center gap-2">
           <button
             type="button"

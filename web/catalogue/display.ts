@@ -26,13 +26,24 @@ function sellable(product: Product): Variation[] {
 export interface PriceDisplay {
   /** What the shopper pays for the cheapest option. */
   fils: Fils;
-  /** The undiscounted price of that option, when it is higher. */
+  /** The list price of that option, when it is higher (struck through beside it). */
   originalFils: Fils | null;
   /** Several options with different prices: show "From …". */
   isRange: boolean;
 }
 
-/** A card's price: the cheapest sellable variation after its discount, else the product's own price. */
+/**
+ * What one unit of a variation costs now: the catalogue's `shownPriceFils` (checkout's pricing of
+ * a one-unit cart: its own discount or the store's sale, less an automatic promotion a single unit
+ * receives; docs/promotions.md "Prices before the cart"), else its own discounted price (a copy
+ * made without it); and its list price.
+ */
+function unitPrices(v: Variation): { fils: Fils; base: Fils } {
+  const base = discountedUnitFils(v.price, 0, v.discountType);
+  return { fils: v.shownPriceFils ?? discountedUnitFils(v.price, v.discount, v.discountType), base };
+}
+
+/** A card's price: the cheapest sellable variation at what it costs now, else the product's own price. */
 export function cardPrice(product: Product): PriceDisplay {
   const variations = sellable(product);
   if (variations.length === 0) {
@@ -40,10 +51,7 @@ export function cardPrice(product: Product): PriceDisplay {
     const base = discountedUnitFils(product.price, 0, product.discountType);
     return { fils, originalFils: base > fils ? base : null, isRange: false };
   }
-  const priced = variations.map((v) => ({
-    fils: discountedUnitFils(v.price, v.discount, v.discountType),
-    base: discountedUnitFils(v.price, 0, v.discountType),
-  }));
+  const priced = variations.map(unitPrices);
   const cheapest = priced.reduce((a, b) => (b.fils < a.fils ? b : a));
   return {
     fils: cheapest.fils,
@@ -53,8 +61,7 @@ export function cardPrice(product: Product): PriceDisplay {
 }
 
 export function variationPrice(v: Variation): PriceDisplay {
-  const fils = discountedUnitFils(v.price, v.discount, v.discountType);
-  const base = discountedUnitFils(v.price, 0, v.discountType);
+  const { fils, base } = unitPrices(v);
   return { fils, originalFils: base > fils ? base : null, isRange: false };
 }
 

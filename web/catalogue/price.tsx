@@ -3,7 +3,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { PriceDisplay } from './display';
 import { PriceView } from './price-view';
 
-/** A price with its struck-through original when discounted, for server components (next-intl). */
+/** A price with its struck-through original when reduced, for server components (next-intl). */
 export function Price({ price, size = 'md' }: { price: PriceDisplay; size?: 'md' | 'lg' }) {
   const t = useTranslations('ProductCard');
   const tp = useTranslations('Price');
@@ -14,6 +14,7 @@ export function Price({ price, size = 'md' }: { price: PriceDisplay; size?: 'md'
       size={size}
       locale={locale}
       from={(now) => t('from', { price: now })}
+      now={(now) => tp('now', { price: now })}
       was={(original) => tp('was', { price: formatAed(original, locale) })}
     />
   );

@@ -2,7 +2,7 @@ import { type Product, type ShopperVariation, shopperStock, type Variation } fro
 import { PRODUCT_SORTS } from '@qahwa/schema/contracts';
 import { REVIEW_LIMITS, TEXT_LIMITS } from '@qahwa/schema/validation';
 import { describe, expect, it } from 'vitest';
-import { LOW_STOCK, stockNotice } from '@/catalogue/display';
+import { cardPrice, LOW_STOCK, stockNotice, variationPrice } from '@/catalogue/display';
 import { REVIEW_FORM_LIMITS } from '@/catalogue/product/review-limits';
 import { jsonLdScript, productJsonLd } from '@/catalogue/product/structured-data';
 import { applyFilters, paginate, parseShopState, SHOP_SORTS, shopHref } from '@/catalogue/shop/shop-state';
@@ -152,6 +152,29 @@ describe('the product page', () => {
       ['46.80', 'AED', 'https://schema.org/InStock'],
       ['98.00', 'AED', 'https://schema.org/OutOfStock'],
     ]);
+  });
+
+  it('shows what one unit costs now (the sale, an automatic promotion) with the list price struck', () => {
+    // The catalogue's price after the sale and a promotion: 52.00 → 31.20 → 28.08; 98.00 unchanged.
+    const bag = { ...variation({ price: 52, discount: 0.1, sku: 'A' }), shownPriceFils: 28_08 };
+    const big = { ...variation({ price: 98, sku: 'B' }), shownPriceFils: 98_00 };
+    expect(variationPrice(bag)).toEqual({ fils: 28_08, originalFils: 52_00, isRange: false });
+    expect(variationPrice(big)).toEqual({ fils: 98_00, originalFils: null, isRange: false });
+    const p = product({ variations: [big, bag] });
+    expect(cardPrice(p)).toEqual({ fils: 28_08, originalFils: 52_00, isRange: true });
+    const ld = productJsonLd(p, { origin: 'https://qahwa.example', locale: 'en' });
+    expect(ld.offers).toMatchObject({ lowPrice: '28.08', highPrice: '98.00' });
+    // A copy without it (an older cache, a fixture): the variation's own discount, as before.
+    expect(variationPrice(variation({ price: 52, discount: 0.1 }))).toEqual({
+      fils: 46_80,
+      originalFils: 52_00,
+      isRange: false,
+    });
+    // The shop's "on sale" filter follows the price shown.
+    const promoted = product({ slug: 'p', variations: [{ ...variation(), shownPriceFils: 45_00 }] });
+    expect(
+      applyFilters([promoted, product({ slug: 'q' })], parseShopState({ sale: '1' })).map((x) => x.slug),
+    ).toEqual(['p']);
   });
 
   it('leaves out the rating while no review is approved, and cannot close its script element early', () => {

@@ -56,6 +56,7 @@ export function OptionsForm({ product, onClose }: { product: Product; onClose: (
               price={matched ? variationPrice(matched) : cardPrice(product)}
               locale={locale}
               from={(now) => tCard('from', { price: now })}
+              now={(now) => tPrice('now', { price: now })}
               was={(original) => tPrice('was', { price: formatAed(original, locale) })}
             />
             {matched && (

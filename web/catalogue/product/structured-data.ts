@@ -6,7 +6,8 @@ import { productDescription, productName } from '@/catalogue/display';
 
 /**
  * schema.org Product for search engines and link previews: one Offer per sellable variation, in
- * AED, at the price the shopper pays (after the variation's discount), with its availability.
+ * AED, at the price the shopper pays (the catalogue's shown price: its own discount or the sale,
+ * less an automatic promotion one unit receives), with its availability.
  * Prices are the same integer-fils rule the cart and the server use, written as decimals.
  */
 export function productJsonLd(
@@ -30,7 +31,7 @@ export function productJsonLd(
       '@type': 'Offer',
       ...(v.sku ? { sku: v.sku } : {}),
       name: [v.size.displayName, v.type?.name, v.beans?.name].filter(Boolean).join(', '),
-      price: (discountedUnitFils(v.price, v.discount, v.discountType) / 100).toFixed(2),
+      price: ((v.shownPriceFils ?? discountedUnitFils(v.price, v.discount, v.discountType)) / 100).toFixed(2),
       priceCurrency: 'AED',
       availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
