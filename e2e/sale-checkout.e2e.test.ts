@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { createDb, eq, sql, tables } from '@qahwa/db';
+import { createDb, createPromotionEditingRepository, eq, sql, tables } from '@qahwa/db';
 import {
   ANNIVERSARY_CODE,
+  addDays,
   bestUnitPriceFils,
   DEFAULT_SETTINGS,
   discountedUnitFils,
   type Fils,
   formatAed,
+  gulfDate,
   localize,
   PAY_LATER_PROVIDER_NAME,
   PAYMENT_MESSAGES,
@@ -17,7 +19,7 @@ import {
 } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { stripeJsDoubleScript } from '@qahwa/web/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, messages } from './support/browser';
 import { storefrontProducts } from './support/orders';
@@ -123,6 +125,12 @@ async function toPayment(page: Page, locale: 'en' | 'ar', email: string) {
   await dialog.getByRole('button', { name: m.OptionsModal!.increase }).click();
   await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
   await page.getByRole('link', { name: m.CartPanel!.orderNow }).click();
+  await checkoutSteps(page, locale, email);
+}
+
+/** From the cart's Order Now: the customer's and the shipping step (Dubai, Deira), to the payment step. */
+async function checkoutSteps(page: Page, locale: 'en' | 'ar', email: string) {
+  const m = messages('web', locale);
   await page.waitForURL('**/checkout');
   const main = page.getByRole('main');
   await main.getByRole('textbox', { name: m.CustomerStep!.fullName, exact: true }).fill('Noura Saeed');
@@ -246,4 +254,127 @@ describe('the sale switched on: the summary is what the order costs', () => {
       await context.close();
     }
   }, 240_000);
+});
+
+/**
+ * Prices before the cart (docs/promotions.md "Prices before the cart"): with the sale on and an
+ * automatic 10 % on the Brass Dallah (no code, started as staff start one: its row and its
+ * CatalogueChanged), its card, product page and options modal and the cart show what the order
+ * charges — 165.00, the sale's 99.00, less 10 %: 89.10 — with 165.00 struck through and read as
+ * "Now … Was …" in the shopper's language; the cash-on-delivery order then charges exactly that.
+ */
+describe('the sale and an automatic promotion, shown before the cart', () => {
+  const NOW_FILS = 89_10;
+  const WAS_FILS = 165_00;
+  let promotionId: string;
+  let dallah: Product;
+
+  beforeAll(async () => {
+    mkdirSync(`${root}.data/shots/h4-sale-prices`, { recursive: true });
+    dallah = (await storefrontProducts(stack)).find((p) => p.slug === 'brass-dallah')!;
+    const today = gulfDate(new Date());
+    ({ id: promotionId } = await createPromotionEditingRepository(db.db).create({
+      name: 'Dallah days',
+      nameAr: 'أيام الدلة',
+      description: '',
+      code: null,
+      type: 'PERCENTAGE',
+      value: 10,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 6),
+      isActive: true,
+      isPublic: false,
+      productIds: [dallah.id],
+    }));
+    // The outbox, NATS, the gateway's rebuild, the storefront told to drop its cached pages.
+    const started = Date.now();
+    while (!(await (await fetch(`${stack.webUrl}/product/brass-dallah`)).text()).includes('89.10')) {
+      if (Date.now() - started > 60_000) throw new Error('the storefront never showed the promotion');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await createPromotionEditingRepository(db.db)
+      .remove(promotionId)
+      .catch(() => {});
+  });
+
+  /** One price: the new one shown, the old one struck, both read with their words. */
+  async function showsReduced(price: Locator, locale: 'en' | 'ar') {
+    const m = messages('web', locale);
+    await price
+      .getByTestId('price-now')
+      .filter({ hasText: formatAed(NOW_FILS, locale) })
+      .waitFor();
+    expect(await price.getByTestId('price-was').textContent()).toBe(formatAed(WAS_FILS, locale));
+    expect(await price.locator('s').count()).toBe(1);
+    const read = await price.textContent();
+    expect(read).toContain(fill(m.Price!.now!, { price: formatAed(NOW_FILS, locale) }));
+    expect(read).toContain(fill(m.Price!.was!, { price: formatAed(WAS_FILS, locale) }));
+  }
+
+  for (const [locale, device, viewport] of [
+    ['en', 'desktop', { width: 1280, height: 900 }],
+    ['ar', 'phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`the card, the product page, the options modal and the cart show it, and the order charges it (${locale}, ${device})`, async () => {
+      const m = messages('web', locale);
+      const name = locale === 'ar' ? dallah.nameAr : dallah.name;
+      const { context, page, errors } = await openShopper(browser, locale, viewport);
+      const shot = (what: string) =>
+        page.screenshot({ path: `${root}.data/shots/h4-sale-prices/e2e-${what}-${locale}-${device}.png` });
+      try {
+        await page.goto(`${stack.webUrl}/product/brass-dallah`);
+        await showsReduced(page.getByRole('main').getByTestId('price').first(), locale);
+        await shot('product');
+
+        await page.goto(`${stack.webUrl}/shop/accessories`);
+        const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+        await showsReduced(card.getByTestId('price'), locale);
+        await shot('card');
+
+        await card.getByRole('button', { name: fill(m.ProductCard!.selectOptionsFor!, { name }) }).click();
+        const dialog = page.getByRole('dialog', { name: m.OptionsModal!.title });
+        await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).waitFor({ timeout: 30_000 });
+        await showsReduced(dialog.getByTestId('price'), locale);
+        await shot('modal');
+
+        await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
+        const panel = page.getByRole('dialog', { name: m.CartPanel!.title });
+        await showsReduced(panel.getByTestId('price').filter({ visible: true }), locale);
+        await panel
+          .getByTestId('cart-total')
+          .filter({ hasText: formatAed(NOW_FILS, locale) })
+          .waitFor();
+        expect(await panel.textContent()).toContain(
+          fill(m.Price!.was!, { price: formatAed(WAS_FILS, locale) }),
+        );
+        await shot('cart-panel');
+
+        // The order: 99.00 after the sale, 9.90 off, 25.00 shipping (quoted on 99.00): 114.10.
+        const email = `shown-price-${locale}-${Date.now().toString(36)}@example.ae`;
+        await panel.getByRole('link', { name: m.CartPanel!.orderNow }).click();
+        await checkoutSteps(page, locale, email);
+        await page
+          .getByTestId('order-total')
+          .filter({ hasText: formatAed(NOW_FILS + 25_00, locale) })
+          .waitFor({ timeout: 30_000 });
+        await page.getByRole('radio', { name: m.PaymentStep!.cod }).check();
+        await page.getByRole('button', { name: m.PaymentStep!.submit, exact: true }).click();
+        const status = page.getByRole('status').filter({ hasText: /QH-\d{6}/ });
+        await status.waitFor({ timeout: 60_000 });
+        const orderId = /QH-\d{6}/.exec((await status.textContent()) ?? '')![0];
+        const [order] = await db.db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
+        expect(order).toMatchObject({
+          customerEmail: email,
+          subtotalFils: 99_00,
+          discountFils: 9_90,
+          totalFils: NOW_FILS + 25_00,
+        });
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 240_000);
+  }
 });
