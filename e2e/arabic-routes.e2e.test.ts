@@ -87,7 +87,8 @@ describe('every storefront route in Arabic', () => {
     const categories = (await (await fetch(`${stack.gatewayUrl}/api/categories`)).json()) as {
       slug: string;
     }[];
-    // An Arabic shopper's order, for its tracking page (/orders/track/[token]).
+    // An Arabic shopper's order, for its tracking page (/orders/track/[token]) and its checkout
+    // confirmation (/checkout/confirmation?t=<token>), both opened by its signed token.
     const { product } = await stockedProduct(stack, 2);
     const email = `ar-routes-${Date.now()}@example.ae`;
     const orderNumber = await placeCodOrder(stack, {
@@ -107,11 +108,15 @@ describe('every storefront route in Arabic', () => {
       category: categories.map((c) => c.slug).slice(0, 2),
       token: [token],
     };
+    // Pages that show a shopper's own order only with its token in the query.
+    const queries: Record<string, string> = {
+      '/checkout/confirmation': `?${new URLSearchParams({ t: token })}`,
+    };
     const paths: string[] = [];
     for (const route of builtRoutes()) {
       const params = [...route.matchAll(/\[(\w+)\]/g)].map((m) => m[1]!);
       if (params.length === 0) {
-        paths.push(route);
+        paths.push(`${route}${queries[route] ?? ''}`);
         continue;
       }
       const values = fillers[params[0]!];
@@ -143,7 +148,7 @@ describe('every storefront route in Arabic', () => {
       });
       for (const word of new Set(latinWords(text))) found.push(`${path}: ${word}`);
       await page.screenshot({
-        path: `${root}.data/screens/ar-route${path === '/' ? '-home' : path.replaceAll('/', '-')}.png`,
+        path: `${root}.data/screens/ar-route${path === '/' ? '-home' : path.split('?')[0]!.replaceAll('/', '-')}.png`,
         fullPage: true,
       });
     }

@@ -174,9 +174,13 @@ describe('one cart, one paid order, in the browser', () => {
         const loser = ends[0]!.kind === 'notice' ? first : second;
         // The way to the order that exists, and the cart emptied in both tabs.
         const link = loser.getByRole('link', { name: m.Payments!.alreadyOrderedLink });
-        expect(await link.getAttribute('href')).toContain(`order=${orderId}`);
+        // Its confirmation, opened by the order's signed token alone, shows that order.
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(href).toMatch(/^\/checkout\/confirmation\?t=[\w-]+\.[\w-]+$/);
         expect((await storedCart(loser))?.items ?? []).toHaveLength(0);
         await loser.screenshot({ path: `${screens}/second-payment-refunded-${locale}.png`, fullPage: true });
+        await loser.goto(`${stack.webUrl}${href}`);
+        await loser.getByRole('status').filter({ hasText: orderId }).waitFor();
         expect(errors).toEqual([]);
       } finally {
         await context.close();

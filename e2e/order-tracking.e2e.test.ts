@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { formatAed, toFils } from '@qahwa/schema';
+import type { TrackedOrder } from '@qahwa/schema/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, messages } from './support/browser';
@@ -17,10 +19,13 @@ import { moveOrderThrough, signIn, staffContext } from './support/staff';
  * lookup by the phone typed with spaces (empty fields and a wrong phone first, refused in Arabic),
  * staff ship the order and the Arabic "on its way" e-mail's link opens the page with the shipping
  * date; once delivered, the invoice's PDF downloads and the returns panel is there. Screenshots
- * of the form and the page in both languages go to .data/shots/h3/.
+ * of the form and the page in both languages go to .data/shots/h3/. The checkout's confirmation
+ * loads the order through the same signed link: a made-up address (an order number, a total,
+ * "paid") shows none of it, a real link shows the order's items, total and address.
  */
 type Web = {
   OrderTracking: Record<'title' | 'orderNumber' | 'contact' | 'submit' | 'required' | 'expiredTitle', string>;
+  Confirmation: Record<'status' | 'notShownTitle' | 'findOrder' | 'note' | 'trackOrder', string>;
   OrderView: {
     title: string;
     download: string;
@@ -84,6 +89,68 @@ async function lookUp(page: Page, locale: 'en' | 'ar', number: string, contact: 
   await form.getByLabel(t.contact).fill(contact);
   await form.getByRole('button', { name: t.submit }).click();
 }
+
+/** The order's signed tracking token, from the lookup (the order answer carries the same kind). */
+async function tokenOf(order: { id: string; email: string }): Promise<string> {
+  const res = await fetch(`${stack.gatewayUrl}/api/orders/track`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orderNumber: order.id, contact: order.email }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+describe('the checkout’s confirmation', () => {
+  it('shows nothing of a made-up address, and a real order’s items, total and address from its signed link, in English on a desktop and Arabic on a phone', async () => {
+    for (const [locale, viewport] of [
+      ['en', DESKTOP],
+      ['ar', PHONE],
+    ] as const) {
+      const t = web(locale);
+      const { context, page, errors } = await openShopper(browser, locale, viewport);
+      await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: stack.webUrl }]);
+      // An order number, a total and "paid" typed into the address: none of it is shown as an order.
+      await page.goto(`${stack.webUrl}/checkout/confirmation?order=QH-999999&total=1&paid=1`);
+      await page.getByTestId('confirmation-not-shown').waitFor();
+      const tampered = (await page.getByRole('main').textContent()) ?? '';
+      expect(tampered).toContain(t.Confirmation.notShownTitle);
+      expect(tampered).not.toContain('QH-999999');
+      expect(tampered).not.toContain(formatAed(100, locale));
+      const lookup = page.getByRole('main').getByRole('link', { name: t.Confirmation.findOrder });
+      expect(await lookup.getAttribute('href')).toBe('/orders/track');
+      await page.screenshot({ path: `${shots}/confirmation-tampered-${locale}.png`, fullPage: true });
+
+      const order = orders[locale];
+      const token = await tokenOf(order);
+      const view = (await (
+        await fetch(`${stack.gatewayUrl}/api/orders/track/${token}`)
+      ).json()) as TrackedOrder;
+      await page.goto(`${stack.webUrl}/checkout/confirmation?${new URLSearchParams({ t: token })}`);
+      await page.getByTestId('confirmation').waitFor();
+      expect(await page.getByTestId('confirmation').getByRole('status').textContent()).toBe(
+        fill(t.Confirmation.status, { orderId: order.id }),
+      );
+      const items = page.getByTestId('order-item');
+      expect(await items.count()).toBe(1);
+      expect(await items.first().textContent()).toContain(
+        locale === 'ar' ? view.items[0]!.nameAr : view.items[0]!.name,
+      );
+      expect(await items.first().locator('img').count()).toBe(1);
+      expect(await page.getByTestId('order-total').textContent()).toBe(
+        formatAed(toFils(view.totals.total), locale),
+      );
+      expect(await page.getByTestId('delivery-address').textContent()).toContain(view.delivery.address);
+      expect(await page.getByTestId('payment-method').textContent()).toBe(t.OrderView.payment.COD);
+      expect(await page.getByTestId('what-next').textContent()).toContain(t.Confirmation.note);
+      expect(await page.getByTestId('track-order-link').getAttribute('href')).toBe(`/orders/track/${token}`);
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await page.screenshot({ path: `${shots}/confirmation-${locale}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
+});
 
 describe('tracking an order', () => {
   it('in English on a desktop: the lookup by e-mail, the order page, and the confirmation e-mail’s link', async () => {

@@ -12,7 +12,10 @@ import { buttonStyles } from './steps';
 export function AlreadyOrderedNotice({ found }: { found: AlreadyOrdered }) {
   const tp = useTranslations('Payments');
   const t = useTranslations('Checkout');
-  const confirmation = `/checkout/confirmation?${new URLSearchParams({ order: found.orderId, paid: '1' })}`;
+  // Its confirmation loads the order through the signed token; without one, the lookup by number.
+  const confirmation = found.trackingToken
+    ? `/checkout/confirmation?${new URLSearchParams({ t: found.trackingToken })}`
+    : '/orders/track';
   return (
     <div className="space-y-4" data-testid="already-ordered">
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

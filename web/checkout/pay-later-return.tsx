@@ -58,10 +58,10 @@ export function PayLaterReturn({
 
     const finish = (status: PayLaterStatus) => {
       if (status.status === 'approved') {
-        const orderNumber = status.orderNumber ?? status.orderId;
         clearPayLaterOrderData();
         endAttempt();
-        const params = new URLSearchParams({ order: orderNumber ?? '', paid: '1' });
+        // The confirmation loads the order through its signed token (docs/order-tracking.md).
+        const params = new URLSearchParams(status.trackingToken ? { t: status.trackingToken } : {});
         router.replace(`/checkout/confirmation?${params}`);
         dispatch({ type: 'clear' });
         return;

@@ -93,6 +93,7 @@ export function PaymentStep(props: PaymentStepProps) {
   // steps stay, showing which order; onPlaced keeps the empty cart's page away).
   const orderedId = intent.error && 'orderId' in intent.error ? intent.error.orderId : undefined;
   const orderedText = intent.error && 'text' in intent.error ? intent.error.text : '';
+  const orderedToken = intent.error && 'trackingToken' in intent.error ? intent.error.trackingToken : null;
   function settle(found: AlreadyOrdered) {
     setAlreadyOrdered(found);
     renewCheckoutKey();
@@ -102,8 +103,8 @@ export function PaymentStep(props: PaymentStepProps) {
   const settleRef = useRef(settle);
   settleRef.current = settle;
   useEffect(() => {
-    if (orderedId) settleRef.current({ text: orderedText, orderId: orderedId });
-  }, [orderedId, orderedText]);
+    if (orderedId) settleRef.current({ text: orderedText, orderId: orderedId, trackingToken: orderedToken });
+  }, [orderedId, orderedText, orderedToken]);
   const claimedTotalFils = pricing.totalFils;
   const totalFils = intent.serverTotalFils ?? claimedTotalFils;
   const options = useMemo<StripeElementsOptions>(
@@ -163,7 +164,7 @@ function PaymentForm({
   // Pay later's range is the store's setting, as the gateway checks it.
   const { payLater: payLaterRange } = useShopperSettings();
   const stripe = useStripe();
-  const attempt = useAttempt({ items, claim, method, onPlaced, initialError });
+  const attempt = useAttempt({ items, claim, onPlaced, initialError });
   const { processing, error, setError } = attempt;
   const cod = useCashOnDelivery(attempt, claim, quote, method);
   const newTotalFils = cod.newTotalFils;

@@ -3,6 +3,7 @@ import {
   CreateOrderResponse,
   type Fils,
   ORDER_ID_HEADER,
+  ORDER_TOKEN_HEADER,
   ORDER_TOTAL_HEADER,
   toFils,
 } from '@qahwa/schema';
@@ -13,7 +14,8 @@ export type SubmitResult =
   /**
    * `code`: the gateway's error code (COUPON_REFUSED lets the page drop the coupon and go on);
    * `totalFils`: with PRICE_CHANGED, the server's total the shopper may confirm.
-   * `orderId`: with PAYMENT_DUPLICATE_REFUNDED, the order the cart was already paid for.
+   * `orderId`: with PAYMENT_DUPLICATE_REFUNDED, the order the cart was already paid for, and
+   * `trackingToken` its signed token, which its confirmation loads it by.
    */
   | {
       ok: false;
@@ -22,6 +24,7 @@ export type SubmitResult =
       code?: string;
       totalFils?: Fils;
       orderId?: string;
+      trackingToken?: string;
     }
   | { ok: false; reason: 'network' };
 
@@ -48,6 +51,7 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
   const total = refusal.code === 'PRICE_CHANGED' ? answer.headers.get(ORDER_TOTAL_HEADER) : null;
   // A second payment of a cart already ordered: the order it is (docs/payments.md).
   const orderId = refusal.code === 'PAYMENT_DUPLICATE_REFUNDED' ? answer.headers.get(ORDER_ID_HEADER) : null;
+  const trackingToken = orderId ? answer.headers.get(ORDER_TOKEN_HEADER) : null;
   return {
     ok: false,
     reason: 'server',
@@ -55,5 +59,6 @@ export async function submitOrder(order: CreateOrderRequest, idempotencyKey: str
     ...(refusal.code ? { code: refusal.code } : {}),
     ...(total && /^\d+\.\d{2}$/.test(total) ? { totalFils: toFils(total) } : {}),
     ...(orderId ? { orderId } : {}),
+    ...(trackingToken ? { trackingToken } : {}),
   };
 }

@@ -1,6 +1,12 @@
 'use client';
 
-import { ORDER_ID_HEADER, type PaymentIntentRequest, type PaymentMessageCode, toFils } from '@qahwa/schema';
+import {
+  ORDER_ID_HEADER,
+  ORDER_TOKEN_HEADER,
+  type PaymentIntentRequest,
+  type PaymentMessageCode,
+  toFils,
+} from '@qahwa/schema';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutKey } from '@/checkout/checkout-key';
 import { api, refusalOf } from '@/lib/browser-api';
@@ -14,7 +20,10 @@ export interface IntentState {
    * The server's own text (already in the shopper's language), or a SPEC 8 message code.
    * `orderId`: the cart was already paid for and is that order (ALREADY_ORDERED): nothing to pay.
    */
-  error: { text: string; orderId?: string } | { code: PaymentMessageCode } | null;
+  error:
+    | { text: string; orderId?: string; trackingToken?: string | null }
+    | { code: PaymentMessageCode }
+    | null;
   loading: boolean;
 }
 
@@ -112,6 +121,8 @@ async function createIntent(body: PaymentIntentRequest, signal: AbortSignal): Pr
   // SPEC 8 "Payment intent error: the server text"; nothing readable: the network message.
   const { message: text, code } = refusalOf(answer.body);
   const orderId = code === 'ALREADY_ORDERED' && !answer.ok ? answer.headers.get(ORDER_ID_HEADER) : null;
-  if (text && orderId) return { ...IDLE, error: { text, orderId } };
+  // That order's signed token: the notice links its confirmation (docs/order-tracking.md).
+  const trackingToken = orderId ? answer.headers.get(ORDER_TOKEN_HEADER) : null;
+  if (text && orderId) return { ...IDLE, error: { text, orderId, trackingToken } };
   return { ...IDLE, error: text ? { text } : { code: 'payment.intentFailed' } };
 }

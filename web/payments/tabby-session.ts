@@ -53,6 +53,8 @@ export const PayLaterStatus = z.object({
   status: z.enum(['approved', 'pending', 'cancelled', 'rejected', 'expired', 'failed']),
   orderId: z.string().optional().nullable(),
   orderNumber: z.string().optional().nullable(),
+  /** With `approved`: the order's signed tracking token, which the confirmation page loads it by. */
+  trackingToken: z.string().optional().nullable(),
   reason: z.string().optional().nullable(),
   message: z.string().optional().nullable(),
 });

@@ -1,24 +1,12 @@
 import { formatAed, toFils } from '@qahwa/schema';
 import type { TrackedOrder } from '@qahwa/schema/contracts';
-import { placeNames } from '@qahwa/schema/reference';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { variationText } from '@/cart/variation-text';
-import { ProductImage } from '@/catalogue/product-image';
 import { ReturnsPanel } from '@/returns/returns-panel';
+import { DeliveryAddress, DeliveryEstimate, OrderItems, OrderTotals } from './order-parts';
 
 const DATE = {
   en: new Intl.DateTimeFormat('en-AE', { dateStyle: 'medium', timeZone: 'Asia/Dubai' }),
   ar: new Intl.DateTimeFormat('ar-AE-u-nu-latn', { dateStyle: 'medium', timeZone: 'Asia/Dubai' }),
-};
-/** A calendar day (YYYY-MM-DD) as it is, not moved by a time zone. */
-const DAY = {
-  en: new Intl.DateTimeFormat('en-AE', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  ar: new Intl.DateTimeFormat('ar-AE-u-nu-latn', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }),
 };
 
 const section = 'rounded-xl bg-white p-4 shadow-sm sm:p-6';
@@ -34,9 +22,7 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
   const locale = localeName === 'ar' ? 'ar' : 'en';
   const aed = (amount: number) => formatAed(toFils(amount), locale);
   const date = (iso: string) => DATE[locale].format(new Date(iso));
-  const day = (d: string) => DAY[locale].format(new Date(`${d}T00:00:00Z`));
-  const place = placeNames(order.delivery.emirate, order.delivery.city, locale);
-  const { totals, delivery } = order;
+  const { delivery } = order;
   const reached = order.timeline.filter((s) => s.at !== null).length;
 
   return (
@@ -105,16 +91,10 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
             );
           })}
         </ol>
-        {delivery.estimatedFrom && delivery.estimatedTo ? (
-          <p
-            className="mt-4 rounded-lg bg-coffee-50 p-3 text-sm font-medium text-coffee-900"
-            data-testid="estimate"
-          >
-            {delivery.estimatedFrom === delivery.estimatedTo
-              ? t('estimatedOne', { date: day(delivery.estimatedFrom) })
-              : t('estimated', { from: day(delivery.estimatedFrom), to: day(delivery.estimatedTo) })}
-          </p>
-        ) : null}
+        <DeliveryEstimate
+          delivery={delivery}
+          className="mt-4 rounded-lg bg-coffee-50 p-3 text-sm font-medium text-coffee-900"
+        />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -122,35 +102,7 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
           <h2 id="items-title" className={heading}>
             {t('itemsTitle')}
           </h2>
-          <ul className="divide-y divide-coffee-100">
-            {order.items.map((item) => {
-              const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
-              const variation = variationText(item, locale);
-              return (
-                <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-testid="order-item">
-                  <ProductImage
-                    src={item.imageUrl}
-                    alt={name}
-                    width={64}
-                    height={64}
-                    className="h-16 w-16 shrink-0 rounded-md"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium text-coffee-900">{name}</p>
-                    {variation ? (
-                      <p className="text-xs text-coffee-600" dir="auto">
-                        {variation}
-                      </p>
-                    ) : null}
-                    <p className="text-sm text-coffee-700">
-                      {t('quantity', { quantity: item.quantity })} × {aed(item.unitPrice)}
-                    </p>
-                  </div>
-                  <p className="shrink-0 font-medium text-coffee-900">{aed(item.lineTotal)}</p>
-                </li>
-              );
-            })}
-          </ul>
+          <OrderItems items={order.items} />
         </section>
 
         <div className="space-y-6">
@@ -158,46 +110,14 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
             <h2 id="totals-title" className={heading}>
               {t('totalsTitle')}
             </h2>
-            <dl className="space-y-1 text-sm text-coffee-800">
-              <div className="flex justify-between gap-4">
-                <dt>{t('subtotal')}</dt>
-                <dd>{aed(totals.subtotal)}</dd>
-              </div>
-              {totals.discount > 0 ? (
-                <div className="flex justify-between gap-4">
-                  <dt>{t('discount')}</dt>
-                  <dd>− {aed(totals.discount)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between gap-4">
-                <dt>{t('shipping')}</dt>
-                <dd>{totals.shipping === 0 ? t('free') : aed(totals.shipping)}</dd>
-              </div>
-              <div className="flex justify-between gap-4 border-t border-coffee-100 pt-2 text-base font-bold text-coffee-900">
-                <dt>{t('total')}</dt>
-                <dd data-testid="order-total">{aed(totals.total)}</dd>
-              </div>
-            </dl>
-            {totals.vat !== null && totals.vatRatePercent !== null ? (
-              <p className="mt-2 text-xs text-coffee-600" data-testid="order-vat">
-                {t('vat', { rate: totals.vatRatePercent, amount: aed(totals.vat) })}
-              </p>
-            ) : null}
+            <OrderTotals totals={order.totals} />
           </section>
 
           <section aria-labelledby="delivery-title" className={section}>
             <h2 id="delivery-title" className={heading}>
               {t('deliveryTitle')}
             </h2>
-            <address className="text-sm leading-6 not-italic text-coffee-800">
-              {delivery.name}
-              <br />
-              <span dir="auto">{delivery.address}</span>
-              <br />
-              {place.city}
-              {locale === 'ar' ? '، ' : ', '}
-              {place.emirate}
-            </address>
+            <DeliveryAddress delivery={delivery} />
             <h2 className="mt-4 mb-1 text-sm font-semibold text-coffee-900">{t('paymentTitle')}</h2>
             <p className="text-sm text-coffee-800" data-testid="payment-method">
               {t(`payment.${order.payment.provider}`)}

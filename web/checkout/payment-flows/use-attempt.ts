@@ -1,6 +1,6 @@
 'use client';
 
-import type { CartItem, PaymentMethod } from '@qahwa/schema';
+import type { CartItem } from '@qahwa/schema';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { dispatchCartAtom } from '@/cart/cart-store';
@@ -22,13 +22,11 @@ export type Claim = ReturnType<typeof buildCodOrder>;
 export function useAttempt({
   items,
   claim,
-  method,
   onPlaced,
   initialError,
 }: {
   items: readonly CartItem[];
   claim: Claim;
-  method: PaymentMethod;
   onPlaced: () => void;
   initialError: string | null | undefined;
 }) {
@@ -61,15 +59,13 @@ export function useAttempt({
     release();
   }
 
-  function done(orderId: string, totalAmount: number | null, trackingToken: string | null = null) {
+  function done(trackingToken: string | null) {
     endAttempt();
     // The cart is ordered and emptied: the next one is another checkout.
     renewCheckoutKey();
-    const params = new URLSearchParams({ order: orderId });
-    if (totalAmount !== null) params.set('total', String(totalAmount));
-    if (method !== 'cod') params.set('paid', '1');
-    // The order's own page (docs/order-tracking.md), straight from the confirmation.
-    if (trackingToken) params.set('t', trackingToken);
+    // The confirmation loads the order through its signed token (docs/order-tracking.md); nothing
+    // else goes in its address, so nothing there can be altered into what it shows.
+    const params = new URLSearchParams(trackingToken ? { t: trackingToken } : {});
     // The order converts its lead on the server (OrderPlaced); the browser only stops this cart
     // from being reported abandoned.
     markCartReported();

@@ -30,7 +30,7 @@ export function useCashOnDelivery(
     // the gateway joins the same checkout instead of refusing the key as reused).
     const order = newTotalFils === null ? claim : { ...claim, totalAmount: toAed(newTotalFils) };
     const result = await submitOrder(order, attemptKey(orderIntent(claim)));
-    if (result.ok) return attempt.done(result.orderId, result.totalAmount, result.trackingToken);
+    if (result.ok) return attempt.done(result.trackingToken);
     setPriceChange(null);
     // A price or an offer changed: nothing was ordered; show the server's total for one more click.
     if (result.reason === 'server' && result.code === 'PRICE_CHANGED' && result.totalFils !== undefined) {

@@ -13,6 +13,8 @@ import type { Attempt, Claim } from './use-attempt';
 export interface AlreadyOrdered {
   text: string;
   orderId: string;
+  /** That order's signed token, for the link to its confirmation (the lookup by number without one). */
+  trackingToken?: string | null;
 }
 
 /**
@@ -37,10 +39,14 @@ export function usePaidOrder(
     attempt.keep();
     const order = cardOrderRequest(claim, paymentIntentId);
     const result = await submitOrder(order, attemptKey(orderIntent(order)));
-    if (result.ok) return attempt.done(result.orderId, result.totalAmount, result.trackingToken);
+    if (result.ok) return attempt.done(result.trackingToken);
     if (result.reason === 'server' && result.orderId && result.message) {
       attempt.release();
-      return onAlreadyOrdered({ text: result.message, orderId: result.orderId });
+      return onAlreadyOrdered({
+        text: result.message,
+        orderId: result.orderId,
+        trackingToken: result.trackingToken ?? null,
+      });
     }
     // The money is taken; the gateway's webhook makes the order even if this never succeeds.
     setPaidNote(true);
