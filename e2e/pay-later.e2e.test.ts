@@ -204,6 +204,10 @@ describe('pay later with Tabby in the browser', () => {
         await continueWithTabby(page, locale, `payment-step-pay-later-${locale}`);
 
         await page.waitForURL(`${stack.tabby.url}/checkout/**`, { timeout: 30_000 });
+        // The provider's page fits the phone: nothing runs off its side, in Arabic either.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
         // SPEC 3: the order data kept in the browser (the store's origin) while the shopper is away.
         const state = await context.storageState();
         const store = state.origins.find((o) => o.origin === stack.webUrl);

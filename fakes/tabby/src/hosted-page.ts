@@ -58,8 +58,8 @@ export function redirectFor(session: Session, action: HostedAction): string {
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f1ec;margin:0;padding:2rem;color:#1d1d1b}
 main{max-width:28rem;margin-inline:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 10px #0002}
-h1{font-size:1.25rem;margin-block:0 .5rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
-dt{font-weight:600}dd{margin:0}form{display:inline}.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-block-start:1rem}
+h1{font-size:1.25rem;margin-block:0 .5rem}dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.25rem 1rem}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}form{display:inline}.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-block-start:1rem}
 button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #3bff9d;background:#3bff9d;cursor:pointer}
 button.secondary{background:#fff;border-color:#999}.badge{display:inline-block;padding:.1rem .5rem;border-radius:4px;background:#eee}`;
 
@@ -80,8 +80,8 @@ export function hostedPage(session: Session, payment: Payment): string {
 <body><main>
 <h1>${t.heading}</h1>
 <p>${t.lead}</p>
-<dl><dt>${t.amount}</dt><dd dir="ltr">${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}</dd>
-<dt>${t.order}</dt><dd dir="ltr">${escapeHtml(payment.order.reference_id ?? '—')}</dd></dl>
+<dl><dt>${t.amount}</dt><dd><bdi dir="ltr">${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}</bdi></dd>
+<dt>${t.order}</dt><dd><bdi dir="ltr">${escapeHtml(payment.order.reference_id ?? '—')}</bdi></dd></dl>
 ${body}
 </main></body></html>`;
 }
