@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderStatusChanged,
   type ProductViewed,
+  type RefundIssued,
   subjectOf,
 } from '@qahwa/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import {
   ensureStream,
   REBUILDABLE,
   rebuildProjection,
+  refundsDurableOf,
 } from '../src';
 import { closeServices, connectServices, logger, type Services, waitFor } from './support';
 
@@ -85,6 +87,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
   /** Every ProductViewed published once, per product and Dubai day (views have no table of their own to count). */
   const viewTally = new Map<string, number>();
   let published = 0;
+  let refunded = { refunds: 0, returns: 0 };
 
   async function publish(event: DomainEvent, msgID: string = event.id) {
     published++;
@@ -138,6 +141,9 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     }));
     const orderRows: Array<typeof tables.orders.$inferInsert> = [];
     const itemRows: Array<typeof tables.orderItems.$inferInsert> = [];
+    const refundRows: Array<typeof tables.refunds.$inferInsert> = [];
+    const returnRows: Array<typeof tables.returns.$inferInsert> = [];
+    const returnLineRows: Array<typeof tables.returnLines.$inferInsert> = [];
     const events: Array<{ event: DomainEvent; msgID?: string }> = [];
     const dayMs = 86_400_000;
     for (let i = 0; i < ORDERS; i++) {
@@ -155,6 +161,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
       const lines = Array.from({ length: int(1, 3) }, () => {
         const v = pick(variations);
         return {
+          id: randomUUID(),
           productId: v.productId,
           variationId: v.id,
           quantity: int(1, 4),
@@ -226,7 +233,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
           customer: { fullName: customer.fullName, email: customer.email, phone: customer.phone },
           emirate: order.emirate,
           city: order.city,
-          items: lines,
+          items: lines.map(({ id: _id, ...l }) => l),
         },
       };
       events.push({ event: placed });
@@ -235,6 +242,99 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
       for (const c of changes) {
         events.push({ event: c });
         if (rand() < 0.03) events.push({ event: { ...c, id: randomUUID() } });
+      }
+
+      // Money given back, each refund with its one RefundIssued: a paid order staff cancelled is
+      // refunded whole (the order follow-up); a delivered one has some units of some lines
+      // returned, up to twice (the returns workflow; the first three delivered orders always, so a
+      // small run has returns too; a line's refund is its share of what was
+      // charged, here a little under the price, as a discount makes it), shipping sometimes.
+      const refund = (
+        returnNumber: string | null,
+        back: Array<{ item: (typeof lines)[number]; quantity: number; refundFils: number }>,
+        shippingFils: number,
+      ) => {
+        const refundId = randomUUID();
+        const amountFils = back.reduce((n, b) => n + b.refundFils, shippingFils);
+        at += int(1, 20 * 24 * 60) * 60_000;
+        refundRows.push({
+          id: refundId,
+          orderId,
+          paymentId: provider === 'COD' ? null : `pay-${orderId}`,
+          provider,
+          amountFils,
+          reference: returnNumber ? `return-${returnNumber}` : `order-${orderId}`,
+          status: 'succeeded',
+        });
+        if (returnNumber) {
+          const returnId = randomUUID();
+          returnRows.push({
+            id: returnId,
+            number: returnNumber,
+            orderId,
+            status: 'refunded',
+            reason: shippingFils > 0 ? 'DAMAGED' : 'CHANGED_MIND',
+            shippingRefundFils: shippingFils,
+            refundFils: amountFils,
+            refundId,
+          });
+          for (const b of back)
+            returnLineRows.push({
+              returnId,
+              orderItemId: b.item.id,
+              quantity: b.quantity,
+              refundFils: b.refundFils,
+              open: false,
+            });
+        }
+        const refundedAt = new Date(at).toISOString();
+        const event: RefundIssued = {
+          id: randomUUID(),
+          type: 'RefundIssued',
+          version: 1,
+          occurredAt: refundedAt,
+          data: {
+            returnNumber,
+            orderId,
+            orderPlacedAt: placedAt.toISOString(),
+            paymentProvider: provider,
+            method: provider === 'STRIPE' ? 'CARD' : provider === 'TABBY' ? 'PAY_LATER' : 'BANK_TRANSFER',
+            amountFils,
+            shippingFils,
+            lines: back.map((b) => ({
+              orderItemId: b.item.id,
+              productId: b.item.productId,
+              variationId: b.item.variationId,
+              quantity: b.quantity,
+              refundFils: b.refundFils,
+            })),
+            refundedAt,
+          },
+        };
+        events.push({ event });
+      };
+      if (status === 'cancelled' && provider !== 'COD' && rand() < 0.7) {
+        refund(
+          null,
+          lines.map((item) => ({ item, quantity: item.quantity, refundFils: item.quantity * item.unitFils })),
+          shipping,
+        );
+      } else if (status === 'delivered' && (returnRows.length < 3 || rand() < 0.5)) {
+        const left = new Map(lines.map((l) => [l.id, l.quantity]));
+        let shippingBack = false;
+        for (let r = 0; r < 2 && (r === 0 || rand() < 0.3); r++) {
+          const back = lines
+            .filter((l) => left.get(l.id)! > 0 && rand() < 0.7)
+            .map((item) => {
+              const quantity = int(1, left.get(item.id)!);
+              left.set(item.id, left.get(item.id)! - quantity);
+              return { item, quantity, refundFils: quantity * item.unitFils - int(0, 50) };
+            });
+          if (back.length === 0) continue;
+          const withShipping: boolean = !shippingBack && shipping > 0 && rand() < 0.3;
+          shippingBack ||= withShipping;
+          refund(`RT-${100_001 + returnRows.length}`, back, withShipping ? shipping : 0);
+        }
       }
     }
     const productIds = [...new Set(variations.map((v) => v.productId))];
@@ -271,6 +371,14 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
       await db.insert(tables.orders).values(orderRows.slice(i, i + 500));
     for (let i = 0; i < itemRows.length; i += 500)
       await db.insert(tables.orderItems).values(itemRows.slice(i, i + 500));
+    for (let i = 0; i < refundRows.length; i += 500)
+      await db.insert(tables.refunds).values(refundRows.slice(i, i + 500));
+    for (let i = 0; i < returnRows.length; i += 500)
+      await db.insert(tables.returns).values(returnRows.slice(i, i + 500));
+    for (let i = 0; i < returnLineRows.length; i += 500)
+      await db.insert(tables.returnLines).values(returnLineRows.slice(i, i + 500));
+    refunded = { refunds: refundRows.length, returns: returnRows.length };
+    console.log(`${o.name}: ${refundRows.length} refunds (${returnRows.length} of returns)`);
 
     consumers = [
       createOrderStatsProjection({
@@ -308,7 +416,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     await send(events.slice(0, half));
     for (const c of consumers) c.start();
     await send(events.slice(half));
-    for (const d of Object.values(durables)) await caughtUp(d);
+    for (const d of [...Object.values(durables), refundsDurableOf(durables.orders)]) await caughtUp(d);
   }, 2 * BUDGET_MS);
 
   afterAll(async () => {
@@ -316,13 +424,23 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     if (s) await closeServices(s);
   });
 
-  /** The truth, by SQL over orders, order_items and customers: what the dashboard may not read. */
+  /**
+   * The truth, by SQL over orders, order_items, customers and the refunds (refunds, returns,
+   * return_lines): what the dashboard may not read. Revenue is net of refunds, on the order's day.
+   */
   async function truth(from: string, to: string) {
     const { db } = s.handle;
     const dubai = (col: string) => sql.raw(`((${col}) at time zone 'Asia/Dubai')::date`);
     const trend = await db.execute<{ day: string; orders: number; revenue: string }>(sql`
-      select ${dubai('created_at')}::text as day, count(*)::int as orders, sum(total_fils)::bigint as revenue
-      from orders where ${dubai('created_at')} between ${from}::date and ${to}::date group by 1`);
+      with placed as (
+        select ${dubai('created_at')} as day, count(*)::int as orders, sum(total_fils)::bigint as revenue
+        from orders group by 1),
+      refunded as (
+        select ${dubai('o.created_at')} as day, sum(r.amount_fils)::bigint as amount
+        from refunds r join orders o on o.id = r.order_id where r.status = 'succeeded' group by 1)
+      select p.day::text, p.orders, (p.revenue - coalesce(f.amount, 0))::bigint as revenue
+      from placed p left join refunded f on f.day = p.day
+      where p.day between ${from}::date and ${to}::date`);
     const statuses = await db.execute<{ status: string; n: number }>(
       sql`select status::text, count(*)::int as n from orders group by 1`,
     );
@@ -332,10 +450,23 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
       orders: number;
       revenue: string;
     }>(sql`
-      select i.product_id::text, sum(i.quantity)::int as units, count(distinct i.order_id)::int as orders,
-        sum(i.quantity * i.unit_fils)::bigint as revenue
-      from order_items i join orders o on o.id = i.order_id
-      where ${dubai('o.created_at')} between ${from}::date and ${to}::date group by 1`);
+      with moves as (
+        select i.product_id, o.created_at, i.order_id, i.quantity as units, i.quantity * i.unit_fils as revenue
+        from order_items i join orders o on o.id = i.order_id
+        union all
+        -- a return's lines, refunded
+        select i.product_id, o.created_at, null, -l.quantity, -l.refund_fils
+        from return_lines l join returns t on t.id = l.return_id
+          join order_items i on i.id = l.order_item_id join orders o on o.id = i.order_id
+        where t.status = 'refunded'
+        union all
+        -- a cancelled order refunded whole: every line at what it was charged
+        select i.product_id, o.created_at, null, -i.quantity, -(i.line_fils - i.discount_fils)
+        from refunds r join orders o on o.id = r.order_id join order_items i on i.order_id = o.id
+        where r.status = 'succeeded' and not exists (select 1 from returns t where t.refund_id = r.id))
+      select product_id::text, sum(units)::int as units, count(distinct order_id)::int as orders,
+        sum(revenue)::bigint as revenue
+      from moves where ${dubai('created_at')} between ${from}::date and ${to}::date group by 1`);
     const growth = await db.execute<{ day: string; n: number }>(sql`
       select day::text, count(*)::int as n from (
         select ${dubai('min(created_at)')} as day from orders group by customer_id) f
@@ -394,7 +525,8 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
 
           // Product performance, top products (units, orders, revenue) and popular products (views).
           const figures = await dashboard.productFigures(from, to);
-          const sold = figures.filter((f) => f.unitsSold > 0);
+          // Every product ordered in the period (a refund never takes its order away, units may reach 0).
+          const sold = figures.filter((f) => f.orders > 0);
           expect(new Map(sold.map((f) => [f.productId, [f.unitsSold, f.orders, f.revenueFils]]))).toEqual(
             new Map(t.products.map((p) => [p.product_id, [p.units, p.orders, Number(p.revenue)]])),
           );
@@ -474,6 +606,9 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
         expect(products!.n).toBeGreaterThan(0);
         expect(await dashboard.activePromotions()).toBe(promotions!.n);
         expect(published).toBeGreaterThan(ORDERS);
+        // The run had refunds of both kinds to take off (the figures above are net of them).
+        expect(refunded.returns).toBeGreaterThan(0);
+        expect(refunded.refunds).toBeGreaterThan(refunded.returns);
       });
     });
 
