@@ -1,9 +1,9 @@
-import { createDb, eq, tables } from '@qahwa/db';
+import { createDb, createPromotionEditingRepository, eq, tables } from '@qahwa/db';
 import type { Product, Variation } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from './support/browser';
+import { fill, messages } from './support/browser';
 import { placeCodOrder } from './support/orders';
 import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
 import { artifacts, type Stack } from './support/stack';
@@ -185,5 +185,56 @@ describe('staff build a product’s variations and a promotion in Arabic; shoppe
     } finally {
       await handle.close();
     }
+  });
+
+  it('removes promotions: the used one is archived and says why, one never used is deleted', async () => {
+    const handle = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl);
+    const today = new Date().toISOString().slice(0, 10);
+    await createPromotionEditingRepository(handle.db).create({
+      name: 'Never used',
+      nameAr: 'عرض لم يُستخدم',
+      description: '',
+      code: 'E2ENEVERUSED',
+      type: 'PERCENTAGE',
+      value: 5,
+      startDate: today,
+      endDate: today,
+      isActive: true,
+      isPublic: false,
+      productIds: [],
+    });
+    await page.goto(`${stack.adminUrl}/backend/promotions`);
+    const remove = async (code: string, name: string) => {
+      const row = page.getByRole('row', { name: new RegExp(code) });
+      await row.waitFor({ timeout: 30_000 });
+      let asked = '';
+      page.once('dialog', (d) => {
+        asked = d.message();
+        void d.accept();
+      });
+      await row.getByRole('button', { name: fill(P.removeNamed as string, { name }) }).click();
+      await expect.poll(() => asked).toBe(fill(P.confirmRemove as string, { name }));
+    };
+    const usedName = 'اشترِ واحدًا واحصل على واحد';
+    await remove(CODE, usedName);
+    const status = page.getByTestId('promotions-notice');
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `أُرشف «${usedName}» ولم يُحذف: استُخدم مرة واحدة، وتحتفظ به تلك الطلبات. أصبح موقوفًا ولم يعد يُطبَّق.`,
+      );
+    await page
+      .getByRole('row', { name: new RegExp(CODE) })
+      .getByText((ar.Promotions as unknown as { statuses: Record<string, string> }).statuses.off!)
+      .waitFor();
+    await shot('bo2-promotion-archived-ar');
+    await remove('E2ENEVERUSED', 'عرض لم يُستخدم');
+    await expect
+      .poll(() => status.textContent())
+      .toBe(fill(P.removedDeleted as string, { name: 'عرض لم يُستخدم' }));
+    await expect.poll(() => page.getByRole('row', { name: /E2ENEVERUSED/ }).count()).toBe(0);
+    const [kept] = await handle.db.select().from(tables.promotions).where(eq(tables.promotions.code, CODE));
+    expect(kept).toMatchObject({ isActive: false });
+    await handle.close();
   });
 });

@@ -3,6 +3,7 @@ import type { AdminProduct, Product } from '@qahwa/schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from './support/browser';
+import { storefrontProducts } from './support/orders';
 import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
 import { root, type Stack } from './support/stack';
 import { setStaffLocale, signIn, staffContext } from './support/staff';
@@ -180,4 +181,56 @@ describe('a product made in the back office, in Arabic, is on the storefront wit
       .waitFor({ timeout: 30_000 });
     await shot('bo1-categories-en');
   });
+});
+
+describe('the variations table at 1366 px, and a duplicate not yet saved', () => {
+  it('fits its card with one-line headers, and asks before a link leaves an unsaved duplicate (en, ar)', async () => {
+    const product = (await storefrontProducts(stack)).find((p) => (p.variations ?? []).length >= 2)!;
+    for (const locale of ['en', 'ar'] as const) {
+      const t = messages('admin', locale) as unknown as {
+        Variations: Record<string, string>;
+        Menu: Record<string, string>;
+      };
+      const staff = await staffContext(browser, stack, { locale, viewport: { width: 1366, height: 900 } });
+      const p = await staff.newPage();
+      await signIn(p, stack);
+      await p.goto(`${stack.adminUrl}/backend/products/${product.id}`);
+      const table = p.getByRole('table', { name: t.Variations.caption });
+      await table.getByRole('button', { name: t.Variations.duplicate }).first().waitFor({ timeout: 30_000 });
+      const layout = await table.evaluate((el) => {
+        const heads = Array.from(el.querySelectorAll('thead th')) as HTMLElement[];
+        return {
+          fits: el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth,
+          tallest: Math.max(...heads.map((h) => h.offsetHeight)),
+          shortest: Math.min(...heads.map((h) => h.offsetHeight)),
+        };
+      });
+      expect(layout.fits).toBe(true);
+      expect(layout.tallest).toBe(layout.shortest);
+      await p.screenshot({ path: `${screens}/variations-1366-${locale}.png`, fullPage: true });
+
+      const before = await table.locator('tbody tr').count();
+      await table.getByRole('button', { name: t.Variations.duplicate }).first().click();
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(before + 1);
+      await p.getByTestId('variations-unsaved').waitFor();
+      const menu = p.getByRole('link', { name: t.Menu.products, exact: true }).first();
+      let asked = '';
+      p.once('dialog', (d) => {
+        asked = d.message();
+        void d.dismiss();
+      });
+      await menu.click();
+      await expect.poll(() => asked).not.toBe('');
+      expect(asked).toContain(locale === 'ar' ? 'متغيّر منسوخ واحد' : 'One duplicated variation is not saved');
+      // Stayed: the page and the duplicate are still there.
+      await p.waitForTimeout(500);
+      expect(new URL(p.url()).pathname).toBe(`/backend/products/${product.id}`);
+      expect(await table.locator('tbody tr').count()).toBe(before + 1);
+      await p.screenshot({ path: `${screens}/variations-unsaved-${locale}.png`, fullPage: true });
+      p.once('dialog', (d) => void d.accept());
+      await menu.click();
+      await p.waitForURL((u) => u.pathname === '/backend/products');
+      await staff.close();
+    }
+  }, 180_000);
 });

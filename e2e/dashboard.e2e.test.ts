@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { type Product, unitsAvailable } from '@qahwa/schema';
-import { placeNames } from '@qahwa/schema/reference';
+import { createDb, createPromotionEditingRepository, eq, sql, tables } from '@qahwa/db';
+import { addDays, gulfDate, type Product, unitsAvailable } from '@qahwa/schema';
+import { placeNames, SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, messages } from './support/browser';
@@ -275,4 +276,76 @@ describe('the dashboard follows the store, in Arabic and English', () => {
     await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
     await page.screenshot({ path: `${screens}/order-page-en.png`, fullPage: true });
   }, 120_000);
+  it('fits a revenue of millions in its card (ar phone, en 1366) and counts only promotions with a use left', async () => {
+    const handle = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl, 2);
+    const today = gulfDate(new Date());
+    // A big month, on a day no order of this file touches.
+    await handle.db
+      .insert(tables.orderStatsDaily)
+      .values({ day: addDays(today, -3), orders: 1, revenueFils: 123_456_789_00 })
+      .onConflictDoUpdate({ target: tables.orderStatsDaily.day, set: { revenueFils: 123_456_789_00 } });
+    // In force and switched on, but every use taken: not active.
+    const usedUp = await createPromotionEditingRepository(handle.db).create({
+      name: `Used up ${run}`,
+      nameAr: 'مستنفد',
+      description: '',
+      code: `USEDUP${run.toUpperCase().replace(/[^A-Z0-9]/g, '')}`,
+      type: 'PERCENTAGE',
+      value: 10,
+      maxUses: 1,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 6),
+      isActive: true,
+      isPublic: false,
+      productIds: [],
+    });
+    await handle.db.update(tables.promotions).set({ uses: 1 }).where(eq(tables.promotions.id, usedUp.id));
+    await waitUntil(
+      () =>
+        handle.db
+          .select()
+          .from(tables.projectionPromotions)
+          .where(eq(tables.projectionPromotions.promotionId, usedUp.id)),
+      (rows) => rows.length > 0,
+      'the workers to see the new promotion',
+    );
+    const [expected] = (
+      await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from promotions where is_active and start_date <= now() and end_date >= now() and (max_uses is null or uses < max_uses)`,
+      )
+    ).rows;
+    for (const [locale, viewport] of [
+      ['ar', { width: 390, height: 844 }],
+      ['en', { width: 1366, height: 900 }],
+    ] as const) {
+      const m = locale === 'ar' ? ar : en;
+      const staff = await staffContext(browser, stack, { locale, viewport });
+      const p = await staff.newPage();
+      await signIn(p, stack);
+      await p.goto(`${stack.adminUrl}/backend`);
+      await p.getByRole('heading', { level: 1, name: m.Dashboard.title }).waitFor();
+      const revenue = p.locator('[data-card="periodRevenue"]');
+      // The month's revenue: the big day and this file's orders.
+      expect(await revenue.textContent()).toMatch(/123,4\d\d,\d{3}\.\d\d/);
+      const fits = await revenue.evaluate((card) => {
+        const value = card.querySelectorAll('dd')[0] as HTMLElement;
+        const box = card.getBoundingClientRect();
+        const v = value.getBoundingClientRect();
+        return {
+          inside: v.left >= box.left - 0.5 && v.right <= box.right + 0.5,
+          unclipped: value.scrollWidth <= value.clientWidth + 1,
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+        };
+      });
+      expect(fits).toEqual({ inside: true, unclipped: true, page: true });
+      const active = await p.locator('[data-card="activePromotions"] dd').first().textContent();
+      expect(Number(active?.replace(/[^\d]/g, ''))).toBe(expected!.n);
+      await p.screenshot({
+        path: `${screens}/dashboard-millions-${locale}-${viewport.width}.png`,
+        fullPage: true,
+      });
+      await staff.close();
+    }
+    await handle.close();
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import { LEAD_LINK_DEV_SECRET } from '@qahwa/schema/config';
 import { CART_STORAGE_KEY, SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, messages } from './support/browser';
+import { fill, launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
 
 /**
@@ -156,6 +156,72 @@ describe('/backend/leads', () => {
       await page.waitForURL('**/backend/leads?status=ABANDONED');
       await page.getByRole('row').filter({ hasText: email }).waitFor();
       await page.screenshot({ path: `${screens}/backend-leads-abandoned-${locale}.png`, fullPage: true });
+      await context.close();
+    }
+  }, 180_000);
+
+  it('pages the list with the filter kept in the URL, and opens a lead: contact, road, cart with prices', async () => {
+    // Thirty older abandoned carts: two pages of 25 under the Abandoned filter, the beacon's lead first.
+    await db.db.insert(tables.leads).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        email: `paged-${i}-${Date.now()}@example.org`,
+        fullName: `Paged ${i}`,
+        status: 'ABANDONED',
+        abandonmentTrigger: 'cart_idle',
+        lastActivityAt: new Date(Date.now() - 86_400_000 - i * 60_000),
+      })),
+    );
+    const total = (await db.db.select().from(tables.leads).where(eq(tables.leads.status, 'ABANDONED')))
+      .length;
+    for (const locale of ['en', 'ar'] as const) {
+      const t = messages('admin', locale);
+      const L = t.Leads as Record<string, string>;
+      const D = t.LeadDetail as Record<string, string> & { payment: Record<string, string> };
+      const context = await browser.newContext({
+        locale: locale === 'ar' ? 'ar-AE' : 'en-GB',
+        viewport: locale === 'ar' ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.adminUrl}/backend/login`);
+      await page.getByRole('textbox', { name: t.LoginForm!.email }).fill(stack.admin.email);
+      await page.getByLabel(t.LoginForm!.password!, { exact: true }).fill(stack.admin.password);
+      await page.getByRole('button', { name: t.LoginForm!.submit }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/backend') && !url.pathname.includes('login'));
+      await page.goto(`${stack.adminUrl}/backend/leads?status=ABANDONED`);
+      const showing = page.getByTestId('leads-showing');
+      await showing.waitFor();
+      expect(await showing.textContent()).toBe(
+        fill(L.showing!, { from: '1', to: '25', total: String(total) }),
+      );
+      const pages = page.getByRole('navigation', {
+        name: (t.CrmCommon as Record<string, string>).pagination,
+      });
+      await pages.getByRole('link', { name: (t.CrmCommon as Record<string, string>).next }).click();
+      await page.waitForURL('**/backend/leads?status=ABANDONED&page=2');
+      expect(await showing.textContent()).toBe(
+        fill(L.showing!, { from: '26', to: String(total), total: String(total) }),
+      );
+      expect(await page.getByRole('row').filter({ hasText: email }).count()).toBe(0);
+      await page.screenshot({ path: `${screens}/backend-leads-page-2-${locale}.png`, fullPage: true });
+      await pages.getByRole('link', { name: (t.CrmCommon as Record<string, string>).previous }).click();
+      await page.waitForURL('**/backend/leads?status=ABANDONED');
+
+      await page.getByRole('link', { name: fill(L.openNamed!, { name: 'Noura Beacon' }) }).click();
+      await page.waitForURL('**/backend/leads/*');
+      await page.getByRole('heading', { name: 'Noura Beacon', level: 1 }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await page.getByRole('link', { name: email }).waitFor();
+      const history = page.getByTestId('lead-history');
+      expect(await history.textContent()).toContain(t.LeadStatus!.ABANDONED);
+      expect(await history.textContent()).toContain((t.LeadTrigger as Record<string, string>).page_exit);
+      const cart = page.getByRole('table', { name: D.cartCaption });
+      expect(await cart.textContent()).toMatch(locale === 'ar' ? /د\.إ/ : /AED \d/);
+      await page.getByText(D.orderNone!).waitFor();
+      // No page wider than the screen, in either direction.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: `${screens}/backend-lead-detail-${locale}.png`, fullPage: true });
+      await page.getByRole('link', { name: D.back }).first().click();
+      await page.waitForURL('**/backend/leads');
       await context.close();
     }
   }, 180_000);

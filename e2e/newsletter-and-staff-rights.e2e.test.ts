@@ -127,6 +127,55 @@ describe('the newsletter, double opt-in', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('staff remove a subscriber after a confirm, audited; an unsubscribed address has no Remove (en desktop, ar phone)', async () => {
+    const handle = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl);
+    const run = randomUUID().slice(0, 8);
+    const leaving = { en: `leaving-en-${run}@example.ae`, ar: `leaving-ar-${run}@example.ae` };
+    const optedOut = `opted-out-${run}@example.ae`;
+    await handle.db.insert(tables.newsletterSubscribers).values([
+      { email: leaving.en, status: 'confirmed', confirmedAt: new Date() },
+      { email: leaving.ar, status: 'confirmed', confirmedAt: new Date(), locale: 'ar' },
+      { email: optedOut, status: 'unsubscribed', unsubscribedAt: new Date(), source: 'unsubscribe' },
+    ]);
+    for (const locale of ['en', 'ar'] as const) {
+      const t = admin[locale].CrmSubscribers as unknown as Record<string, string>;
+      const context = await staffContext(browser, stack, {
+        locale,
+        viewport: locale === 'ar' ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+      });
+      const page = await context.newPage();
+      await signIn(page, stack);
+      await page.goto(`${stack.adminUrl}/backend/subscribers?q=${run}`);
+      await page.getByRole('heading', { name: t.title }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: leaving[locale] });
+      await row.waitFor();
+      expect(await page.getByRole('row').filter({ hasText: optedOut }).getByRole('button').count()).toBe(0);
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.accept();
+      });
+      await row.getByRole('button', { name: fill(t.removeNamed!, { email: leaving[locale] }) }).click();
+      await page.getByText(fill(t.removed!, { email: leaving[locale] })).waitFor();
+      expect(asked).toBe(fill(t.confirmRemove!, { email: leaving[locale] }));
+      await expect.poll(() => row.count()).toBe(0);
+      await page.screenshot({ path: `${shots}/subscriber-removed-${locale}.png`, fullPage: true });
+      await context.close();
+    }
+    const left = await handle.db
+      .select({ email: tables.newsletterSubscribers.email })
+      .from(tables.newsletterSubscribers);
+    expect(left.map((r) => r.email)).toContain(optedOut);
+    expect(left.map((r) => r.email)).not.toContain(leaving.en);
+    expect(left.map((r) => r.email)).not.toContain(leaving.ar);
+    const audit = await handle.db
+      .select()
+      .from(tables.auditLog)
+      .where(eq(tables.auditLog.module, 'subscribers'));
+    expect(audit.filter((a) => a.action === 'delete')).toHaveLength(2);
+    await handle.close();
+  }, 180_000);
 });
 
 describe('a member of staff with users: edit', () => {

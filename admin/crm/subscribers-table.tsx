@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/i18n/format';
 import { Badge } from '@/ui/badge';
 import { DataTable } from '@/ui/data-table';
+import { RemoveSubscriberButton } from './remove-subscriber-button';
 
 const TONE: Record<SubscriberStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-600/20',
@@ -18,10 +19,13 @@ export function SubscribersTable({
   subscribers,
   emptyTitle,
   loading = false,
+  canEdit = false,
 }: {
   subscribers: readonly AdminSubscriber[];
   emptyTitle: string;
   loading?: boolean;
+  /** Staff who may edit subscribers get a Remove button on each address still on the list. */
+  canEdit?: boolean;
 }) {
   const t = useTranslations('CrmSubscribers');
   const locale = useLocale() as Locale;
@@ -34,6 +38,7 @@ export function SubscribersTable({
         { key: 'status', header: t('status') },
         { key: 'source', header: t('source'), className: 'hidden sm:table-cell' },
         { key: 'subscribed', header: t('subscribedAt') },
+        ...(canEdit ? [{ key: 'actions', header: <span className="sr-only">{t('actions')}</span> }] : []),
       ]}
       state={loading ? { status: 'loading' } : { status: 'ready', empty: subscribers.length === 0 }}
       loadingLabel={t('loading')}
@@ -68,6 +73,12 @@ export function SubscribersTable({
           <td className="px-4 py-3 whitespace-nowrap text-stone-600">
             {formatDateTime(s.createdAt, locale)}
           </td>
+          {canEdit ? (
+            <td className="px-4 py-3 text-end">
+              {/* An unsubscribed address stays: it is the shopper's own "no" (docs/crm.md). */}
+              {s.status === 'unsubscribed' ? null : <RemoveSubscriberButton id={s.id} email={s.email} />}
+            </td>
+          ) : null}
         </tr>
       ))}
     </DataTable>

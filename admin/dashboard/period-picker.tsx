@@ -11,7 +11,7 @@ export function PeriodPicker({ current }: { current: DashboardPeriod }) {
   const t = useTranslations('Dashboard');
   return (
     <nav aria-label={t('periodLabel')}>
-      <ul className="inline-flex rounded-lg border border-stone-200 bg-white p-0.5 shadow-sm">
+      <ul className="inline-flex max-w-full flex-wrap rounded-lg border border-stone-200 bg-white p-0.5 shadow-sm">
         {DASHBOARD_PERIODS.map((period) => {
           const active = period === current;
           return (
@@ -19,7 +19,7 @@ export function PeriodPicker({ current }: { current: DashboardPeriod }) {
               <Link
                 href={`/backend?period=${period}`}
                 aria-current={active ? 'page' : undefined}
-                className={`block rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ${
+                className={`block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 ${
                   active
                     ? 'bg-coffee-800 text-white'
                     : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'

@@ -1,5 +1,6 @@
 import { type DashboardSummary, formatAed, toFils } from '@qahwa/schema';
 import { useLocale, useTranslations } from 'next-intl';
+import { Fragment } from 'react';
 import { formatCount } from '@/i18n/format';
 
 /** Today's orders, the period's revenue, total products and active promotions. */
@@ -41,11 +42,23 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
           <div
             key={card.key}
             data-card={card.key}
-            className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+            className="@container min-w-0 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
           >
             <dt className="text-sm text-stone-600">{card.label}</dt>
-            <dd className="mt-1 text-xl font-semibold whitespace-nowrap text-coffee-900 tabular-nums sm:text-2xl 2xl:text-3xl">
-              {card.value}
+            {/*
+              The figure's size follows its card's width (cqi), and a long one (millions of
+              dirhams, the Arabic currency after the number) wraps between the currency and the
+              number, never inside either, instead of running out of the card.
+            */}
+            <dd className="mt-1 text-[clamp(0.875rem,11cqi,1.875rem)] leading-tight font-semibold text-coffee-900 tabular-nums">
+              {card.value.split(' ').map((part, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the figure's words, fixed in order
+                <Fragment key={i}>
+                  {/* The space between words is the parent's: the only place the figure may wrap. */}
+                  {i > 0 ? ' ' : null}
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
+              ))}
             </dd>
             <dd className="mt-1 text-xs text-stone-500">{card.hint}</dd>
           </div>

@@ -1,4 +1,5 @@
 import { formatAed, type LeadStatus, type LeadSummary, type Locale } from '@qahwa/schema';
+import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/i18n/format';
 import { Badge } from '@/ui/badge';
@@ -44,7 +45,13 @@ export function LeadsTable({ leads, caption }: { leads: readonly LeadSummary[]; 
       {leads.map((lead) => (
         <tr key={lead.id} className="align-top hover:bg-amber-50/40">
           <th scope="row" className="px-2 py-3 sm:px-4 text-start font-normal">
-            <div className="font-medium text-stone-900">{lead.fullName ?? '—'}</div>
+            <Link
+              href={`/backend/leads/${lead.id}`}
+              className="font-medium text-amber-800 underline-offset-2 hover:underline"
+              aria-label={t('openNamed', { name: lead.fullName ?? lead.email })}
+            >
+              {lead.fullName ?? t('open')}
+            </Link>
             <div className="text-xs text-stone-500">
               <a className="underline-offset-2 hover:underline" href={`mailto:${lead.email}`} dir="ltr">
                 {lead.email}

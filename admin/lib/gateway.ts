@@ -2,6 +2,7 @@ import 'server-only';
 import {
   type DashboardPeriod,
   DashboardSummary,
+  LeadDetail,
   LeadList,
   type LeadStatus,
   SessionResponse,
@@ -82,4 +83,9 @@ export function getLeads(q: { status: LeadStatus | null; limit: number; offset: 
   const query = new URLSearchParams({ limit: String(q.limit), offset: String(q.offset) });
   if (q.status) query.set('status', q.status);
   return gatewayGet(`/api/admin/leads?${query}`, LeadList);
+}
+
+/** One lead of `/backend/leads/{id}` (docs/leads.md): contact, its road, cart, e-mails, order. */
+export function getLead(id: string): Promise<LeadDetail> {
+  return gatewayGet(`/api/admin/leads/${encodeURIComponent(id)}`, LeadDetail);
 }

@@ -15,6 +15,8 @@ export type TableState =
 const HEADER = {
   plain: 'px-4 py-3 text-start font-semibold text-stone-700',
   caps: 'px-2 py-3 sm:px-4 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-stone-500',
+  /** Tighter padding, one line each: wide editing tables (variations) that must fit a 1366 px screen. */
+  compact: 'px-2 py-3 xl:px-3 text-start font-semibold whitespace-nowrap text-stone-700',
 } as const;
 
 /**
@@ -38,7 +40,7 @@ export function DataTable({
   /** Shown when ready with no rows: a title and, optionally, what to do next. */
   empty: { title: string; body?: ReactNode };
   /** `caps`: small capitals, tighter on phones (the long operations lists: orders, leads). */
-  headers?: 'plain' | 'caps';
+  headers?: 'plain' | 'caps' | 'compact';
   children?: ReactNode;
 }) {
   const span = columns.length;
@@ -89,7 +91,9 @@ export function DataTable({
     body = children;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+    // `relative`: a visually hidden header (`sr-only`, absolutely placed) in a column scrolled out
+    // of view would otherwise widen the whole page on a phone; here it stays inside the scroller.
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-stone-200 text-sm" aria-busy={state.status === 'loading'}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-50">

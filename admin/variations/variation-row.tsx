@@ -8,7 +8,9 @@ import { adminImageSrc } from '@/lib/image-src';
 import { localName, variationControls } from './variation-controls';
 import type { Lookups, VariationDraft } from './variation-rows';
 
-const cell = 'px-4 py-2 align-middle';
+// Tight enough that the eleven columns fit beside the menu on a 1366 px screen; narrower, the
+// table scrolls inside its card (DataTable's overflow).
+const cell = 'px-2 py-2 align-middle xl:px-3';
 const field = 'w-full min-w-20 rounded border border-stone-300 bg-white px-2 py-1 text-sm';
 const action = 'rounded px-1.5 py-1 text-sm font-medium hover:bg-stone-100 disabled:opacity-50';
 
@@ -126,7 +128,7 @@ export function VariationRow({
       <td className={cell}>
         <span dir="ltr">{row.discount > 0 ? `${Math.round(row.discount * 10000) / 100}%` : '—'}</span>
       </td>
-      <td className={`${cell} max-w-44 truncate text-xs`} title={row.sku ?? undefined}>
+      <td className={`${cell} max-w-36 truncate text-xs`} title={row.sku ?? undefined}>
         <span dir="ltr">{row.sku ?? '—'}</span>
         {unsaved ? (
           <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
@@ -152,7 +154,8 @@ export function VariationRow({
       <td className={cell}>{status(row.isActive)}</td>
       <td className={`${cell} whitespace-nowrap`}>
         {canEdit ? (
-          <>
+          // Stacked below 1536 px, in a line above: the actions never push the table wider.
+          <div className="flex flex-col items-start 2xl:flex-row 2xl:items-center">
             <button
               type="button"
               className={`${action} text-coffee-800`}
@@ -190,7 +193,7 @@ export function VariationRow({
                 {t('saveToProduct')}
               </button>
             ) : null}
-          </>
+          </div>
         ) : null}
       </td>
     </tr>

@@ -3,7 +3,7 @@
 import type { Product } from '@qahwa/schema/catalogue';
 import { usePathname, useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/browser-api';
 import { VariationsEditor } from './variations-editor';
 
@@ -27,7 +27,12 @@ export function VariationWorkbench({
     api<Product[]>('GET', '/products?limit=100').then(setProducts, () => setFailed(true));
   }, []);
 
+  // The editor's rows not yet saved to the product: switching product would drop them.
+  const unsaved = useRef(0);
+
   function choose(id: string) {
+    if (unsaved.current > 0 && !window.confirm(t('unsavedLeave', { count: unsaved.current }))) return;
+    unsaved.current = 0;
     setProductId(id || null);
     router.replace(id ? `${pathname}?product=${id}` : pathname, { scroll: false });
   }
@@ -62,7 +67,16 @@ export function VariationWorkbench({
           <p className="text-sm text-stone-600">{t('noProducts')}</p>
         ) : null}
       </div>
-      {productId ? <VariationsEditor key={productId} productId={productId} canEdit={canEdit} /> : null}
+      {productId ? (
+        <VariationsEditor
+          key={productId}
+          productId={productId}
+          canEdit={canEdit}
+          onUnsavedChange={(n) => {
+            unsaved.current = n;
+          }}
+        />
+      ) : null}
     </div>
   );
 }

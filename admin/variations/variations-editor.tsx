@@ -4,7 +4,9 @@ import type { Variation } from '@qahwa/schema/catalogue';
 import { formatAed, type Locale, toFils } from '@qahwa/schema/money';
 import { variationAddSchema } from '@qahwa/schema/validation';
 import { useLocale, useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { DataTable } from '@/ui/data-table';
+import { useLeaveGuard } from '@/ui/use-leave-guard';
 import { BulkDiscountPanel } from './bulk-discount-panel';
 import { useVariationLookups } from './use-variation-lookups';
 import { useVariationRows } from './use-variation-rows';
@@ -24,17 +26,26 @@ export function VariationsEditor({
   initialVariations,
   canEdit = true,
   onChange,
+  onUnsavedChange,
 }: {
   productId: string | null;
   initialVariations?: Variation[];
   canEdit?: boolean;
   onChange?: (rows: Variation[]) => void;
+  /** How many rows exist only here (a duplicate not yet saved to the product), as it changes. */
+  onUnsavedChange?: (count: number) => void;
 }) {
   const t = useTranslations('Variations');
   const locale = useLocale() as Locale;
   const { lookups, lookupErrors } = useVariationLookups(locale);
   const v = useVariationRows({ productId, initialVariations, onChange, lookups, locale });
   // Shoppers waiting for a back-in-stock e-mail, per saved variation (docs/back-in-stock.md).
+  // A duplicate of a saved product's row lives only in this page until "Save to product":
+  // leaving would lose it without a word, so the page says so and asks before leaving.
+  const unsavedCount = v.rows.filter((r) => v.unsaved(r)).length;
+  const unsavedMessage = t('unsavedLeave', { count: unsavedCount });
+  useLeaveGuard(unsavedCount > 0, unsavedMessage);
+  useEffect(() => onUnsavedChange?.(unsavedCount), [onUnsavedChange, unsavedCount]);
   const waiting = useWaitingCounts(productId, v.rows.map((r) => `${r.id}:${r.stockQuantity}`).join(','));
 
   const columns = [
@@ -80,12 +91,22 @@ export function VariationsEditor({
           </button>
         </div>
       ) : null}
+      {unsavedCount > 0 ? (
+        <p
+          role="status"
+          data-testid="variations-unsaved"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+        >
+          {t('unsavedNotice', { count: unsavedCount })}
+        </p>
+      ) : null}
       {canEdit && v.selected.size > 0 ? (
         <BulkDiscountPanel count={v.selected.size} busy={v.busy} onApply={v.bulkDiscount} />
       ) : null}
       <DataTable
         caption={t('caption')}
         columns={columns}
+        headers="compact"
         state={v.tableState}
         loadingLabel={t('loading')}
         empty={{ title: variationMessage('variation.empty', locale) }}

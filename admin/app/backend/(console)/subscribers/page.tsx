@@ -1,4 +1,4 @@
-import { SUBSCRIBER_STATUSES } from '@qahwa/schema';
+import { can, SUBSCRIBER_STATUSES } from '@qahwa/schema';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getSubscribers, loadOrRefuse, pageOf } from '@/crm/data';
@@ -6,7 +6,7 @@ import { FilterLinks } from '@/crm/filter-links';
 import { Pager } from '@/crm/pager';
 import { SubscriberSearch } from '@/crm/subscriber-search';
 import { SubscribersTable } from '@/crm/subscribers-table';
-import { redirectToLogin } from '@/lib/current-user';
+import { redirectToLogin, requireUser } from '@/lib/current-user';
 import { AccessDenied } from '@/ui/access-denied';
 import { PageHeader } from '@/ui/page-header';
 
@@ -24,7 +24,11 @@ export default async function SubscribersPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [t, params] = await Promise.all([getTranslations('CrmSubscribers'), searchParams]);
+  const [t, params, user] = await Promise.all([
+    getTranslations('CrmSubscribers'),
+    searchParams,
+    requireUser(),
+  ]);
   const q = typeof params.q === 'string' ? params.q.trim().slice(0, 200) : '';
   const page = pageOf(params.page);
   // Unknown values are dropped: a typed URL never becomes a 400 page.
@@ -58,7 +62,11 @@ export default async function SubscribersPage({
         }))}
       />
       <SubscriberSearch q={q} status={status} />
-      <SubscribersTable subscribers={items} emptyTitle={q ? t('emptySearch', { q }) : t('empty')} />
+      <SubscribersTable
+        subscribers={items}
+        emptyTitle={q ? t('emptySearch', { q }) : t('empty')}
+        canEdit={can(user, 'subscribers', 'edit')}
+      />
       <Pager
         base="/backend/subscribers"
         params={{ ...(q ? { q } : {}), ...(status ? { status } : {}) }}
