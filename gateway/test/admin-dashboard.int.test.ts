@@ -18,6 +18,7 @@ let viewer: { cookie: string };
 let outsider: { cookie: string };
 let product: { id: string; name: string; nameAr: string };
 let archived: { id: string; name: string };
+let returned: { id: string; name: string };
 const today = gulfDate(new Date());
 const longAgo = addDays(today, -20);
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
     .orderBy(tables.products.name);
   product = all[0]!;
   archived = all[1]!;
+  returned = all[2]!;
   // Sold 20 days ago, archived since: still a best seller of the month, no longer a product.
   await db
     .update(tables.products)
@@ -51,6 +53,8 @@ beforeAll(async () => {
   await db.insert(tables.productSalesDaily).values([
     { day: today, productId: product.id, units: 3, orders: 2, revenueFils: 150_00 },
     { day: longAgo, productId: archived.id, units: 9, orders: 5, revenueFils: 900_00 },
+    // Sold today and all of it refunded (docs/dashboard.md, "Net of refunds"): the order stays.
+    { day: today, productId: returned.id, units: 0, orders: 1, revenueFils: 0 },
   ]);
   await db.insert(tables.productViewsDaily).values([
     { day: today, productId: product.id, views: 40 },
@@ -108,6 +112,12 @@ describe('GET /api/admin/dashboard', () => {
       },
     ]);
     expect(body.popularProducts.map((p) => [p.productId, p.views])).toEqual([[product.id, 40]]);
+    // A product whose units all came back is no top product, and performs at nothing.
+    expect(body.productPerformance.find((p) => p.productId === returned.id)).toMatchObject({
+      unitsSold: 0,
+      revenue: 0,
+      conversionRate: null,
+    });
     expect(body.customerGrowth).toEqual([{ day: today, newCustomers: 1, totalCustomers: 8 }]);
   });
 
