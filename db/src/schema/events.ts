@@ -118,6 +118,19 @@ export const idempotencyKeys = pgTable(
   (t) => [index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * The request limits' counters, shared by every gateway (docs/shared-state.md): one row per
+ * limited key (a route and an address, a coupon code...), counting hits until `resets_at`, the
+ * end of its fixed window, by the database's one clock. UNLOGGED (a hand-written migration): a
+ * counter is worth no WAL, is not copied to a standby, and an emptied table after a crash only
+ * lets a minute's requests through again. Expired rows are swept by the gateways.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
 /** Read model: orders and revenue per day (Asia/Dubai calendar day). */
 export const orderStatsDaily = pgTable('order_stats_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),
