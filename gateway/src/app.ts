@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import { createStripeClient, type TabbyClient } from '@qahwa/checkout/payments';
 import type { Db } from '@qahwa/db';
 import { createMailer, type Mailer } from '@qahwa/mail';
@@ -19,6 +19,7 @@ import { errorHandler, frameworkErrors } from './platform/error-handler';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError } from './platform/errors';
 import { collectOpenApi, serveOpenApi } from './platform/openapi';
+import { registerSharedLimits } from './platform/shared-limits';
 import { prepareShutdown } from './platform/shutdown';
 import { repositoriesPlugin } from './repositories/plugin';
 import { settingsPlugin } from './routes/admin-settings';
@@ -146,11 +147,8 @@ export async function buildApp(deps: GatewayDeps) {
   });
 
   await app.register(cookie, { secret: deps.config.sessionSecret });
-  // Per client: an IPv4 address; an IPv6 client by its /64 (an ISP hands each subscriber at least
-  // one, and any host on it may take a new address per request); an IPv4-mapped IPv6 address as
-  // its IPv4 one. @fastify/rate-limit's own key does exactly this (its normalizeIP, exported for a
-  // route with a key of its own): written out so it stays the decision, not a default.
-  await app.register(rateLimit, { global: false, ipv6Subnet: 64 });
+  // Request limits count in the database, shared by every gateway (docs/shared-state.md).
+  await registerSharedLimits(app, { db: deps.db, logger: app.log, sweepMs: deps.config.rateLimitSweepMs });
   await collectOpenApi(app);
 
   app.setErrorHandler(errorHandler);
@@ -174,7 +172,11 @@ export async function buildApp(deps: GatewayDeps) {
     throw new HttpError(405, 'METHOD_NOT_ALLOWED', t('methodNotAllowed', localeOf(req.headers)));
   });
   // Unknown paths: a rate-limited 404, so route scanning cannot hammer the process.
-  app.setNotFoundHandler({ preHandler: app.rateLimit(deps.config.rateLimits.notFound) }, async (req) => {
+  const scanning = app.rateLimit({
+    ...deps.config.rateLimits.notFound,
+    keyGenerator: (req) => `not-found:${normalizeIP(req.ip, 64)}`,
+  });
+  app.setNotFoundHandler({ preHandler: scanning }, async (req) => {
     throw new HttpError(404, 'NOT_FOUND', t('notFound', localeOf(req.headers)));
   });
 

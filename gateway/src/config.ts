@@ -99,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       couponCode: { max: e.RATE_LIMIT_COUPON_CODE, timeWindow: e.RATE_LIMIT_WINDOW_MS },
       couponsAll: { max: e.RATE_LIMIT_COUPONS_ALL, timeWindow: e.RATE_LIMIT_WINDOW_MS },
     },
+    rateLimitSweepMs: e.RATE_LIMIT_SWEEP_MS,
     leadLinkSecret: e.LEAD_LINK_SECRET,
     leadLinkTtlMs: e.LEAD_LINK_TTL,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,

@@ -1,5 +1,5 @@
 import { createDb, type DbHandle, tables } from '@qahwa/db';
-import { resetDatabase } from '@qahwa/db/testing';
+import { clearRateLimits, resetDatabase } from '@qahwa/db/testing';
 import { message, type Promotion } from '@qahwa/schema';
 import type { Client } from '@temporalio/client';
 import type { InjectOptions } from 'fastify';
@@ -46,6 +46,8 @@ beforeAll(async () => {
 afterAll(async () => handle?.close());
 
 async function gatewayWith(env: Record<string, string> = {}) {
+  // Every gateway over this database shares the limits' counters: each app here starts a new window.
+  await clearRateLimits(handle.db);
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'test',

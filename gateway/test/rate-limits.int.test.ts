@@ -1,4 +1,5 @@
 import { createDb, type DbHandle } from '@qahwa/db';
+import { clearRateLimits } from '@qahwa/db/testing';
 import type { Client } from '@temporalio/client';
 import type { InjectOptions } from 'fastify';
 import pino from 'pino';
@@ -19,6 +20,8 @@ beforeAll(() => {
 afterAll(async () => handle?.close());
 
 async function gatewayWith(env: Record<string, string>) {
+  // Every gateway over this database shares the limits' counters: each app here starts a new window.
+  await clearRateLimits(handle.db);
   const app = fromBackOffice(
     await buildApp({
       config: loadConfig({ NODE_ENV: 'test', ...env }),

@@ -1,4 +1,5 @@
 import { createDb, type DbHandle } from '@qahwa/db';
+import { clearRateLimits } from '@qahwa/db/testing';
 import type { Client } from '@temporalio/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ beforeAll(() => {
 afterAll(async () => handle?.close());
 
 async function gateway(env: Record<string, string> = {}) {
+  // Every gateway over this database shares the limits' counters: each app here starts a new window.
+  await clearRateLimits(handle.db);
   const app = fromBackOffice(
     await buildApp({
       config: loadConfig({ NODE_ENV: 'test', ...env }),

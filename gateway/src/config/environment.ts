@@ -78,6 +78,8 @@ export const GatewayEnv = z.object({
   RATE_LIMIT_COUPONS: positiveInt.default(10),
   RATE_LIMIT_COUPON_CODE: positiveInt.default(30),
   RATE_LIMIT_COUPONS_ALL: positiveInt.default(300),
+  // The limits' counters are shared by every gateway in PostgreSQL; each sweeps the expired ones this often.
+  RATE_LIMIT_SWEEP_MS: positiveInt.default(60_000),
   LEAD_LINK_SECRET: z.string().min(1).default(DEV_DEFAULTS.LEAD_LINK_SECRET),
   LEAD_LINK_TTL: LeadLinkEnv.LEAD_LINK_TTL,
   EVENTS_SUBJECT_PREFIX: z.string().default(''),

@@ -63,8 +63,8 @@ export interface GatewayConfig {
   /** Per-account sign-in limit: free failures per e-mail, then a delay that doubles up to a cap. */
   signIn: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
   /**
-   * Per-address request limits (@fastify/rate-limit's `max` requests per `timeWindow` ms), one per
-   * limited route, set here and nowhere else so a test or the fuzzer can raise them without
+   * Per-address request limits (@fastify/rate-limit's `max` requests per `timeWindow` ms, counted
+   * across every gateway), one per limited route, set here and nowhere else so a test or the fuzzer can raise them without
    * touching the routes. The defaults are the production values (docs/security.md).
    */
   rateLimits: {
@@ -87,6 +87,11 @@ export interface GatewayConfig {
     couponCode: RateLimit;
     couponsAll: RateLimit;
   };
+  /**
+   * How often this gateway deletes the limits' expired counters (RATE_LIMIT_SWEEP_MS). The counters
+   * live in PostgreSQL, shared by every gateway (platform/shared-limits.ts, docs/shared-state.md).
+   */
+  rateLimitSweepMs: number;
   /** Signs and checks the cart-recovery link's token (docs/leads.md); shared with the workflows. */
   leadLinkSecret: string;
   /** How long a recovery link the gateway's own checkout worker signs works (LEAD_LINK_TTL). */

@@ -21,8 +21,9 @@ export function tooManyCouponTries(locale: Locale, retryAfterSeconds: number): H
  *
  * Only refusals count, and every caller is checked before the code is looked at: a shopper whose
  * code works never uses up the budget, and past it nobody — a guesser included — learns whether
- * a code works until the window ends. Counters live in @fastify/rate-limit's store (this
- * process's memory, as the other limits).
+ * a code works until the window ends. Counters live in @fastify/rate-limit's store, which is the
+ * shared one of every gateway (platform/shared-limits.ts): a guesser spreading tries over several
+ * gateways spends the same budget; the keys name the limit, as the store asks of a route-less one.
  */
 export function createCouponAttempts(app: FastifyInstance, limits: { perCode: RateLimit; all: RateLimit }) {
   const codeOf = (req: FastifyRequest) => normalizeCouponCode((req.body as { code?: string }).code ?? '');
