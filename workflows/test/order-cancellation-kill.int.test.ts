@@ -181,6 +181,13 @@ describe('cancelling a card order with the worker killed mid-refund', () => {
         .from(tables.payments)
         .where(eq(tables.payments.id, paymentIntentId));
       expect(payment!.refundedFils).toBe(165_00);
+      // The dashboard hears of it once too: RefundIssued commits with the refund's mark.
+      const issued = (
+        await handle.db.select().from(tables.outbox).where(eq(tables.outbox.type, 'RefundIssued'))
+      ).filter((e) => (e.payload as { data: { orderId: string } }).data.orderId === orderId);
+      expect(issued.map((e) => (e.payload as { data: { amountFils: number } }).data.amountFils)).toEqual([
+        165_00,
+      ]);
 
       const mail = await mailCatcher().waitForMessage((m) => m.to.some((t) => t.address === email));
       expect(mail.subject).toBe(`تم إلغاء طلبك ${orderId}`);
