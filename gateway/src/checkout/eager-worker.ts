@@ -89,8 +89,13 @@ export function startEagerCheckout(opts: EagerCheckoutOptions): EagerCheckout {
           workflowBundle: await bundle,
         });
         current = { client: new Client({ connection, namespace: opts.namespace }), worker };
-        log.info({ taskQueue: opts.taskQueue }, 'checkout worker running in the gateway: eager start on');
-        await worker.run();
+        const running = worker.run();
+        // A close() that came while the worker was being made had nothing to stop yet: without
+        // this the worker would poll for ever and the gateway's shutdown would wait on it.
+        if (closed && worker.getState() === 'RUNNING') worker.shutdown();
+        else
+          log.info({ taskQueue: opts.taskQueue }, 'checkout worker running in the gateway: eager start on');
+        await running;
       } catch (err) {
         if (!closed) log.warn({ err }, 'eager checkout unavailable; retrying');
       }
