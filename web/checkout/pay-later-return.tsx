@@ -13,6 +13,7 @@ import {
 } from '@/payments/tabby-session';
 import { useSetAtom } from '@/shell/atoms';
 import { endAttempt } from './attempt-key';
+import { clearCheckoutDetails } from './checkout-progress';
 import { clearPayLaterOrderData, leavePayLaterNotice, readPayLaterOrderData } from './pay-later-order-data';
 
 type Locale = 'en' | 'ar';
@@ -59,6 +60,8 @@ export function PayLaterReturn({
     const finish = (status: PayLaterStatus) => {
       if (status.status === 'approved') {
         clearPayLaterOrderData();
+        // The order exists: what was typed goes, as it does after a card or cash order.
+        clearCheckoutDetails();
         endAttempt();
         // The confirmation loads the order through its signed token (docs/order-tracking.md).
         const params = new URLSearchParams(status.trackingToken ? { t: status.trackingToken } : {});
