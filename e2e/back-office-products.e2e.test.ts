@@ -221,7 +221,9 @@ describe('the variations table at 1366 px, and a duplicate not yet saved', () =>
       });
       await menu.click();
       await expect.poll(() => asked).not.toBe('');
-      expect(asked).toContain(locale === 'ar' ? 'متغيّر منسوخ واحد' : 'Duplicated variations not saved: 1 row');
+      expect(asked).toContain(
+        locale === 'ar' ? 'متغيّر منسوخ واحد' : 'Duplicated variations not saved: 1 row',
+      );
       // Stayed: the page and the duplicate are still there.
       await p.waitForTimeout(500);
       expect(new URL(p.url()).pathname).toBe(`/backend/products/${product.id}`);
