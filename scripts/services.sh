@@ -180,8 +180,15 @@ start_temporal() {
 ensure_temporal_search_attributes() {
   command -v temporal >/dev/null || return 0
   local have name
-  have="$(temporal operator search-attribute list --namespace "${TEMPORAL_NAMESPACE:-default}" \
-    --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 5s 2>/dev/null)" || {
+  # A namespace created a moment ago may not answer yet, and a loaded machine is slow: a few tries.
+  local try
+  for try in 1 2 3 4 5; do
+    have="$(temporal operator search-attribute list --namespace "${TEMPORAL_NAMESPACE:-default}" \
+      --address "127.0.0.1:$TEMPORAL_PORT" --command-timeout 10s 2>/dev/null)" && break
+    have=''
+    sleep "$try"
+  done
+  [[ -n "$have" ]] || {
     warn "temporal: could not list search attributes"
     return 0
   }

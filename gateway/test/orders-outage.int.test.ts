@@ -256,8 +256,9 @@ describe('checkout while Temporal is down', () => {
     const before = await written();
     const t0 = Date.now();
     const en = await cardCheckout();
-    // Answered within the start deadline, not after the SDK's ~15 s of retries.
-    expect(Date.now() - t0).toBeLessThan(6000);
+    // Answered at the start deadline (3 s) with a loaded machine's margin, not after the SDK's
+    // ~15 s of retries (6,007 ms was seen with the fuzzer running beside the integration tests).
+    expect(Date.now() - t0).toBeLessThan(8_000);
     expect(en.statusCode).toBe(503);
     expect(en.headers['retry-after']).toBe('15');
     expect(en.json()).toEqual({
