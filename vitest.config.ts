@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const apps = '{schema,db,checkout,invoices,gateway,workflows,workers,mail,web,admin,bench}';
-// End-to-end files run this many at a time, each lane a store of its own (e2e/support/lane.ts);
-// `make test` runs two after scripts/e2e-lanes.sh prepared them, a run by hand one.
+// End-to-end files run this many at a time, each lane a store of its own (e2e/support/lane.ts),
+// after scripts/e2e-lanes.sh prepared them (`E2E_LANES=2 make test`); one by default.
 const e2eLanes = Math.max(1, Number(process.env.E2E_LANES ?? 1));
 
 /**

@@ -158,11 +158,16 @@ async function expectBackOnPaymentStep(
   screenshot: string,
 ) {
   const m = messages('web', locale);
-  // Polls every alert in the page, so a wrong sentence fails with the sentence that was shown.
+  // Reads every alert in the page until the sentence is there, so a wrong sentence fails naming
+  // the sentences that were shown.
   const alerts = page.getByRole('main').getByRole('alert');
-  await expect
-    .poll(async () => (await alerts.allTextContents()).map((text) => text.trim()), { timeout: 60_000 })
-    .toContain(sentence(code, locale));
+  const want = sentence(code, locale);
+  let shown: string[] = [];
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await page.waitForTimeout(250)) {
+    shown = (await alerts.allTextContents()).map((text) => text.trim());
+    if (shown.includes(want)) break;
+  }
+  expect(shown, `the alerts shown: ${JSON.stringify(shown)}`).toContain(want);
   expect(new URL(page.url()).pathname).toBe('/checkout');
   expect(await page.getByRole('radio', { name: m.PaymentStep!.card }).isChecked()).toBe(true);
   const cart = await page.evaluate(

@@ -1,7 +1,7 @@
 /*
- * `make test` runs the end-to-end files two at a time (E2E_LANES=2, vitest's maxWorkers): each
- * file still starts a whole store of its own, and most of an e2e file's time is waiting on a
- * browser, a timer or a workflow, so two lanes share the two cores well (docs/testing.md).
+ * `E2E_LANES=2 make test` runs the end-to-end files two at a time (vitest's maxWorkers), each
+ * file still starting a whole store of its own (README "Tests": on two cores the gain is small,
+ * so one lane is the default).
  *
  * Lane 1 is what a single file run uses. Every further lane (vitest's VITEST_POOL_ID, 1 to
  * maxWorkers) gets, before the test file is imported:
