@@ -1,11 +1,10 @@
 'use client';
 
 import type { CartItem } from '@qahwa/schema/cart';
-import { pricingLinesOf } from '@qahwa/schema/cart';
 import type { Fils } from '@qahwa/schema/money';
-import { type CartLineAmount, cartLineAmounts, priceCart } from '@qahwa/schema/promotions';
+import { type CartLineAmount, cartLineAmounts } from '@qahwa/schema/promotions';
 import { useMemo } from 'react';
-import { appliedCouponAtom, useActivePromotions } from '@/checkout/coupon-state';
+import { appliedCouponAtom, priceAsSummary, useActivePromotions } from '@/checkout/coupon-state';
 import { useShopperSettings } from '@/settings/shopper-settings';
 import { useAtomValue } from '@/shell/atoms';
 
@@ -30,18 +29,7 @@ export function useCartPrices(items: readonly CartItem[]): CartPrices {
   const applied = useAtomValue(appliedCouponAtom);
   const { sale, shipping } = useShopperSettings();
   return useMemo(() => {
-    const all = applied?.promotion
-      ? [...promotions.filter((p) => p.id !== applied.promotion?.id), applied.promotion]
-      : promotions;
-    const priced = priceCart({
-      lines: pricingLinesOf(items),
-      promotions: all,
-      couponCode: applied?.code ?? null,
-      shippingRules: [],
-      shipping,
-      sale,
-      now: new Date(),
-    });
+    const { priced, all } = priceAsSummary(items, promotions, applied, { sale, shipping });
     const byVariation = new Map(cartLineAmounts(priced, all).map((a) => [a.variationId, a]));
     const lines = new Map<string, CartLineAmount>();
     for (const item of items) {

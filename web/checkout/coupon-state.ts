@@ -96,6 +96,34 @@ export interface SummaryPricing {
 }
 
 /**
+ * The cart priced with the summary's inputs: the server's `priceCart` on the cart's lines as
+ * `pricingLinesOf` reads them, the promotions in force with the applied code's promotion, and
+ * the store's sale and shipping fallback; no shipping rules (the server quotes shipping). `all`
+ * is the promotions it priced with. The summary and the cart's line prices both start here.
+ */
+export function priceAsSummary(
+  items: readonly CartItem[],
+  promotions: readonly Promotion[],
+  applied: AppliedCouponState | null,
+  settings: Pick<ShopperSettings, 'sale' | 'shipping'>,
+  now: Date = new Date(),
+): { priced: ReturnType<typeof priceCart>; all: readonly Promotion[] } {
+  const all = applied?.promotion
+    ? [...promotions.filter((p) => p.id !== applied.promotion?.id), applied.promotion]
+    : promotions;
+  const priced = priceCart({
+    lines: pricingLinesOf(items),
+    promotions: all,
+    couponCode: applied?.code ?? null,
+    shippingRules: [],
+    shipping: settings.shipping,
+    sale: settings.sale,
+    now,
+  });
+  return { priced, all };
+}
+
+/**
  * The summary's pricing: the server's `priceCart` on the cart's lines as `pricingLinesOf` reads
  * them (each line's list price and its own discounted price, so the sale is taken as the server
  * takes it), the promotions in force, the applied coupon's promotion and the store's settings.
@@ -114,19 +142,8 @@ export function summaryPricing(
   settings: Pick<ShopperSettings, 'sale' | 'shipping'> & Partial<Pick<ShopperSettings, 'vatRateBp'>>,
   now: Date = new Date(),
 ): SummaryPricing {
-  const all = applied?.promotion
-    ? [...promotions.filter((p) => p.id !== applied.promotion?.id), applied.promotion]
-    : promotions;
-  const priced = priceCart({
-    lines: pricingLinesOf(items),
-    promotions: all,
-    couponCode: applied?.code ?? null,
-    // Shipping is the server's quote (POST /api/shipping/calculate), not recomputed here.
-    shippingRules: [],
-    shipping: settings.shipping,
-    sale: settings.sale,
-    now,
-  });
+  // Shipping is the server's quote (POST /api/shipping/calculate), not recomputed here.
+  const { priced } = priceAsSummary(items, promotions, applied, settings, now);
   const sale = priced.discounts.find((d) => d.kind === 'SALE');
   const saleFils = sale?.amountFils ?? 0;
   const shippingFils = quote === null ? null : priced.freeShipping ? 0 : quote.shippingCostFils;
