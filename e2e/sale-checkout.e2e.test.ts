@@ -26,6 +26,7 @@ import { storefrontProducts } from './support/orders';
 import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
 import { openShopper } from './support/shopper';
 import { root, type Stack } from './support/stack';
+import { staffApiCookie } from './support/staff';
 
 /**
  * The store's sale switched on, as staff switch it (Settings → Sale): the checkout's summary is the
@@ -52,13 +53,7 @@ let product: Product;
 /** Settings → Sale saved through the gateway as the back office saves it (its session and Origin). */
 async function saveSale(value: SaleConfig) {
   const headers = { 'content-type': 'application/json', origin: stack.adminUrl };
-  const login = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(stack.admin),
-  });
-  const cookie = /qahwa_staff_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`staff sign-in failed: ${login.status}`);
+  const cookie = await staffApiCookie(stack);
   const current = (await (
     await fetch(`${stack.gatewayUrl}/api/admin/settings`, { headers: { cookie } })
   ).json()) as { sale: { version: number } };

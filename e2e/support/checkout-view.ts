@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { messages } from './browser';
 import type { CheckoutInput } from './card-checkout';
 import type { Stack } from './stack';
+import { staffApiCookie } from './staff';
 
 /** Where the checkout keeps the details typed for the tab's session (web/checkout/checkout-progress.ts). */
 const DETAILS_KEY = 'qahwa-checkout-details';
@@ -16,13 +17,7 @@ const DETAILS_KEY = 'qahwa-checkout-details';
  */
 export async function addShippingRule(stack: Stack, estimatedDays: string): Promise<void> {
   const headers = { 'content-type': 'application/json', origin: stack.adminUrl };
-  const login = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(stack.admin),
-  });
-  const cookie = /qahwa_staff_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`staff sign-in failed: ${login.status}`);
+  const cookie = await staffApiCookie(stack);
   const saved = await fetch(`${stack.gatewayUrl}/api/admin/shipping/rules`, {
     method: 'POST',
     headers: { ...headers, cookie },

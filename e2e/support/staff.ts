@@ -26,6 +26,22 @@ export async function staffContext(
 }
 
 /**
+ * A staff session for calls to the gateway's back-office API, signed in as the back office's
+ * sign-in page does it (its Origin: the gateway takes staff writes from the back office only).
+ * Returns the `qahwa_staff_session=…` cookie.
+ */
+export async function staffApiCookie(stack: Stack): Promise<string> {
+  const login = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.adminUrl },
+    body: JSON.stringify(stack.admin),
+  });
+  const cookie = /qahwa_staff_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`staff sign-in failed: ${login.status}`);
+  return cookie;
+}
+
+/**
  * Signs in on the back office's login page with the form, as staff do (the seeded admin unless
  * another account is given), and waits until the login page has sent them on.
  */
