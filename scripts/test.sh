@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make test` (and so .ci/run): installs what is missing, starts the services it needs, and runs
-# every check in order — lint, type-check, docker compose config, unit tests, migrations on the
-# test database, integration tests, the API fuzzer, the web and admin builds, end-to-end tests — then prints one
-# closing line `tests: N passed, M failed, K skipped` summed from Vitest's JSON reports.
+# every check — lint, docker compose config, unit tests, migrations on the test database, the
+# integration tests with the type-check, the web and admin builds and the API fuzzer beside them,
+# end-to-end tests — then prints one closing line `tests: N passed, M failed, K skipped` summed
+# from Vitest's JSON reports.
 # A failing step does not stop the later ones (except where they cannot run); the exit code is
 # non-zero when any step failed. Services this run started are stopped at the end.
 set -euo pipefail
@@ -50,7 +51,7 @@ step_in_background() {
 wait_background_step() {
   local name="$1" rc=0
   wait "${background_pid[$name]}" || rc=$?
-  printf '\n%s\n' "==================== $name (ran beside the step before)"
+  printf '\n%s\n' "==================== $name (ran beside the integration tests)"
   cat "$REPORT_DIR/$name.out"
   step_times+=("$name $((SECONDS - background_start[$name]))s, beside integration$( ((rc == 0)) || echo " (failed, exit $rc)")")
   if ((rc != 0)); then
@@ -123,23 +124,28 @@ rm -rf "$REPORT_DIR"
 mkdir -p "$REPORT_DIR"
 
 step lint npx --no -- biome check .
-step typecheck npm run --silent typecheck
 step compose compose_config
 step unit vitest_layer unit
 step migrate bash scripts/db.sh test
+# The integration tests spend most of their time waiting on timers and services (docs/testing.md),
+# so the steps that need no test database run beside them, each with its output held back until
+# the integration tests' is printed: the type-check (one tsc per core), the web and admin builds,
+# and Schemathesis against the gateway's OpenAPI document (its own gateway, worker, database and
+# Temporal namespace). The type-check and the builds run niced, so the integration tests' timed
+# checks get the CPU first.
+step_in_background typecheck nice -n 10 npm run --silent typecheck
+step_in_background build nice -n 10 npm run build -w @qahwa/web -w @qahwa/admin
 if last_step_failed migrate; then
   warn "integration tests skipped: the test database could not be migrated"
   failed_steps+=(integration)
   step fuzz bash scripts/fuzz.sh
 else
-  # Schemathesis against the gateway's OpenAPI document runs beside the integration tests: it has
-  # its own gateway, worker, database and Temporal namespace, and the integration tests spend most
-  # of their time waiting on timers and services (docs/testing.md). Its output follows theirs.
   step_in_background fuzz bash scripts/fuzz.sh
   step integration vitest_layer integration
   wait_background_step fuzz
 fi
-step build npm run build -w @qahwa/web -w @qahwa/admin
+wait_background_step typecheck
+wait_background_step build
 if last_step_failed build; then
   warn "end-to-end tests skipped: web or admin did not build"
   failed_steps+=(e2e)
