@@ -15,7 +15,7 @@ export async function resetDatabase(db: Db, admin?: { email: string; password: s
   const name = rows[0]?.name ?? '';
   if (!name.includes('test')) throw new Error(`resetDatabase refuses to wipe "${name}": not a test database`);
   await db.execute(sql`
-    truncate table order_items, orders, customers, leads, sessions, outbox, processed_events,
+    truncate table order_items, orders, customers, leads, abandoned_carts, sessions, outbox, processed_events,
       order_stats_daily, order_status_counts, projection_orders, product_variations, products,
       categories, variation_sizes, variation_types, variation_beans, shipping_rules, promotions, users,
       idempotency_keys, outbox_dead_letters, sign_in_attempts, checkouts, payments, order_discounts,

@@ -215,6 +215,47 @@ describe('GET /api/admin/dashboard', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('shows the carts left against the orders of the period, a cart counted once and not once bought', async () => {
+    const cart = (cartKey: string, over: Record<string, unknown> = {}) => ({
+      cartValue: 50,
+      cartItems: [{ id: 'line-1', name: 'Dallah', price: 50, quantity: 1 }],
+      cartKey,
+      timeSpentOnSite: 30,
+      pageVisits: 2,
+      lastVisitedPage: '/shop',
+      userAgent: 'test',
+      referrer: '',
+      deviceType: 'mobile',
+      abandonmentTrigger: 'cart_idle',
+      ...over,
+    });
+    const report = (body: Record<string, unknown>) =>
+      gw.app.inject({ method: 'POST', url: '/api/leads/cart-abandonment', payload: body });
+    await report(cart('c_dashanon0001'));
+    await report(cart('c_dashanon0001', { abandonmentTrigger: 'page_exit' }));
+    await report(cart('c_dashlead0001', { email: 'dash@example.com' }));
+    await report(cart('c_dashbought01'));
+    await gw.app.inject({
+      method: 'POST',
+      url: '/api/leads/cart-ordered',
+      payload: { cartKey: 'c_dashbought01' },
+    });
+    // Left 40 days ago: in 90 days, not in 30.
+    await gw.db.insert(tables.abandonedCarts).values({
+      cartKey: 'c_dashold00001',
+      valueFils: 10_00,
+      lineCount: 1,
+      abandonedAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+
+    const figure = async (period: string) =>
+      DashboardSummary.parse((await dashboard(`?period=${period}`)).json()).cartAbandonment;
+    // Today: 2 carts left, 2 orders placed → 2 / (2 + 2).
+    expect(await figure('today')).toEqual({ abandoned: 2, orders: 2, rate: 50 });
+    expect(await figure('30d')).toEqual({ abandoned: 2, orders: 7, rate: 22.2 });
+    expect(await figure('90d')).toEqual({ abandoned: 3, orders: 7, rate: 30 });
+  });
+
   it('lets staff who may view orders read it, and refuses the others and strangers', async () => {
     expect((await dashboard('?period=7d', viewer.cookie)).statusCode).toBe(200);
     const forbidden = await dashboard('?period=7d', outsider.cookie);

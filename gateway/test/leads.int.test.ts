@@ -124,15 +124,80 @@ describe('POST /api/leads/cart-abandonment', () => {
     });
   });
 
-  it('keeps nothing for a cart without an e-mail, and still answers 202', async () => {
+  it('keeps no lead for a cart without an e-mail, only its anonymous count: id, value, lines, time', async () => {
     const before = (await handle.db.select().from(tables.leads)).length;
-    const res = await app.inject({
+    const anonymous = abandonment({
+      email: undefined,
+      fullName: undefined,
+      phone: undefined,
+      cartKey: 'c_anonymous0001',
+      cartValue: 181.75,
+      cartItems: [
+        ...abandonment().cartItems,
+        { id: 'other-line', name: 'Cardamom', price: 61.25, quantity: 1 },
+      ],
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/leads/cart-abandonment', payload: anonymous });
+    expect(res.statusCode).toBe(202);
+    // The same cart reported again on page exit: still one cart.
+    const again = await app.inject({
       method: 'POST',
       url: '/api/leads/cart-abandonment',
-      payload: abandonment({ email: undefined }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ ...anonymous, abandonmentTrigger: 'page_exit' }),
     });
-    expect(res.statusCode).toBe(202);
+    expect(again.statusCode).toBe(202);
     expect((await handle.db.select().from(tables.leads)).length).toBe(before);
+    const rows = await handle.db
+      .select()
+      .from(tables.abandonedCarts)
+      .where(eq(tables.abandonedCarts.cartKey, 'c_anonymous0001'));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    // Nothing that names the shopper or their visit: these columns are the whole row.
+    expect(Object.keys(row!).sort()).toEqual(
+      ['abandonedAt', 'cartKey', 'id', 'lineCount', 'orderedAt', 'valueFils'].sort(),
+    );
+    expect(row).toMatchObject({ valueFils: 181_75, lineCount: 2, orderedAt: null });
+    expect(Math.abs(row!.abandonedAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('counts a cart with an e-mail once too, and a cart its browser then bought as ordered', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/leads/cart-abandonment',
+      payload: abandonment({ email: 'counted@example.com', cartKey: 'c_withlead0001' }),
+    });
+    const [counted] = await handle.db
+      .select()
+      .from(tables.abandonedCarts)
+      .where(eq(tables.abandonedCarts.cartKey, 'c_withlead0001'));
+    expect(counted).toMatchObject({ valueFils: 120_50, lineCount: 1, orderedAt: null });
+
+    const ordered = await app.inject({
+      method: 'POST',
+      url: '/api/leads/cart-ordered',
+      payload: { cartKey: 'c_withlead0001' },
+    });
+    expect(ordered.statusCode).toBe(202);
+    const [after] = await handle.db
+      .select()
+      .from(tables.abandonedCarts)
+      .where(eq(tables.abandonedCarts.cartKey, 'c_withlead0001'));
+    expect(after?.orderedAt).toBeInstanceOf(Date);
+    // A cart id nobody reported, or a malformed one: nothing to change, nothing said about it.
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/leads/cart-ordered',
+      payload: { cartKey: 'c_neverseen0001' },
+    });
+    expect(unknown.statusCode).toBe(202);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/leads/cart-ordered',
+      payload: { cartKey: '../x' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses an oversized body with 413 and a malformed beacon with 400, in the one error body', async () => {

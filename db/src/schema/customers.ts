@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 /** Shoppers check out anonymously; a customer is found or created by e-mail at the first order. */
@@ -47,4 +58,24 @@ export const leads = pgTable(
     uniqueIndex('leads_open_email_uq').on(t.email).where(sql`${t.status} <> 'CONVERTED'`),
     index('leads_status_idx').on(t.status, t.lastActivityAt),
   ],
+);
+
+/**
+ * Every cart reported abandoned, with or without an e-mail, once per browser cart id, and nothing
+ * that names a person (docs/leads.md "Abandoned carts without a lead"): the dashboard's
+ * abandonment rate counts these against the period's orders. A cart the same browser then
+ * bought is marked `ordered_at` and no longer counts as abandoned.
+ */
+export const abandonedCarts = pgTable(
+  'abandoned_carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The browser's random cart id (`cartKey`): a second report of the same cart is the same row. */
+    cartKey: text('cart_key').notNull().unique(),
+    valueFils: bigint('value_fils', { mode: 'number' }).notNull(),
+    lineCount: integer('line_count').notNull(),
+    abandonedAt: timestamp('abandoned_at', { withTimezone: true }).notNull().defaultNow(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
+  },
+  (t) => [index('abandoned_carts_abandoned_at_idx').on(t.abandonedAt)],
 );

@@ -42,17 +42,27 @@ export async function dashboardSummary(
 ): Promise<DashboardSummary> {
   // Projections only (docs/dashboard.md): no figure here is a query of orders.
   const { from, to } = periodRange(period);
-  const [trend, today, orderStatus, totalProducts, activePromotions, recentOrders, figures, growth] =
-    await Promise.all([
-      dashboard.salesTrend(from, to),
-      dashboard.salesTrend(to, to),
-      dashboard.statusCounts(),
-      dashboard.totalProducts(),
-      dashboard.activePromotions(),
-      dashboard.recentOrders(),
-      dashboard.productFigures(from, to),
-      dashboard.customerGrowth(from, to),
-    ]);
+  const [
+    trend,
+    today,
+    orderStatus,
+    totalProducts,
+    activePromotions,
+    recentOrders,
+    figures,
+    growth,
+    cartAbandonment,
+  ] = await Promise.all([
+    dashboard.salesTrend(from, to),
+    dashboard.salesTrend(to, to),
+    dashboard.statusCounts(),
+    dashboard.totalProducts(),
+    dashboard.activePromotions(),
+    dashboard.recentOrders(),
+    dashboard.productFigures(from, to),
+    dashboard.customerGrowth(from, to),
+    dashboard.cartAbandonment(from, to),
+  ]);
   const byViews = figures
     .filter((f) => f.views > 0)
     .sort((a, b) => b.views - a.views || cmp(a.productId, b.productId))
@@ -96,5 +106,6 @@ export async function dashboardSummary(
       unitsSold: f.unitsSold,
       revenue: toAed(f.revenueFils),
     })),
+    cartAbandonment,
   };
 }

@@ -2,6 +2,7 @@ import { verifyLeadLink } from '@qahwa/checkout';
 import type { LeadLine, LeadRow } from '@qahwa/db';
 import {
   CartAbandonmentRequest,
+  CartOrderedRequest,
   ErrorBody,
   LeadAccepted,
   LeadDetail,
@@ -113,8 +114,17 @@ export async function leadRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const b = req.body;
       const base = { trigger: b.abandonmentTrigger, deviceType: b.deviceType, items: b.cartItems.length };
+      if (b.cartKey && b.cartItems.length > 0) {
+        // Every left cart counts once for the dashboard's abandonment rate, e-mail or not: its id,
+        // value and line count only — no contact, page, agent or referrer is kept with it.
+        await leads.recordAbandonedCart({
+          cartKey: b.cartKey,
+          valueFils: toFils(b.cartValue),
+          lineCount: b.cartItems.length,
+        });
+      }
       if (!b.email || b.cartItems.length === 0) {
-        // No one to write to (the e-mail is captured at checkout) or nothing left: nothing to keep.
+        // No one to write to (the e-mail is captured at checkout) or nothing left: no lead.
         req.log.info({ ...base, leadId: null }, 'cart abandonment without a lead');
         return reply.code(202).header('cache-control', 'no-store').send({ success: true });
       }
@@ -141,6 +151,20 @@ export async function leadRoutes(app: FastifyInstance) {
         String(req.id),
       );
       req.log.info({ ...base, leadId: id }, 'cart abandoned');
+      return reply.code(202).header('cache-control', 'no-store').send({ success: true });
+    },
+  );
+
+  r.post(
+    '/api/leads/cart-ordered',
+    {
+      config: { ...shopper, rateLimit },
+      schema: { body: CartOrderedRequest, response: { 202: LeadAccepted } },
+    },
+    async (req, reply) => {
+      // The cart's random id is known to its browser only; a wrong one changes nothing, and says so to no one.
+      const found = await leads.markCartOrdered(req.body.cartKey);
+      req.log.info({ found }, 'abandoned cart ordered');
       return reply.code(202).header('cache-control', 'no-store').send({ success: true });
     },
   );

@@ -54,6 +54,15 @@ export const DashboardSummary = z
     orderStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
     /** 10. Best sellers by units over the period. */
     topProducts: z.array(ProductRef.extend({ unitsSold: z.number().int(), revenue: z.number() })),
+    /**
+     * Carts left over the period against its orders (docs/dashboard.md "Cart abandonment"): the rate
+     * is abandoned ÷ (abandoned + orders) in per cent, one decimal; null when there was neither.
+     */
+    cartAbandonment: z.object({
+      abandoned: z.number().int(),
+      orders: z.number().int(),
+      rate: z.number().nullable(),
+    }),
   })
   .meta({ id: 'DashboardSummary' });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;

@@ -113,6 +113,15 @@ export const CartAbandonmentRequest = z
   .meta({ id: 'CartAbandonmentRequest' });
 export type CartAbandonmentRequest = z.infer<typeof CartAbandonmentRequest>;
 
+/**
+ * POST /api/leads/cart-ordered: the browser bought the cart it had reported abandoned (its random
+ * cart id is all it says), so the dashboard counts that cart as an order, not as left.
+ */
+export const CartOrderedRequest = z
+  .object({ cartKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })
+  .meta({ id: 'CartOrderedRequest' });
+export type CartOrderedRequest = z.infer<typeof CartOrderedRequest>;
+
 /** What both lead calls answer: accepted (the work happens after the answer, and its failures stay on the server). */
 export const LeadAccepted = z.object({ success: z.literal(true) }).meta({ id: 'LeadAccepted' });
 export type LeadAccepted = z.infer<typeof LeadAccepted>;

@@ -11,6 +11,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import {
+  abandonedCarts,
   customerGrowthDaily,
   orderStatsDaily,
   orderStatusCounts,
@@ -199,6 +200,38 @@ export function createDashboardRepository(db: DbOrTx) {
     },
 
     productFigures,
+
+    /**
+     * The period's abandoned carts against its orders (docs/dashboard.md "Cart abandonment"):
+     * carts reported abandoned on one of its Dubai days and not bought since, orders placed on
+     * them (the order-stats projection); the rate is abandoned ÷ (abandoned + orders) in per cent
+     * to one decimal, null when there was neither.
+     */
+    async cartAbandonment(
+      from: string,
+      to: string,
+    ): Promise<{ abandoned: number; orders: number; rate: number | null }> {
+      const { rows } = await db.execute<{ abandoned: number; orders: number; rate: number | null }>(sql`
+        with a as (
+          select count(*)::int as n from ${abandonedCarts}
+          where ${abandonedCarts.orderedAt} is null
+            and ${abandonedCarts.abandonedAt} >= (${from}::date)::timestamp at time zone 'Asia/Dubai'
+            and ${abandonedCarts.abandonedAt} < (${to}::date + 1)::timestamp at time zone 'Asia/Dubai'
+        ), o as (
+          select coalesce(sum(${orderStatsDaily.orders}), 0)::int as n from ${orderStatsDaily}
+          where ${orderStatsDaily.day} between ${from}::date and ${to}::date
+        )
+        select a.n as abandoned, o.n as orders,
+          case when a.n + o.n = 0 then null
+            else round(100.0 * a.n / (a.n + o.n), 1)::float8 end as rate
+        from a, o`);
+      const row = rows[0];
+      return {
+        abandoned: Number(row?.abandoned ?? 0),
+        orders: Number(row?.orders ?? 0),
+        rate: row?.rate == null ? null : Number(row.rate),
+      };
+    },
 
     /** New customers per day over [from, to], every day present, with the running total. */
     async customerGrowth(from: string, to: string) {

@@ -4,9 +4,11 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../client';
 import { customers, leads } from '../../schema';
 import { createOutboxRepository } from '../operations/outbox';
+import { createAbandonedCarts } from './abandoned-carts';
 import { createLeadReads } from './lead-reads';
 import type { CartAbandonment, LeadConversion, LeadLine, LeadQualification } from './lead-types';
 
+export type { AbandonedCart } from './abandoned-carts';
 export type { CartAbandonment, LeadConversion, LeadLine, LeadQualification, LeadRow } from './lead-types';
 
 const meta = (requestId?: string) => ({
@@ -89,6 +91,7 @@ export function createLeadsRepository(db: Db) {
 
   return {
     ...reads,
+    ...createAbandonedCarts(db),
 
     /** SPEC 4: the payment step was reached; the open lead becomes QUALIFIED (a converted one stays). */
     async qualify(q: LeadQualification, requestId?: string): Promise<{ id: string }> {
