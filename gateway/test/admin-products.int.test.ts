@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createAuditRepository, createCatalogueRepository, tables } from '@qahwa/db';
-import type { AdminProduct, AdminProductList, ProductWriteRequest } from '@qahwa/schema';
+import {
+  type AdminProduct,
+  type AdminProductList,
+  generateVariationSku,
+  type ProductWriteRequest,
+} from '@qahwa/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './harness';
@@ -234,6 +239,148 @@ describe('products in the back office', () => {
     expect(active.total).toBe(0);
     const restored = await call(editor, 'POST', `/api/admin/products/${productId}/restore`);
     expect(restored.json()).toMatchObject({ archivedAt: null, isActive: false });
+  });
+});
+
+describe('a new product with its variations, made in one call', () => {
+  let maker: { cookie: string; userId: string };
+  let sizes: { id: string; displayName: string }[];
+  beforeAll(async () => {
+    maker = await staffCookie(gw, {
+      name: 'Salma',
+      permissions: [
+        { module: 'products', canView: true, canEdit: true },
+        { module: 'variation', canView: true, canEdit: true },
+      ],
+    });
+    sizes = await gw.db
+      .select({ id: tables.variationSizes.id, displayName: tables.variationSizes.displayName })
+      .from(tables.variationSizes)
+      .where(eq(tables.variationSizes.isActive, true))
+      .orderBy(tables.variationSizes.sortOrder);
+  });
+  const row = (sizeId: string, over: Record<string, unknown> = {}) => ({
+    sizeId,
+    price: 42.5,
+    discount: 0,
+    discountType: 'PERCENTAGE',
+    sku: null,
+    stockQuantity: 7,
+    isActive: true,
+    ...over,
+  });
+  // What a refused create could have left behind: the product, variations, events, audit entries.
+  const count = async (
+    table: typeof tables.outbox | typeof tables.auditLog | typeof tables.productVariations,
+  ) => (await gw.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+  const madeWith = async (slug: string) => ({
+    products: await gw.db.select().from(tables.products).where(eq(tables.products.slug, slug)),
+    events: await count(tables.outbox),
+    audit: await count(tables.auditLog),
+    variations: await count(tables.productVariations),
+  });
+
+  it('creates the product and every variation together, SKUs generated from the slug', async () => {
+    const input = draft();
+    const res = await call(maker, 'POST', '/api/admin/products', {
+      ...input,
+      variations: [row(sizes[0]!.id), row(sizes[1]!.id, { sku: `OWN-${input.slug}`, price: 80 })],
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created.variations).toHaveLength(2);
+    // One CatalogueChanged for the product and its variations.
+    const events = await gw.db
+      .select({ id: tables.outbox.id })
+      .from(tables.outbox)
+      .where(
+        and(
+          eq(tables.outbox.type, 'CatalogueChanged'),
+          sql`${tables.outbox.payload}::text like ${`%${created.id}%`}`,
+        ),
+      );
+    expect(events).toHaveLength(1);
+    const listed = (await call(maker, 'GET', `/api/variations/products?productId=${created.id}`)).json();
+    expect(listed.map((v: { sku: string }) => v.sku).sort()).toEqual(
+      [
+        generateVariationSku({ sku: null, slug: input.slug, id: created.id }, [sizes[0]!.displayName]),
+        `OWN-${input.slug}`,
+      ].sort(),
+    );
+    expect(
+      listed.every((v: { productId: string; stockQuantity: number }) => v.productId === created.id),
+    ).toBe(true);
+    // Audited: the product and each variation, under the one request.
+    const audit = createAuditRepository(gw.db);
+    expect(await audit.list({ entityId: created.id })).toHaveLength(1);
+    for (const v of listed) {
+      expect(await audit.list({ module: 'variation', entityId: v.id })).toMatchObject([
+        { action: 'create', userId: maker.userId },
+      ]);
+    }
+  });
+
+  it('creates nothing when a row is refused, and names the row in the staff member’s language', async () => {
+    const input = draft();
+    const before = await madeWith(input.slug);
+    expect(before.products).toEqual([]);
+    const same = await call(
+      maker,
+      'POST',
+      '/api/admin/products',
+      { ...input, variations: [row(sizes[0]!.id), row(sizes[1]!.id), row(sizes[1]!.id, { price: 50 })] },
+      'ar',
+    );
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({
+      code: 'VARIATION_EXISTS',
+      error:
+        'المتغيّر 3: يوجد متغيّر بهذه التركيبة بالفعل أو أن رمز SKU مستخدم مسبقًا. لم يُحفظ شيء: صحّح هذا الصف ثم احفظ مجددًا.',
+      issues: [
+        { path: '/variations/2', message: 'يوجد متغيّر بهذه التركيبة بالفعل أو أن رمز SKU مستخدم مسبقًا' },
+      ],
+    });
+    expect(await madeWith(input.slug)).toEqual(before);
+
+    // A SKU another product's variation has: refused at its row, nothing made.
+    const [taken] = await gw.db
+      .select({ sku: tables.productVariations.sku })
+      .from(tables.productVariations)
+      .where(sql`${tables.productVariations.sku} is not null`)
+      .limit(1);
+    const sku = await call(maker, 'POST', '/api/admin/products', {
+      ...input,
+      variations: [row(sizes[0]!.id, { sku: taken!.sku })],
+    });
+    expect(sku.statusCode).toBe(409);
+    expect(sku.json()).toMatchObject({ code: 'VARIATION_EXISTS', issues: [{ path: '/variations/0' }] });
+    expect(sku.json().error).toMatch(/^Variation 1: A variation with this combination already exists/);
+    // A size that does not exist.
+    const unknown = await call(maker, 'POST', '/api/admin/products', {
+      ...input,
+      variations: [row(sizes[0]!.id), row(randomUUID())],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({ code: 'SIZE_NOT_FOUND', issues: [{ path: '/variations/1' }] });
+    expect(await madeWith(input.slug)).toEqual(before);
+
+    // The same form, corrected, goes through.
+    const fixed = await call(maker, 'POST', '/api/admin/products', {
+      ...input,
+      variations: [row(sizes[0]!.id), row(sizes[1]!.id)],
+    });
+    expect(fixed.statusCode).toBe(201);
+  });
+
+  it('needs the variation module to send variations; a product alone needs products only', async () => {
+    const refused = await call(editor, 'POST', '/api/admin/products', {
+      ...draft(),
+      variations: [row(sizes[0]!.id)],
+    });
+    expect(refused.statusCode).toBe(403);
+    const alone = await call(editor, 'POST', '/api/admin/products', { ...draft(), variations: [] });
+    expect(alone.statusCode).toBe(201);
+    expect(alone.json().variations).toEqual([]);
   });
 });
 

@@ -1,4 +1,9 @@
-import { type CatalogueRefusal, CatalogueWriteError, type WriteContext } from '@qahwa/db';
+import {
+  type CatalogueRefusal,
+  CatalogueWriteError,
+  isVariationWriteError,
+  type WriteContext,
+} from '@qahwa/db';
 import {
   AdminProduct,
   AdminProductIdParams,
@@ -7,15 +12,20 @@ import {
   type CatalogueFormCode,
   catalogueText,
   ErrorBody,
+  localize,
+  ProductCreated,
+  ProductCreateRequest,
   ProductRemoval,
   ProductUpdateRequest,
-  ProductWriteRequest,
+  VALIDATION_MESSAGES,
 } from '@qahwa/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor, staffOnly } from '../auth/access';
+import { requireStaff } from '../auth/session';
 import { localeOf } from '../i18n/messages';
 import { HttpError } from '../platform/errors';
+import { variationAnswer } from './variations';
 
 /** How each refusal is answered: status, stable code and the member of staff's sentence. */
 const REFUSALS: Record<CatalogueRefusal, { status: number; code: string; text: CatalogueFormCode }> = {
@@ -35,6 +45,23 @@ export function catalogueRefusal(err: unknown, req: FastifyRequest): never {
   const r = REFUSALS[err.refusal];
   const message = catalogueText(localeOf(req.headers))(r.text, { count: err.detail.count ?? 0 });
   throw new HttpError(r.status, r.code, message);
+}
+
+/**
+ * A variation sent with a new product and refused: its own status and code, the sentence naming the
+ * row (1-based, as the form's table counts), and the issue at `/variations/{index}` for the form.
+ */
+function variationRowRefusal(err: unknown, req: FastifyRequest): never {
+  if (!isVariationWriteError(err) || err.row === undefined) throw err;
+  const locale = localeOf(req.headers);
+  const answer = variationAnswer(err, locale, 'add');
+  const message = localize(VALIDATION_MESSAGES['variation.rowRefused'], locale, {
+    row: err.row + 1,
+    reason: answer.message,
+  });
+  throw new HttpError(answer.status, answer.code, message, {
+    issues: [{ path: `/variations/${err.row}`, message: answer.message }],
+  });
 }
 
 export async function writeContext(req: FastifyRequest): Promise<WriteContext> {
@@ -84,16 +111,20 @@ export async function adminProductRoutes(app: FastifyInstance) {
     {
       ...staffOnly('products', 'edit'),
       schema: {
-        body: ProductWriteRequest,
-        response: { 201: AdminProduct, 404: ErrorBody, 409: ErrorBody, ...denied },
+        body: ProductCreateRequest,
+        response: { 201: ProductCreated, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...denied },
       },
     },
     async (req, reply) => {
+      // Variations made with the product are the variation module's writes, as in the editor
+      // (docs/admin-catalogue.md): without its edit right, a product with variations is refused.
+      if (req.body.variations.length > 0) await requireStaff('variation', 'edit')(req, reply);
       try {
         const created = await repo.create(req.body, await writeContext(req));
-        req.log.info({ productId: created.id }, 'product created');
+        req.log.info({ productId: created.id, variations: created.variations.length }, 'product created');
         return reply.code(201).send(created);
       } catch (err) {
+        if (isVariationWriteError(err)) variationRowRefusal(err, req);
         catalogueRefusal(err, req);
       }
     },

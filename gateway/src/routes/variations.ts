@@ -89,11 +89,17 @@ const ADD_CONFLICT = {
   message: (l: Locale) => localize(VALIDATION_MESSAGES['variation.addConflict'], l),
 };
 
+/** A refused variation write's status, stable code and sentence in the member of staff's language. */
+export function variationAnswer(err: VariationWriteError, locale: Locale, op: 'add' | 'other') {
+  const conflict = err.code === 'combinationExists' || err.code === 'skuInUse';
+  const r = op === 'add' && conflict ? ADD_CONFLICT : REFUSALS[err.code];
+  return { status: r.status, code: r.code, message: r.message(locale) };
+}
+
 function refused(err: unknown, req: FastifyRequest, op: 'add' | 'other' = 'other'): never {
   if (isVariationWriteError(err)) {
-    const conflict = err.code === 'combinationExists' || err.code === 'skuInUse';
-    const r = op === 'add' && conflict ? ADD_CONFLICT : REFUSALS[err.code];
-    throw new HttpError(r.status, r.code, r.message(localeOf(req.headers)));
+    const a = variationAnswer(err, localeOf(req.headers), op);
+    throw new HttpError(a.status, a.code, a.message);
   }
   throw err;
 }

@@ -17,6 +17,7 @@ export * from './operations';
 export * from './orders';
 export * from './payment-mode';
 export * from './payments';
+export * from './product-create';
 export * from './products';
 export * from './promotions';
 export * from './reviews';

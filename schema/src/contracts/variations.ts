@@ -60,6 +60,13 @@ const variationBody = {
   imageUrl: z.string().overwrite(storableText).max(2048).nullable().optional(),
 };
 
+/**
+ * A variation sent with a product not saved yet (POST /api/admin/products `variations`): the
+ * SPEC 7 body without a product id, which the server gives it once the product exists.
+ */
+export const NewProductVariation = z.object(variationBody).meta({ id: 'NewProductVariation' });
+export type NewProductVariation = z.input<typeof NewProductVariation>;
+
 /** SPEC 7 POST /api/variations/products. */
 export const VariationCreateRequest = z
   .object({ productId: EntityId(), ...variationBody })

@@ -146,6 +146,10 @@ export const VALIDATION_MESSAGES = {
     en: 'This SKU is already in use by another variation',
     ar: 'رمز SKU هذا مستخدم في متغيّر آخر',
   },
+  'variation.rowRefused': {
+    en: 'Variation {row}: {reason}. Nothing was saved: correct that row and save again.',
+    ar: 'المتغيّر {row}: {reason}. لم يُحفظ شيء: صحّح هذا الصف ثم احفظ مجددًا.',
+  },
   'variation.updateFailed': { en: 'Failed to update variation', ar: 'تعذّر تحديث المتغيّر' },
   'variation.deleteFailed': { en: 'Failed to delete variation', ar: 'تعذّر حذف المتغيّر' },
   'variation.loadFailed': { en: 'Failed to load product variations', ar: 'تعذّر تحميل متغيّرات المنتج' },

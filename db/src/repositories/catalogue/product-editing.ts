@@ -1,4 +1,4 @@
-import { type AdminProduct, type ProductWrite, toAed, toFils } from '@qahwa/schema';
+import { type AdminProduct, type ProductWrite, toAed, toFils, type Variation } from '@qahwa/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { categories, orderItems, products } from '../../schema';
@@ -6,6 +6,12 @@ import { recordAudit } from '../audit/audit';
 import { CatalogueWriteError, catalogueChanges, guardUnique, type WriteContext } from './catalogue-writes';
 import { createCategoryEditingRepository } from './category-editing';
 import { listProducts } from './product-list';
+import {
+  createVariationsRepository,
+  isVariationWriteError,
+  type VariationWrite,
+  VariationWriteError,
+} from './variations';
 
 // The refusals and the write context are shared with the category writes (catalogue-writes.ts);
 // the folder's public face names them through this module.
@@ -67,6 +73,7 @@ function columnsOf(input: ProductWrite) {
 export function createProductEditingRepository(db: DbOrTx) {
   const changed = catalogueChanges(db);
   const categoryEditing = createCategoryEditingRepository(db);
+  const variations = createVariationsRepository(db);
 
   async function wasOrdered(tx: DbOrTx, productId: string): Promise<boolean> {
     const [row] = await tx
@@ -91,7 +98,16 @@ export function createProductEditingRepository(db: DbOrTx) {
     product,
     list: (q: Parameters<typeof listProducts>[1]) => listProducts(db, q),
 
-    async create(input: ProductWrite, ctx: WriteContext): Promise<AdminProduct> {
+    /**
+     * A new product, with the variations staff added before it was first saved (SPEC 3's temp
+     * rows), in one transaction: a refused variation (its combination or SKU taken, an unknown
+     * size) is thrown with its index and nothing is made. Each variation gets its own audit entry,
+     * as one added in the editor does; its SKU, left empty, is generated from the new slug.
+     */
+    async create(
+      input: ProductWrite & { variations?: readonly VariationWrite[] },
+      ctx: WriteContext,
+    ): Promise<AdminProduct & { variations: Variation[] }> {
       return guardUnique('products', () =>
         db.transaction(async (tx) => {
           await categoryExists(tx, input.categoryId);
@@ -108,8 +124,27 @@ export function createProductEditingRepository(db: DbOrTx) {
             after: created,
             requestId: ctx.requestId,
           });
+          const made: Variation[] = [];
+          for (const [index, write] of (input.variations ?? []).entries()) {
+            try {
+              made.push(await variations.create(row.id, write, ctx.requestId, tx, { announce: false }));
+            } catch (err) {
+              if (isVariationWriteError(err)) throw new VariationWriteError(err.code, undefined, index);
+              throw err;
+            }
+            await recordAudit(tx, {
+              user: ctx.actor,
+              module: 'variation',
+              action: 'create',
+              entityType: 'variation',
+              entityId: made[index]?.id ?? null,
+              before: null,
+              after: made[index],
+              requestId: ctx.requestId,
+            });
+          }
           await changed(tx, 'product', [row.id], ctx.requestId);
-          return created;
+          return { ...created, variations: made };
         }),
       );
     },

@@ -53,6 +53,8 @@ export class VariationWriteError extends Error {
     readonly code: VariationRefusal,
     /** The row as it is now, for a stale edit. */
     readonly current?: Variation,
+    /** Which of the variations sent with a new product was refused (its index in the list). */
+    readonly row?: number,
   ) {
     super(`variation write refused: ${code}`);
   }
@@ -207,11 +209,16 @@ export function createVariationsRepository(db: DbOrTx) {
       return rows.map((r) => ({ id: r.id, name: r.name, nameAr: r.nameAr, isActive: r.isActive }));
     },
 
+    /**
+     * `announce: false` when the caller appends the product's own CatalogueChanged in the same
+     * transaction (a new product with its variations: one event, not one per row).
+     */
     async create(
       productId: string,
       input: VariationWrite,
       requestId?: string,
       tx: DbOrTx = db,
+      { announce = true }: { announce?: boolean } = {},
     ): Promise<Variation> {
       const sku = await skuFor(tx, productId, input);
       const id = await guarded(tx, async (inner) => {
@@ -221,7 +228,7 @@ export function createVariationsRepository(db: DbOrTx) {
           .returning({ id: productVariations.id });
         return row?.id as string;
       });
-      await changed(tx, productId, requestId);
+      if (announce) await changed(tx, productId, requestId);
       return (await byId(id, tx)) as Variation;
     },
 
