@@ -117,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     brevo: brevoSettingsOf(e, mode),
     mail: mailSettingsOf(e),
-    uploads: uploadsSettingsOf(e),
+    uploads: uploadsSettingsOf(e, mode),
     staffLinks: {
       backOfficeUrl: e.BACKOFFICE_URL.replace(/\/+$/, ''),
       ttlMs: e.STAFF_LINK_TTL_HOURS * 3600_000,

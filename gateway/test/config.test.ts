@@ -129,6 +129,32 @@ describe('gateway configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).testPayments).toBe(true);
   });
 
+  it('names one Cloudinary upload preset per kind of image, and production sends images to Cloudinary only', () => {
+    const keys = { CLOUDINARY_URL: 'cloudinary://key:secret@demo' };
+    expect(
+      loadConfig({ NODE_ENV: 'test', ...keys, CLOUDINARY_PRESET_SLIDER: 'home_banners' }).uploads.cloudinary
+        ?.presets,
+    ).toEqual({
+      product: 'qahwa_products',
+      gallery: 'qahwa_products_gallery',
+      variation: 'qahwa_products_variations',
+      category: 'qahwa_categories',
+      slider: 'home_banners',
+      return: 'qahwa_returns',
+    });
+    // One preset for every kind is gone: a left-over setting is named, not ignored.
+    expect(() => loadConfig({ NODE_ENV: 'test', ...keys, CLOUDINARY_UPLOAD_PRESET: 'all' })).toThrow(
+      /CLOUDINARY_UPLOAD_PRESET.*one preset per kind/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', CLOUDINARY_PRESET_PRODUCT: 'has spaces' })).toThrow(
+      /CLOUDINARY_PRESET_PRODUCT/,
+    );
+    expect(() => loadConfig({ ...strong, ...keys, CLOUDINARY_API_BASE: 'http://127.0.0.1:4999' })).toThrow(
+      /CLOUDINARY_API_BASE=http:\/\/127\.0\.0\.1:4999: images go to https:\/\/api\.cloudinary\.com only/,
+    );
+    expect(loadConfig({ ...strong, ...keys }).uploads.cloudinary?.apiBase).toBe('https://api.cloudinary.com');
+  });
+
   it('learns the back office’s origin from BACKOFFICE_URL, and a staff session’s idle period', () => {
     const config = loadConfig({ NODE_ENV: 'test', BACKOFFICE_URL: 'https://admin.qahwa.ae/backend' });
     expect(config.backOfficeOrigin).toBe('https://admin.qahwa.ae');
@@ -141,6 +167,18 @@ describe('gateway configuration', () => {
     const env = { NODE_ENV: 'test', NATS_URL: 'nats://nats:4222', NATS_USER: 'qahwa', NATS_PASSWORD: 'p w' };
     expect(loadConfig(env).nats).toEqual({ servers: 'nats://nats:4222', user: 'qahwa', pass: 'p w' });
     expect(() => loadConfig({ NODE_ENV: 'test', NATS_PASSWORD: 'p' })).toThrow(/NATS_USER and NATS_PASSWORD/);
+  });
+
+  it('connects to every server of a NATS cluster listed in NATS_URL, separated by commas', () => {
+    const env = {
+      NODE_ENV: 'test',
+      NATS_URL: 'nats://127.0.0.1:5222, nats://127.0.0.1:5223,nats://127.0.0.1:5224',
+    };
+    expect(loadConfig(env).nats.servers).toEqual([
+      'nats://127.0.0.1:5222',
+      'nats://127.0.0.1:5223',
+      'nats://127.0.0.1:5224',
+    ]);
   });
 
   it('gives a shutdown longer than an order waits for its workflow', () => {

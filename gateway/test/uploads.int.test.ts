@@ -1,13 +1,15 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAuditRepository, tables } from '@qahwa/db';
+import type { CloudinarySettings } from '@qahwa/schema/config';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { cloudinarySignature, createCloudinaryImageStore } from '../src/uploads/cloudinary';
+import { createCloudinaryImageStore } from '../src/uploads/cloudinary';
+import { syncUploadPresets } from '../src/uploads/presets';
 import { sniffImage } from '../src/uploads/sniff';
+import { type FakeCloudinary, startFakeCloudinary } from './fake-cloudinary';
 import { type Gateway, startGateway } from './harness';
 import { staffCookie } from './staff-session';
 
@@ -136,92 +138,155 @@ describe('uploading an image (SPEC 5, 7)', () => {
   });
 });
 
-describe('Cloudinary, when its keys are set', () => {
-  let server: Server;
-  let base: string;
-  const seen: { path: string; fields: Record<string, string>; fileBytes: number }[] = [];
+describe('Cloudinary, when its keys are set: one upload preset per kind of image (SPEC 7)', () => {
+  let fake: FakeCloudinary;
+  let settings: CloudinarySettings;
+  let cloud: Gateway;
+  let editor: string;
+
+  /** A PNG's signature and IHDR saying 4000 × 3000 (the fake reads the size there). */
+  const BIG_PNG = (() => {
+    const b = Buffer.alloc(64);
+    PNG.copy(b, 0, 0, 16);
+    b.writeUInt32BE(4000, 16);
+    b.writeUInt32BE(3000, 20);
+    return b;
+  })();
 
   beforeAll(async () => {
-    // A stand-in for Cloudinary's upload API, following its documented contract: multipart
-    // fields, a SHA-1 signature over the sorted parameters and the secret, and the answer's fields.
-    server = createServer(async (req, res) => {
-      const request = new Request(`http://x${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: req as unknown as ReadableStream,
-        duplex: 'half',
-      } as RequestInit);
-      const form = await request.formData();
-      const fields: Record<string, string> = {};
-      let fileBytes = 0;
-      for (const [k, v] of form.entries()) {
-        if (typeof v === 'string') fields[k] = v;
-        else fileBytes = v.size;
-      }
-      seen.push({ path: req.url ?? '', fields, fileBytes });
-      const { signature, api_key, ...signed } = fields;
-      res.setHeader('content-type', 'application/json');
-      if (api_key !== 'key123' || signature !== cloudinarySignature(signed, 'secret456')) {
-        res.statusCode = 401;
-        res.end(JSON.stringify({ error: { message: 'Invalid Signature' } }));
-        return;
-      }
-      const publicId = `${fields.folder}/${fields.public_id ?? 'generated'}`;
-      res.end(
-        JSON.stringify({
-          public_id: publicId,
-          secure_url: `https://res.cloudinary.com/demo/image/upload/v1/${publicId}.png`,
-          format: 'png',
-          bytes: fileBytes,
-          width: 1,
-          height: 1,
-        }),
-      );
+    fake = await startFakeCloudinary({ cloudName: 'demo', apiKey: 'key123', apiSecret: 'secret456' });
+    // The presets' names come from the gateway's settings, as in production.
+    const loaded = loadConfig({
+      NODE_ENV: 'test',
+      CLOUDINARY_URL: 'cloudinary://key123:secret456@demo',
+      CLOUDINARY_API_BASE: fake.url,
+    }).uploads.cloudinary;
+    if (!loaded) throw new Error('Cloudinary settings expected');
+    settings = loaded;
+    const base = loadConfig({ NODE_ENV: 'test' });
+    cloud = await startGateway({ config: { uploads: { ...base.uploads, dir, cloudinary: settings } } });
+    ({ cookie: editor } = await staffCookie(cloud, {
+      permissions: ['products', 'variation', 'categories', 'content'].map((module) => ({
+        module,
+        canView: true,
+        canEdit: true,
+      })) as never,
+    }));
+  });
+  afterAll(async () => {
+    await cloud?.close();
+    await fake?.close();
+  });
+
+  const send = (path: string, body: Buffer = BIG_PNG) =>
+    cloud.app.inject({
+      method: 'POST',
+      url: `/api/uploads/${path}`,
+      headers: { cookie: editor, 'content-type': 'image/png', 'x-locale': 'en' },
+      payload: body,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const settings = (apiSecret: string) => ({
-    cloudName: 'demo',
-    apiKey: 'key123',
-    apiSecret,
-    uploadPreset: 'qahwa_staff',
-    apiBase: base,
-    requestTimeoutMs: 5000,
+  it('sets up every kind’s preset at the provider: its folder, the SPEC 5 formats and its size limit', async () => {
+    const created = await syncUploadPresets(settings);
+    expect(created.map((c) => `${c.action} ${c.name}`)).toEqual([
+      'created qahwa_products',
+      'created qahwa_products_gallery',
+      'created qahwa_products_variations',
+      'created qahwa_categories',
+      'created qahwa_sliders',
+      'created qahwa_returns',
+    ]);
+    expect(fake.presets.get('qahwa_sliders')).toEqual({
+      name: 'qahwa_sliders',
+      unsigned: false,
+      settings: {
+        folder: 'sliders',
+        allowed_formats: 'jpeg,jpg,png,webp,avif',
+        transformation: 'c_limit,w_2400,h_1200',
+        overwrite: 'false',
+        unique_filename: 'true',
+      },
+    });
+    // Run again, it updates them in place.
+    expect((await syncUploadPresets(settings)).every((c) => c.action === 'updated')).toBe(true);
+    expect(fake.presets.size).toBe(6);
   });
 
-  it('sends a signed upload with folder, public_id, tags and the preset, and returns its fields', async () => {
-    const store = createCloudinaryImageStore(settings('secret456'));
+  it.each([
+    ['products', 'qahwa_products', { width: 2000, height: 1500 }],
+    ['products/gallery', 'qahwa_products_gallery', { width: 2000, height: 1500 }],
+    ['products/variations', 'qahwa_products_variations', { width: 1200, height: 900 }],
+    ['categories', 'qahwa_categories', { width: 1200, height: 900 }],
+    ['sliders', 'qahwa_sliders', { width: 1600, height: 1200 }],
+  ])(
+    'signs an upload to %s with that kind’s preset %s, which files and sizes it',
+    async (folder, preset, size) => {
+      const res = await send(folder);
+      expect(res.statusCode).toBe(201);
+      const upload = fake.uploads.at(-1);
+      expect(upload?.fields).toMatchObject({ upload_preset: preset, folder, api_key: 'key123' });
+      expect(upload?.result).toMatchObject(size);
+      expect(res.json()).toEqual({
+        public_id: expect.stringMatching(new RegExp(`^${folder}/`)),
+        secure_url: expect.stringMatching(/^https:\/\/res\.cloudinary\.com\/demo\/image\/upload\/v\d+\//),
+        format: 'png',
+        bytes: BIG_PNG.length,
+      });
+      expect(res.json().secure_url).toContain(`/${folder}/`);
+      const [row] = await cloud.db
+        .select()
+        .from(tables.uploads)
+        .where(eq(tables.uploads.publicId, res.json().public_id));
+      expect(row).toMatchObject({ folder, storage: 'cloudinary' });
+    },
+  );
+
+  it('refuses a kind it does not know with the one error body, and sends nothing to the provider', async () => {
+    const before = fake.uploads.length;
+    const res = await send('banners');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: expect.any(String) });
+    expect(fake.uploads.length).toBe(before);
+  });
+
+  it('says the provider’s refusal when a kind’s preset is missing there (SPEC 8)', async () => {
+    const kept = fake.presets.get('qahwa_categories');
+    fake.presets.delete('qahwa_categories');
+    try {
+      const res = await send('categories');
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({
+        code: 'UPLOAD_PROVIDER',
+        error: 'provider error: Upload preset not found',
+      });
+    } finally {
+      if (kept) fake.presets.set('qahwa_categories', kept);
+    }
+  });
+
+  it('passes a bad signature’s refusal on as its message', async () => {
+    const store = createCloudinaryImageStore({ ...settings, apiSecret: 'wrong-secret' });
+    await expect(
+      store.put({ bytes: PNG, format: 'png', kind: 'slider', folder: 'sliders', tags: [] }),
+    ).rejects.toMatchObject({ kind: 'provider', message: 'Invalid Signature' });
+  });
+
+  it('keeps the caller’s public_id and tags beside the preset', async () => {
+    const store = createCloudinaryImageStore(settings);
     const result = await store.put({
       bytes: PNG,
       format: 'png',
+      kind: 'product',
       folder: 'products',
       publicId: 'ethiopia',
       tags: ['catalogue'],
     });
-    expect(result).toEqual({
-      public_id: 'products/ethiopia',
-      secure_url: 'https://res.cloudinary.com/demo/image/upload/v1/products/ethiopia.png',
-      format: 'png',
-      bytes: PNG.length,
+    expect(result).toMatchObject({ public_id: 'products/ethiopia', format: 'png', bytes: PNG.length });
+    expect(fake.uploads.at(-1)?.fields).toMatchObject({
+      folder: 'products',
+      public_id: 'ethiopia',
+      tags: 'catalogue',
+      upload_preset: 'qahwa_products',
     });
-    expect(seen.at(-1)).toMatchObject({
-      path: '/v1_1/demo/image/upload',
-      fields: { folder: 'products', public_id: 'ethiopia', tags: 'catalogue', upload_preset: 'qahwa_staff' },
-      fileBytes: PNG.length,
-    });
-  });
-
-  it('passes the provider’s refusal on as its message', async () => {
-    const store = createCloudinaryImageStore(settings('wrong-secret'));
-    await expect(store.put({ bytes: PNG, format: 'png', folder: 'sliders', tags: [] })).rejects.toMatchObject(
-      {
-        kind: 'provider',
-        message: 'Invalid Signature',
-      },
-    );
   });
 });

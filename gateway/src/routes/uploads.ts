@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   ErrorBody,
   IMAGE_FOLDERS,
+  type ImageKind,
   ImageUploadResult,
   type MenuModule,
   TrackTokenParams,
@@ -22,15 +23,16 @@ import { CONTENT_TYPES } from '../uploads/sniff';
 import { createLocalImageStore, type ImageStore, LOCAL_FILE_NAME, LOCAL_FILES_PATH } from '../uploads/store';
 
 /**
- * Who may upload into which folder (SPEC 7's folders): the module whose screen uses the picture,
- * with edit. One route per folder, so each is in the access table with its own decision.
+ * Who may upload which kind of image (SPEC 7's folders, one a kind): the module whose screen uses
+ * the picture, with edit. One route per kind, at its folder's path, so each is in the access
+ * table with its own decision; a kind not listed has no route, and is the one 404 error body.
  */
-const FOLDER_ACCESS: ReadonlyArray<readonly [folder: string, module: MenuModule]> = [
-  [IMAGE_FOLDERS.product, 'products'],
-  [IMAGE_FOLDERS.gallery, 'products'],
-  [IMAGE_FOLDERS.variation, 'variation'],
-  [IMAGE_FOLDERS.category, 'categories'],
-  [IMAGE_FOLDERS.slider, 'content'],
+const KIND_ACCESS: ReadonlyArray<readonly [kind: Exclude<ImageKind, 'return'>, module: MenuModule]> = [
+  ['product', 'products'],
+  ['gallery', 'products'],
+  ['variation', 'variation'],
+  ['category', 'categories'],
+  ['slider', 'content'],
 ];
 
 /** Past this the upload is cut off without reading further (a plain 413); up to it, the SPEC message says the size. */
@@ -68,9 +70,9 @@ export async function uploadRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', uploadBodyParser);
 
-  for (const [folder, module] of FOLDER_ACCESS) {
+  for (const [kind, module] of KIND_ACCESS) {
     r.post(
-      `/api/uploads/${folder}`,
+      `/api/uploads/${IMAGE_FOLDERS[kind]}`,
       {
         ...staffOnly(module, 'edit'),
         bodyLimit: HARD_CAP_BYTES,
@@ -81,7 +83,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       },
       async (req, reply) => {
         const result = await uploadImage({
-          folder,
+          kind,
           module,
           body: req.body as UploadBody | undefined,
           query: req.query,
@@ -123,7 +125,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       const locale = localeOf(req.headers);
       const orderId = orderIdOfToken(req.params.token, app.deps.config.leadLinkSecret, locale);
       const result = await uploadImage({
-        folder: 'returns',
+        kind: 'return',
         module: 'orders',
         body: req.body as UploadBody | undefined,
         query: req.query,

@@ -33,8 +33,11 @@ export function cloudinarySignature(params: Record<string, string>, apiSecret: s
 
 /**
  * Cloudinary's upload API (POST {apiBase}/v1_1/{cloud}/image/upload, multipart): a signed upload
- * with `folder`, the optional `public_id`, `tags` and `upload_preset`. The answer's public_id,
- * secure_url, format and bytes are what the back office reads (SPEC 3).
+ * naming the kind's `upload_preset` and its `folder`, with the optional `public_id` and `tags`.
+ * The preset holds the rest — the size limit and formats (presets.ts, docs/admin.md "Upload
+ * presets"); the folder is sent as well so a preset set up without one still files the picture
+ * where SPEC 7 says. The answer's public_id, secure_url, format and bytes are what the back office
+ * reads (SPEC 3).
  */
 export function createCloudinaryImageStore(settings: CloudinarySettings): ImageStore {
   return {
@@ -42,10 +45,10 @@ export function createCloudinaryImageStore(settings: CloudinarySettings): ImageS
     async put(image) {
       const params: Record<string, string> = {
         folder: image.folder,
+        upload_preset: settings.presets[image.kind],
         timestamp: String(Math.floor(Date.now() / 1000)),
         ...(image.publicId ? { public_id: image.publicId } : {}),
         ...(image.tags.length ? { tags: image.tags.join(',') } : {}),
-        ...(settings.uploadPreset ? { upload_preset: settings.uploadPreset } : {}),
       };
       const form = new FormData();
       form.set(

@@ -1,5 +1,7 @@
 import { type AuditActor, type Db, recordAudit } from '@qahwa/db';
 import {
+  IMAGE_FOLDERS,
+  type ImageKind,
   type ImageUploadResult,
   imageUploadProblem,
   type Locale,
@@ -56,7 +58,8 @@ export interface ImageUploadDeps {
 }
 
 export interface ImageUploadRequest {
-  folder: string;
+  /** What the picture is for: its folder (IMAGE_FOLDERS) and the image host's preset. */
+  kind: ImageKind;
   /** The module whose screen uses the picture: the audit entry's. */
   module: MenuModule;
   body: UploadBody | undefined;
@@ -80,11 +83,12 @@ export function createImageUpload({ db, repos, store }: ImageUploadDeps) {
   /** What the bytes are, or the refusal; the shared rule (schema/src/validation/image-upload.ts) on them. */
   function checked(req: ImageUploadRequest) {
     const { body, locale } = req;
+    const folder = IMAGE_FOLDERS[req.kind];
     if (!body || body.size === 0) throw new HttpError(400, 'UPLOAD_EMPTY', t('badRequest', locale));
     const format = sniffImage(body.head);
     if (!format) {
       const claimed = req.query.name ?? req.contentType ?? 'unknown';
-      req.log.info({ folder: req.folder, size: body.size, claimed }, 'upload refused: not an image');
+      req.log.info({ folder, size: body.size, claimed }, 'upload refused: not an image');
       throw new HttpError(
         415,
         'UPLOAD_INVALID_TYPE',
@@ -109,7 +113,8 @@ export function createImageUpload({ db, repos, store }: ImageUploadDeps) {
       return await store.put({
         bytes,
         format,
-        folder: req.folder,
+        kind: req.kind,
+        folder: IMAGE_FOLDERS[req.kind],
         publicId: req.query.public_id,
         tags: req.query.tags ? req.query.tags.split(',').filter(Boolean) : [],
       });
@@ -129,7 +134,8 @@ export function createImageUpload({ db, repos, store }: ImageUploadDeps) {
 
   return async function uploadImage(req: ImageUploadRequest): Promise<ImageUploadResult> {
     const result = await stored(req);
-    const { actor, folder } = req;
+    const { actor } = req;
+    const folder = IMAGE_FOLDERS[req.kind];
     await db.transaction(async (tx) => {
       await uploads.record(
         {

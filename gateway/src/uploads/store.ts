@@ -1,13 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImageUploadResult } from '@qahwa/schema';
+import type { ImageKind, ImageUploadResult } from '@qahwa/schema';
 import type { ImageFormat } from './sniff';
 
 export interface ImageToStore {
   bytes: Buffer;
   format: ImageFormat;
-  /** One of SPEC 7's folders (products, products/gallery, products/variations, categories, sliders). */
+  /** What the picture is for: it decides the image host's upload preset. */
+  kind: ImageKind;
+  /** The kind's folder (IMAGE_FOLDERS: SPEC 7's products, products/gallery, products/variations, categories, sliders; returns). */
   folder: string;
   /** The caller's name for it (Cloudinary's `public_id`); local storage names files by content. */
   publicId?: string;

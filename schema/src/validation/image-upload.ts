@@ -1,16 +1,21 @@
+import type { UploadPresetKind } from '../config/uploads';
 import { localize, type MessageParams } from '../messages/localized-text';
 import type { Locale } from '../money/money';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../reference/constants';
 import { VALIDATION_MESSAGES } from './messages';
 
-/** SPEC 7: upload folders, fixed per image kind. */
+/**
+ * SPEC 7: upload folders, fixed per image kind (each kind's preset: schema/src/config/uploads.ts);
+ * a return's photo, which SPEC 7 does not know, has its own.
+ */
 export const IMAGE_FOLDERS = {
   product: 'products',
   gallery: 'products/gallery',
   variation: 'products/variations',
   category: 'categories',
   slider: 'sliders',
-} as const;
+  return: 'returns',
+} as const satisfies Record<UploadPresetKind, string>;
 export type ImageKind = keyof typeof IMAGE_FOLDERS;
 
 export interface UploadCandidate {
