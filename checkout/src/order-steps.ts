@@ -151,6 +151,7 @@ export async function recordOrder(
       customer: contact,
       paymentProvider: providerOf(payment),
       paymentIntentId: payment?.paymentIntentId ?? null,
+      paymentWallet: payment?.wallet ?? null,
       status: 'new',
       subtotalFils: priced.subtotalFils,
       shippingFils: priced.shippingFils,

@@ -37,6 +37,8 @@ export interface VerifiedPayment {
   /** Our checkout id, from the intent's metadata. */
   checkoutId: string | null;
   method: 'card' | 'wallet' | 'pay_later';
+  /** Stripe's wallet type (`apple_pay`, `google_pay`) when `method` is wallet; the order keeps it. */
+  wallet?: string | null;
   /** Who took it: Stripe unless said (pay later: TABBY, `paymentIntentId` is Tabby's payment id). */
   provider?: 'STRIPE' | 'TABBY';
 }
@@ -154,6 +156,7 @@ export function createCardPayments({ db, logger, stripe }: CardPaymentsDeps) {
       currency: intent.currency,
       checkoutId: intent.metadata?.checkoutId ?? null,
       method: charge?.payment_method_details?.card?.wallet ? 'wallet' : 'card',
+      wallet: charge?.payment_method_details?.card?.wallet?.type ?? null,
     };
     const reversal = reversalOf(charge);
     if (charge && reversal) return refuseReversed(payment, charge, reversal);

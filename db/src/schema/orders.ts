@@ -41,6 +41,12 @@ export const orders = pgTable(
     status: orderStatus('status').notNull().default('new'),
     paymentProvider: paymentProvider('payment_provider').notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /**
+     * The wallet a card payment came through, as Stripe's charge names it (`apple_pay`,
+     * `google_pay`): the confirmation, the order's page and the e-mail say "Apple Pay", not "Card".
+     * Null for a card typed in, cash on delivery and pay later.
+     */
+    paymentWallet: text('payment_wallet'),
     subtotalFils: integer('subtotal_fils').notNull(),
     shippingFils: integer('shipping_fils').notNull(),
     discountFils: integer('discount_fils').notNull().default(0),

@@ -6,6 +6,7 @@ import {
   returnDeadline,
   type ShippingRule,
   toAed,
+  walletName,
 } from '@qahwa/schema';
 import type { TrackedOrder, TrackingStep } from '@qahwa/schema/contracts';
 import { gulfDate } from '@qahwa/schema/reference';
@@ -134,7 +135,7 @@ export function trackedOrderOf(
       address: order.address,
       ...deliveryEstimate(record, extra.rules),
     },
-    payment: { provider: order.paymentProvider },
+    payment: { provider: order.paymentProvider, wallet: walletName(order.paymentWallet) },
     documents: extra.documents.map((d) => ({
       number: d.number,
       kind: d.kind,

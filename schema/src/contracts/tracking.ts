@@ -128,7 +128,8 @@ export const TrackedOrder = z
       estimatedFrom: z.string().nullable(),
       estimatedTo: z.string().nullable(),
     }),
-    payment: z.object({ provider: z.enum(PAYMENT_PROVIDERS) }),
+    /** `wallet`: the wallet a card payment came through, by name ("Apple Pay"); null otherwise. */
+    payment: z.object({ provider: z.enum(PAYMENT_PROVIDERS), wallet: z.string().nullable() }),
     /** The invoice (or receipt) and credit notes, to download at /api/orders/track/<token>/documents/<number>. */
     documents: z.array(
       z.object({

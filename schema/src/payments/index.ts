@@ -5,3 +5,4 @@ export * from './pay-later';
 export * from './pay-later-widget';
 export * from './payment-method';
 export * from './submit-button';
+export * from './wallet';

@@ -29,6 +29,8 @@ export interface NewOrder {
   customer: { fullName: string; email: string; phone: string };
   paymentProvider: PaymentProvider;
   paymentIntentId?: string | null;
+  /** Stripe's wallet type when the card payment came through one (`apple_pay`). */
+  paymentWallet?: string | null;
   subtotalFils: number;
   shippingFils: number;
   discountFils: number;
@@ -140,6 +142,7 @@ export function createOrdersRepository(db: DbOrTx) {
           status: order.status,
           paymentProvider: order.paymentProvider,
           paymentIntentId: order.paymentIntentId ?? null,
+          paymentWallet: order.paymentWallet ?? null,
           subtotalFils: order.subtotalFils,
           shippingFils: order.shippingFils,
           discountFils: order.discountFils,
