@@ -1,4 +1,5 @@
 import { type DbOrTx, eq, sql, tables } from '@qahwa/db';
+import { walletName } from '@qahwa/schema/payments';
 import { placeNames } from '@qahwa/schema/reference';
 import { signTrackingToken, trackingUrl } from './tracking-link';
 import type { MailLocale, OrderEmailData } from './types';
@@ -75,6 +76,7 @@ export async function loadOrderEmail(
   const locale: MailLocale = order.locale === 'ar' ? 'ar' : 'en';
 
   const place = placeNames(order.emirate, order.city, locale);
+  const wallet = walletName(order.paymentWallet);
   const ar = locale === 'ar';
   return {
     to: order.customerEmail,
@@ -91,6 +93,7 @@ export async function loadOrderEmail(
         line: order.address,
       },
       paymentMethod: order.paymentProvider,
+      ...(wallet ? { paymentWallet: wallet } : {}),
       items: items.map((i) => {
         const v = i.variation;
         const parts = ar

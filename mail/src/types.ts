@@ -23,6 +23,8 @@ export interface OrderEmailData {
   /** Place names already in the order's language. */
   address: { emirate: string; city: string; line: string };
   paymentMethod: 'COD' | 'STRIPE' | 'TABBY';
+  /** The wallet a card payment came through, by name ("Apple Pay"); absent for a card typed in. */
+  paymentWallet?: string;
   items: OrderEmailItem[];
   /** Each discount with its own line (a coupon shows its code). */
   discounts: { name: string; code?: string; amountFils: number }[];

@@ -165,6 +165,19 @@ describe('what the shopper reads', () => {
     expect(unregistered.text).not.toMatch(/VAT/);
   });
 
+  it('a card payment made through a wallet names the wallet, not the card (en, ar)', async () => {
+    const paid = { ...order, paymentMethod: 'STRIPE' as const };
+    const card = await renderEmail({ kind: 'order-confirmation', order: paid }, 'en');
+    expect(card.text).toContain('Paid by card');
+    const wallet = { ...paid, paymentWallet: 'Apple Pay' };
+    const en = await renderEmail({ kind: 'order-confirmation', order: wallet }, 'en');
+    expect(en.text).toContain('Paid by Apple Pay');
+    expect(en.text).not.toContain('Paid by card');
+    const ar = await renderEmail({ kind: 'order-confirmation', order: wallet }, 'ar');
+    expect(ar.text).toContain('مدفوع عبر Apple Pay');
+    expect(ar.text).not.toContain('مدفوع بالبطاقة');
+  });
+
   it('free shipping says so instead of AED 0.00', async () => {
     const r = await renderEmail({ kind: 'order-confirmation', order: { ...order, shippingFils: 0 } }, 'en');
     expect(r.text).toMatch(/Shipping\s+Free/);

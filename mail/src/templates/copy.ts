@@ -41,6 +41,7 @@ export const COPY = {
         STRIPE: 'Paid by card',
         TABBY: 'Tabby — 4 interest-free payments',
       },
+      paidByWallet: (wallet: string) => `Paid by ${wallet}`,
       codeLabel: 'code',
     },
     recovery: {
@@ -132,6 +133,7 @@ export const COPY = {
         STRIPE: 'مدفوع بالبطاقة',
         TABBY: 'تابي — 4 دفعات بدون فوائد',
       },
+      paidByWallet: (wallet: string) => `مدفوع عبر ${wallet}`,
       codeLabel: 'الرمز',
     },
     recovery: {

@@ -164,7 +164,7 @@ export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailDat
               {c.payment}
             </Text>
             <Text style={textStyle(d, { fontSize: '14px', lineHeight: '21px', margin: 0 })}>
-              {c.methods[order.paymentMethod]}
+              {order.paymentWallet ? c.paidByWallet(order.paymentWallet) : c.methods[order.paymentMethod]}
             </Text>
           </Column>
         </Row>
