@@ -2,11 +2,13 @@
 # Everything is done by scripts/*.sh; see README.md.
 SHELL := /usr/bin/env bash
 
-.PHONY: help dev start test bench soak services stop status install lint typecheck db clean-data
+.PHONY: help dev start cluster cluster-stop test bench soak services stop status install lint typecheck db clean-data
 
 help:
 	@echo "make dev         install what is missing, start services, migrate + seed, run the store"
 	@echo "make start       the same store as make dev, with production builds of web and admin (a try-out)"
+	@echo "make cluster     the store as a cluster: 3 NATS, PostgreSQL primary + standby, 2 of each process, HAProxy"
+	@echo "make cluster-stop  stop every process make cluster started"
 	@echo "make test        install what is missing, start services, run every check and test"
 	@echo "make install     install Debian packages, the Temporal CLI, stripe-mock, node_modules"
 	@echo "make services    start PostgreSQL, NATS, Temporal and stripe-mock (reusing running ones)"
@@ -24,6 +26,12 @@ dev:
 
 start:
 	@bash scripts/dev.sh start
+
+cluster:
+	@bash scripts/cluster.sh start
+
+cluster-stop:
+	@bash scripts/cluster.sh stop
 
 test:
 	@bash scripts/test.sh

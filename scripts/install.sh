@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever qahwa needs and is missing; does nothing for what is already there.
 #   - Debian packages: postgresql, nats-server, chromium, fonts-dejavu-core and poppler-utils (the invoice
-#     PDFs and their tests) (apt-get update once, only if one is missing),
+#     PDFs and their tests), haproxy (`make cluster`'s load balancer) (apt-get update once, only if one is missing),
 #     and docker-compose when there is a docker client without its compose plugin
 #   - Go programs into $GOBIN ($HOME/go/bin): the Temporal CLI and stripe-mock
 #   - node_modules: `npm ci` when package-lock.json changed since the last install
@@ -34,6 +34,7 @@ have_chromium() { command -v chromium >/dev/null || command -v chromium-browser 
 # (docs/invoices.md); their tests read the PDFs back with poppler's pdftotext.
 have_dejavu() { [[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]]; }
 have_pdftotext() { command -v pdftotext >/dev/null; }
+have_haproxy() { command -v haproxy >/dev/null || [[ -x /usr/sbin/haproxy ]]; }
 # Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
 have_python_venv() { command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null; }
 
@@ -44,12 +45,13 @@ install_apt() {
   have_chromium || missing+=(chromium)
   have_dejavu || missing+=(fonts-dejavu-core)
   have_pdftotext || missing+=(poppler-utils)
+  have_haproxy || missing+=(haproxy)
   if ((do_fuzz)) && ! have_python_venv; then missing+=(python3-venv); fi
   # `make test` validates docker-compose.yml; a docker client without the compose plugin gets
   # Debian's docker-compose for that.
   if command -v docker >/dev/null && ! have_compose; then missing+=(docker-compose); fi
   if ((${#missing[@]} == 0)); then
-    log "apt: postgresql, nats-server, chromium, fonts-dejavu-core, poppler-utils (and a compose for the docker client) already installed"
+    log "apt: postgresql, nats-server, chromium, fonts-dejavu-core, poppler-utils, haproxy (and a compose for the docker client) already installed"
     tame_debian_postgres no-stop
     return 0
   fi
@@ -60,6 +62,10 @@ install_apt() {
   as_root apt-get install -y -qq "${missing[@]}" </dev/null
   if [[ " ${missing[*]} " == *" postgresql "* ]]; then
     tame_debian_postgres stop
+  fi
+  if [[ " ${missing[*]} " == *" haproxy "* ]] && [[ -d /run/systemd/system ]]; then
+    # The package's unit would listen on its default configuration; `make cluster` runs its own.
+    as_root systemctl disable --now haproxy >/dev/null 2>&1 || true
   fi
   if [[ " ${missing[*]} " == *" nats-server "* ]] && [[ -d /run/systemd/system ]]; then
     # The Debian unit runs nats-server without JetStream on :4222; ours must own that port.

@@ -7,7 +7,8 @@ import { ConfigError } from './env';
  * user and password it signs in with. Spread into `connect()` of @nats-io/transport-node.
  */
 export interface NatsSettings {
-  servers: string;
+  /** One URL, or a cluster's servers (NATS_URL lists them separated by commas). */
+  servers: string | string[];
   user?: string;
   pass?: string;
 }
@@ -28,8 +29,13 @@ export function natsSettingsOf(e: {
   if ((e.NATS_USER === '') !== (e.NATS_PASSWORD === '')) {
     throw new ConfigError('NATS_USER and NATS_PASSWORD are set together, or neither');
   }
+  // A cluster is named by several seeds: the first connection tries them in turn, so one server
+  // down at start costs nothing (the client learns the rest from the server it reaches).
+  const servers = e.NATS_URL.split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
   return {
-    servers: e.NATS_URL,
+    servers: servers.length === 1 ? (servers[0] as string) : servers,
     ...(e.NATS_USER ? { user: e.NATS_USER, pass: e.NATS_PASSWORD } : {}),
   };
 }
