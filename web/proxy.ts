@@ -41,6 +41,8 @@ const SHOPPER_API: ReadonlyArray<readonly [methods: readonly string[], path: Reg
   [['GET', 'HEAD'], /^\/api\/payments\/tabby\/[^/]+$/],
   [['PATCH'], /^\/api\/leads$/],
   [['POST'], /^\/api\/leads\/cart-abandonment$/],
+  // The cart counted as left was bought after all (docs/leads.md): its random id only.
+  [['POST'], /^\/api\/leads\/cart-ordered$/],
   // Staff's uploaded pictures on the gateway's disk (content-addressed names only; uploading is the admin app's).
   [['GET', 'HEAD'], /^\/api\/uploads\/files\/[a-f0-9]{64}\.(?:jpg|png|webp|avif)$/],
   // A delivered order's returns under its tracking token: the list, a request, and the request's photo.

@@ -3,12 +3,19 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Fragment } from 'react';
 import { formatCount } from '@/i18n/format';
 
-/** Today's orders, the period's revenue, total products and active promotions. */
+/**
+ * Today's orders, the period's revenue, total products, active promotions and the period's cart
+ * abandonment (carts left ÷ carts left and orders, docs/dashboard.md "Cart abandonment").
+ */
 export function StatCards({ summary }: { summary: DashboardSummary }) {
   const t = useTranslations('Dashboard');
   const locale = useLocale();
   const periodOrders = summary.salesTrend.reduce((sum, d) => sum + d.orders, 0);
   const periodRevenueFils = summary.salesTrend.reduce((sum, d) => sum + toFils(d.revenue), 0);
+  const abandonment = summary.cartAbandonment;
+  const rate = new Intl.NumberFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
+    maximumFractionDigits: 1,
+  });
   const cards = [
     {
       key: 'todayOrders',
@@ -34,15 +41,29 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
       value: formatCount(summary.activePromotions, locale),
       hint: t('activePromotionsHint'),
     },
+    {
+      key: 'cartAbandonment',
+      label: t('cartAbandonment'),
+      value: abandonment.rate === null ? '—' : `${rate.format(abandonment.rate)}%`,
+      hint:
+        abandonment.rate === null
+          ? t('cartAbandonmentNone')
+          : t('cartAbandonmentHint', {
+              abandoned: formatCount(abandonment.abandoned, locale),
+              carts: formatCount(abandonment.abandoned + abandonment.orders, locale),
+              count: abandonment.abandoned + abandonment.orders,
+            }),
+    },
   ];
   return (
     <section aria-label={t('cardsLabel')}>
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {/* Five cards: two a row on a phone (the fifth across both), four then the fifth at 1280 px and up. */}
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
         {cards.map((card) => (
           <div
             key={card.key}
             data-card={card.key}
-            className="@container min-w-0 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+            className="@container min-w-0 rounded-lg border border-stone-200 bg-white p-4 shadow-sm last:col-span-2 sm:p-5 xl:last:col-span-1"
           >
             <dt className="text-sm text-stone-600">{card.label}</dt>
             {/*

@@ -7,6 +7,7 @@ import { CustomerGrowth } from '@/dashboard/customer-growth';
 import { PeriodPicker } from '@/dashboard/period-picker';
 import { PopularProducts, ProductPerformance, TopProducts } from '@/dashboard/product-tables';
 import { SalesTrend } from '@/dashboard/sales-trend';
+import { StatCards } from '@/dashboard/stat-cards';
 import { StatusBreakdown } from '@/dashboard/status-breakdown';
 import ar from '@/messages/ar';
 import en from '@/messages/en';
@@ -38,6 +39,7 @@ const summary = (over: Partial<DashboardSummary> = {}): DashboardSummary => ({
   customerGrowth: [],
   orderStatus: [],
   topProducts: [],
+  cartAbandonment: { abandoned: 0, orders: 0, rate: null },
   ...over,
 });
 
@@ -79,6 +81,18 @@ describe('dashboard widgets', () => {
     const html = render('en', <SalesTrend summary={s} />);
     expect(html).toContain('4 orders · AED 250.00');
     expect(html).toContain('best day 22 Nov with AED 200.00');
+  });
+
+  it('show the period’s cart abandonment as a rate with the carts behind it, and a dash without carts', () => {
+    const left = summary({ cartAbandonment: { abandoned: 3, orders: 4, rate: 42.9 } });
+    const en_ = render('en', <StatCards summary={left} />);
+    expect(en_).toMatch(
+      /data-card="cartAbandonment".*Cart abandonment.*42\.9%.*3 of 7 carts left without an order/s,
+    );
+    const ar_ = render('ar', <StatCards summary={left} />);
+    expect(ar_).toMatch(/data-card="cartAbandonment".*السلال المتروكة.*42\.9%.*3 من 7 سلة تُركت دون طلب/s);
+    const none = render('en', <StatCards summary={summary()} />);
+    expect(none).toMatch(/data-card="cartAbandonment".*—.*No carts in this period/s);
   });
 
   it('say so when there is nothing to show, in the page’s language', () => {

@@ -2,6 +2,7 @@
 
 import { OrderSummary } from '@/checkout/order-summary';
 import { useTranslations } from '@/i18n/client';
+import { SaveCartForm } from '@/leads/save-cart-form';
 import { useAtomValue } from '@/shell/atoms';
 import { useHydrated } from '@/shell/use-hydrated';
 import { CartLine } from './cart-panel';
@@ -61,6 +62,8 @@ export function CartPage() {
         >
           {t('continueShopping')}
         </a>
+        {/* Not ready to order: one e-mail with a link back to this cart (docs/leads.md). */}
+        <SaveCartForm items={items} />
       </div>
     </div>
   );

@@ -16,7 +16,13 @@ export const LEAD_CONTACT_KEY = 'qahwa-lead-contact';
 
 export interface LeadCartState {
   cartKey: string;
+  /** A lead (with an e-mail) was reported for this cart: nothing more to report. */
   reported: boolean;
+  /**
+   * The cart was reported left at all (with an e-mail or without): the server counts it once for
+   * the dashboard's abandonment rate, and is told when this browser buys it after all.
+   */
+  counted?: boolean;
 }
 
 export interface LeadSession {
@@ -50,7 +56,10 @@ export function nextCartState(
   makeKey: () => string = newCartKey,
 ): LeadCartState {
   if (itemCount === 0) {
-    return state && !state.reported && state.cartKey ? state : { cartKey: makeKey(), reported: false };
+    // A cart reported in any way is done with: the next one is another cart, with its own id.
+    return state && !state.reported && !state.counted && state.cartKey
+      ? state
+      : { cartKey: makeKey(), reported: false };
   }
   return state?.cartKey ? state : { cartKey: makeKey(), reported: false };
 }
@@ -82,6 +91,7 @@ export function abandonmentPayload(input: {
   contact: LeadContact | null;
 }): CartAbandonmentRequest {
   const items = input.items.slice(0, 100);
+  const anonymous = !(input.contact && isEmail(input.contact.email));
   const cartValue = Math.round(items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
   return {
     cartValue,
@@ -98,13 +108,15 @@ export function abandonmentPayload(input: {
     locale: input.locale,
     timeSpentOnSite: Math.max(0, Math.round((input.now - input.session.startedAt) / 1000)),
     pageVisits: input.session.pageVisits,
-    lastVisitedPage: clip(input.session.lastPage, 2000),
-    userAgent: clip(input.userAgent, 1000),
-    referrer: clip(input.session.referrer, 2000),
+    // Without an e-mail the server keeps only the cart's id, value and lines: the visit's pages,
+    // agent and referrer are not sent at all.
+    lastVisitedPage: anonymous ? '' : clip(input.session.lastPage, 2000),
+    userAgent: anonymous ? '' : clip(input.userAgent, 1000),
+    referrer: anonymous ? '' : clip(input.session.referrer, 2000),
     deviceType: deviceTypeOf(input.userAgent, input.width),
     abandonmentTrigger: input.trigger,
-    ...(input.contact && isEmail(input.contact.email) ? { email: input.contact.email.trim() } : {}),
-    ...(input.contact?.fullName ? { fullName: clip(input.contact.fullName, 100) } : {}),
-    ...(input.contact?.phone ? { phone: clip(input.contact.phone, 30) } : {}),
+    ...(input.contact && !anonymous ? { email: input.contact.email.trim() } : {}),
+    ...(!anonymous && input.contact?.fullName ? { fullName: clip(input.contact.fullName, 100) } : {}),
+    ...(!anonymous && input.contact?.phone ? { phone: clip(input.contact.phone, 30) } : {}),
   };
 }

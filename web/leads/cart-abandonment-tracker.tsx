@@ -34,9 +34,10 @@ function knownContact(): LeadContact | null {
  * SPEC 4 cart abandonment, mounted once in the layout (docs/leads.md). Reports the cart once:
  * on 5 minutes idle, on page exit (navigator.sendBeacon on `pagehide`, which fires on closing,
  * reloading or leaving the site), manually, or when the checkout captures the e-mail. A report
- * only counts — and uses up the cart's one report — when it names an e-mail: without one the
- * server keeps nothing, so the cart stays reportable for when the shopper gives it. An emptied
- * cart resets the flag (and gets a new cart id).
+ * only uses up the cart's one report when it names an e-mail; the first one without an e-mail
+ * is sent without any personal data and only counts the cart (docs/leads.md), and the cart stays
+ * reportable for when the shopper gives an e-mail. An emptied cart resets the flags (and gets a
+ * new cart id).
  */
 export function CartAbandonmentTracker() {
   const items = useAtomValue(cartItemsAtom);
@@ -85,7 +86,9 @@ export function CartAbandonmentTracker() {
       );
       if (state.reported) return;
       const contact = knownContact();
-      if (!contact) return;
+      // Without an e-mail the cart is still counted, once and anonymously (the dashboard's
+      // abandonment rate); it stays reportable as a lead for when the shopper gives one.
+      if (!contact && state.counted) return;
       const session = readJson<LeadSession>(window.sessionStorage, LEAD_SESSION_KEY) ?? {
         startedAt: Date.now(),
         pageVisits: 1,
@@ -103,7 +106,7 @@ export function CartAbandonmentTracker() {
         locale: localeRef.current,
         contact,
       });
-      writeJson(window.localStorage, LEAD_CART_KEY, { ...state, reported: true });
+      writeJson(window.localStorage, LEAD_CART_KEY, { ...state, reported: !!contact, counted: true });
       try {
         // A beacon survives the page closing; it is sent as text/plain (no preflight), which the
         // gateway reads as JSON on this route.

@@ -98,8 +98,13 @@ export function reportLeadQualified(claim: Claim, preferredPayment: string): voi
   send('PATCH', '/api/leads', qualifiedLeadUpdate(claim, preferredPayment, Date.now()));
 }
 
-/** This cart was bought: no abandonment report for it (the flag resets when the cart empties). */
+/**
+ * This cart was bought: no abandonment report for it (the flag resets when the cart empties), and
+ * when it had been counted as left (docs/leads.md), the server counts it as ordered instead.
+ */
 export function markCartReported(): void {
   const state = readJson<LeadCartState>(local(), LEAD_CART_KEY);
-  if (state) writeJson(local(), LEAD_CART_KEY, { ...state, reported: true });
+  if (!state) return;
+  writeJson(local(), LEAD_CART_KEY, { ...state, reported: true });
+  if (state.counted && state.cartKey) send('POST', '/api/leads/cart-ordered', { cartKey: state.cartKey });
 }

@@ -27,6 +27,37 @@ describe('the once-per-cart flag (SPEC 4)', () => {
     const emptied = nextCartState(reported, 0, key);
     expect(emptied).toEqual({ cartKey: 'c_key2', reported: false });
   });
+
+  it('gives an emptied cart that was only counted (no e-mail) a new id too: the next cart counts again', () => {
+    const counted = { cartKey: 'c_counted1', reported: false, counted: true };
+    expect(nextCartState(counted, 1, key)).toBe(counted);
+    expect(nextCartState(counted, 0, () => 'c_fresh001')).toEqual({ cartKey: 'c_fresh001', reported: false });
+  });
+});
+
+describe('the anonymous count of a left cart', () => {
+  it('sends the cart id, value and lines, and no name, phone, page, agent or referrer', () => {
+    const body = abandonmentPayload({
+      items: [item],
+      trigger: 'page_exit',
+      cartKey: 'c_abcdefgh',
+      session: {
+        startedAt: 1_000,
+        pageVisits: 4,
+        referrer: 'https://ref.example/?q=me',
+        lastPage: '/product/x',
+      },
+      now: 61_000,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+      width: 390,
+      locale: 'en',
+      contact: { email: 'not-an-email', fullName: 'Sara', phone: '+971501234567' },
+    });
+    expect(body).toMatchObject({ cartKey: 'c_abcdefgh', cartValue: 91, deviceType: 'mobile' });
+    expect(body.cartItems).toHaveLength(1);
+    expect(body).toMatchObject({ lastVisitedPage: '', userAgent: '', referrer: '' });
+    for (const field of ['email', 'fullName', 'phone'] as const) expect(body[field]).toBeUndefined();
+  });
 });
 
 describe('the cart-abandonment payload (SPEC 3)', () => {

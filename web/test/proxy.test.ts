@@ -56,6 +56,7 @@ describe('the storefront proxy', () => {
     ['POST', '/api/payments/tabby/pay_123/return'],
     ['GET', '/api/payments/tabby/pay_123'],
     ['POST', '/api/leads/cart-abandonment'],
+    ['POST', '/api/leads/cart-ordered'],
     ['PATCH', '/api/leads'],
     ['GET', '/api/content/sliders'],
     ['GET', '/api/content/texts'],
