@@ -21,6 +21,19 @@ export function checkoutKey(storage: Pick<Storage, 'getItem' | 'setItem'> = loca
   }
 }
 
+/**
+ * A checkout call's body with the cart's key (SPEC 7's payment intent, pay-later session and cash
+ * on delivery all carry it): one paid order per cart, and a cart paid another way gives back what
+ * its card intent held (docs/payments.md "Stock held for a card payment").
+ */
+export function withCheckoutKey<T extends object>(
+  body: T,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): T & { checkoutKey?: string } {
+  const key = checkoutKey(storage);
+  return key ? { ...body, checkoutKey: key } : body;
+}
+
 /** The cart was ordered and emptied: its next checkout is another cart, with a key of its own. */
 export function renewCheckoutKey(storage: Pick<Storage, 'removeItem'> = localStorage): void {
   try {

@@ -8,7 +8,7 @@ import {
   toFils,
 } from '@qahwa/schema';
 import { useEffect, useRef, useState } from 'react';
-import { checkoutKey } from '@/checkout/checkout-key';
+import { withCheckoutKey } from '@/checkout/checkout-key';
 import { api, refusalOf } from '@/lib/browser-api';
 
 export interface IntentState {
@@ -92,14 +92,11 @@ function withIntent(
   paymentMethod?: 'card' | 'wallet',
 ): PaymentIntentRequest {
   const request = JSON.parse(body) as PaymentIntentRequest;
-  // The cart's key, shared by its tabs: one paid order per cart (docs/payments.md).
-  const key = checkoutKey();
-  return {
+  return withCheckoutKey({
     ...request,
     ...(paymentIntentId ? { paymentIntentId } : {}),
     ...(paymentMethod ? { paymentMethod } : {}),
-    ...(key ? { checkoutKey: key } : {}),
-  };
+  });
 }
 async function createIntent(body: PaymentIntentRequest, signal: AbortSignal): Promise<IntentState> {
   const answer = await api('/api/create-payment-intent', { method: 'POST', body, signal });

@@ -1,6 +1,6 @@
-import { PaymentIntentRequest } from '@qahwa/schema';
+import { CreateOrderRequest, PayLaterSessionRequest, PaymentIntentRequest } from '@qahwa/schema';
 import { describe, expect, it } from 'vitest';
-import { checkoutKey, renewCheckoutKey } from '@/checkout/checkout-key';
+import { checkoutKey, renewCheckoutKey, withCheckoutKey } from '@/checkout/checkout-key';
 
 function memory() {
   const data = new Map<string, string>();
@@ -29,6 +29,17 @@ describe('the checkout key', () => {
   it('is what the gateway accepts', () => {
     const key = checkoutKey(memory());
     expect(PaymentIntentRequest.shape.checkoutKey.safeParse(key).success).toBe(true);
+  });
+
+  it('goes with the cash-on-delivery order and the pay-later session too, as the same key, and the gateway takes it there', () => {
+    const s = memory();
+    const intentKey = checkoutKey(s);
+    const cod = withCheckoutKey({ paymentProvider: 'COD' }, s);
+    const payLater = withCheckoutKey({ currency: 'AED' }, s);
+    expect(cod.checkoutKey).toBe(intentKey);
+    expect(payLater.checkoutKey).toBe(intentKey);
+    expect(CreateOrderRequest.shape.checkoutKey.safeParse(cod.checkoutKey).success).toBe(true);
+    expect(PayLaterSessionRequest.shape.checkoutKey.safeParse(payLater.checkoutKey).success).toBe(true);
   });
 
   it('replaces a stored value that is not a uuid (hand-edited, another app) rather than send it', () => {

@@ -4,7 +4,7 @@ import {
   CheckoutRefusal,
   type OrderPlacement,
 } from '@qahwa/checkout';
-import { isDatabaseUnavailable } from '@qahwa/db';
+import { type Db, isDatabaseUnavailable } from '@qahwa/db';
 import {
   type CheckoutToOrderInput,
   filsToDecimalString,
@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { t } from '../i18n/messages';
 import { cardCheckoutFor } from '../payments/card-checkout';
+import { releaseCardHoldsOfCart } from '../payments/cart-holds';
 import type { PaidOrders } from '../payments/paid-order';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
@@ -86,6 +87,7 @@ function codFailureError(failure: CheckoutRefusal, locale: Locale): HttpError {
 
 export interface OrderTakingDeps {
   config: Pick<GatewayConfig, 'checkoutTaskQueue' | 'orderTimeoutMs'>;
+  db: Db;
   temporal: Client;
   /** A client on this process's own worker, while it runs (checkout/eager-worker.ts). */
   eagerCheckout?: () => Client | null;
@@ -103,6 +105,7 @@ export interface OrderTakingDeps {
  */
 export function createOrderTaking({
   config,
+  db,
   temporal,
   eagerCheckout,
   repos,
@@ -133,6 +136,7 @@ export function createOrderTaking({
     const { body, locale, log, timing } = req;
     const input: CheckoutToOrderInput = { checkoutId, requestId: req.requestId, order: { ...body, locale } };
     try {
+      await releaseCardHoldsOfCart(db, body.checkoutKey, req.requestId, log);
       const placing = performance.now();
       const result = await placeCodOrder(input, fresh, log);
       timing.add('order', performance.now() - placing);

@@ -34,6 +34,8 @@ export interface IntentWebhookDeps {
  *   again (docs/payments.md "Checkout states"). Temporal unreachable: 503, so Stripe delivers again.
  * - `payment_intent.payment_failed` records the failure: PaymentFailed through the outbox (the
  *   payments read model), once per Stripe event however often it is delivered.
+ * - `payment_intent.canceled` (staff in Stripe's dashboard, or Stripe itself): nothing can pay the
+ *   intent any more, so its stock hold goes back, once per Stripe event.
  * Returns false for other event types.
  */
 export async function recordIntentEvent(
@@ -143,6 +145,20 @@ export async function recordIntentEvent(
       );
     });
     log.info({ paymentIntentId: intent.id, known: Boolean(row) }, 'payment failed: recorded');
+    return true;
+  }
+
+  if (event.type === 'payment_intent.canceled') {
+    const intent = event.data.object;
+    const row = await checkouts.byPaymentId(intent.id);
+    await db.transaction(async (tx) => {
+      const first = await checkouts.recordWebhook(
+        { id: event.id, provider: 'STRIPE', type: event.type, payload: event },
+        tx,
+      );
+      if (first && row) await createStockRepository(tx).releaseHold(row.id, row.requestId ?? undefined, tx);
+    });
+    log.info({ paymentIntentId: intent.id, known: Boolean(row) }, 'payment cancelled: its hold given back');
     return true;
   }
 

@@ -20,6 +20,7 @@ import type { GatewayConfig } from '../config';
 import { HttpError } from '../platform/errors';
 import type { Repositories } from '../repositories/plugin';
 import { quoteCheckout } from './card-checkout';
+import { releaseCardHoldsOfCart } from './cart-holds';
 import { sessionFailedMessage } from './pay-later-answer';
 import { createPayLaterHolds } from './pay-later-holds';
 import { type PayLaterStoredRequest, payLaterInputOf, sessionRequestOf } from './pay-later-inputs';
@@ -75,6 +76,8 @@ export function createPayLaterSessions({ db, tabby, temporal, repos, config }: P
     const refuse = (outcome: keyof typeof REFUSAL_CODE) =>
       new HttpError(422, REFUSAL_CODE[outcome], payLaterOutcomeMessage(outcome, locale));
 
+    // The card form came first on the payment step, and its intent may hold this cart's bags.
+    await releaseCardHoldsOfCart(db, claim.checkoutKey, requestId, ask.log);
     let priced: Awaited<ReturnType<typeof quoteCheckout>>;
     try {
       priced = await quoteCheckout(db, claim, locale);

@@ -30,6 +30,7 @@ export async function orderRoutes(app: FastifyInstance) {
   });
   const { takeOrder } = createOrderTaking({
     config,
+    db: app.deps.db,
     temporal,
     eagerCheckout: app.deps.eagerCheckout,
     repos: app.repos,

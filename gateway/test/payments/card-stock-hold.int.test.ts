@@ -219,6 +219,36 @@ describe('stock held for a card payment', () => {
     expect(await stockOf(v.id)).toBe(0);
   });
 
+  it("a cart paid another way gives back its own card hold: cash on delivery of the same cart (its checkoutKey) gets the bags, another cart's does not", async () => {
+    const v = await bag(2);
+    const checkoutKey = randomUUID();
+    const { body } = await createIntent(claimFor(v, 2, { checkoutKey }));
+    expect(await stockOf(v.id)).toBe(0);
+    // Another shopper's cart still finds the bags held.
+    const other = await placeCod(claimFor(v, 1, { checkoutKey: randomUUID() }), 'en', body.totalAmount / 2);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(await holdsOf(v.id)).toHaveLength(1);
+    // The holder chose cash on delivery on the payment step after the card form had shown.
+    const cod = await placeCod(claimFor(v, 2, { checkoutKey }), 'en', body.totalAmount);
+    expect(cod.statusCode).toBe(200);
+    expect(await holdsOf(v.id)).toHaveLength(0);
+    expect(await stockOf(v.id)).toBe(0);
+  });
+
+  it('an intent cancelled at Stripe gives its hold back, once however often the event is delivered', async () => {
+    const v = await bag(3);
+    const { body } = await createIntent(claimFor(v, 2));
+    expect(await stockOf(v.id)).toBe(1);
+    const intent = stack.double.intents.get(body.paymentIntentId)!;
+    intent.status = 'canceled';
+    const cancelled = stack.double.emitEvent('payment_intent.canceled', intent, null);
+    const deliveries = await stack.double.deliver(cancelled, { times: 3, concurrent: true });
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+    await waitFor(async () => (await stockOf(v.id)) === 3, 'the hold given back');
+    expect(await holdsOf(v.id)).toHaveLength(0);
+  });
+
   it('a checkout closed without an order gives its hold back, once', async () => {
     const v = await bag(2);
     const { body } = await createIntent(claimFor(v, 1));

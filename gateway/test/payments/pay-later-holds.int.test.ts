@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TabbyClient, TabbySession, TabbySessionRequest } from '@qahwa/checkout/payments';
-import { createPromotionsRepository, eq, tables } from '@qahwa/db';
+import { createPromotionsRepository, createStockRepository, eq, tables } from '@qahwa/db';
 import { localize, PAY_LATER_PROVIDER_NAME } from '@qahwa/schema';
 import { payLaterWorkflowId } from '@qahwa/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -233,5 +233,35 @@ describe('open pay-later sessions per contact', () => {
         .where(eq(tables.checkouts.id, row.id));
     }
     expect((await post(stack.app, await payLaterClaim(stack.db, { email }))).statusCode).toBe(200);
+  });
+});
+
+describe("the cart's own card hold and its pay-later session", () => {
+  it('gives way to a session for the same cart (its checkoutKey), and still refuses another cart', async () => {
+    const claim = await payLaterClaim(stack.db, { lines: 1, quantity: 3 });
+    const line = claim.items[0]!;
+    await stack.db
+      .update(tables.productVariations)
+      .set({ stockQuantity: 3 })
+      .where(eq(tables.productVariations.id, line.variationId));
+    // The payment step showed the card form first: its intent holds the cart's three bags.
+    const checkoutKey = randomUUID();
+    const cardCheckout = `card-${randomUUID()}`;
+    await stack.db
+      .insert(tables.checkouts)
+      .values({ id: cardCheckout, provider: 'STRIPE', checkoutKey, request: {}, pricing: {}, totalFils: 1 });
+    const held = [{ productId: line.productId, variationId: line.variationId, quantity: 3 }];
+    expect(
+      await createStockRepository(stack.db).hold(cardCheckout, held, new Date(Date.now() + 60_000)),
+    ).toEqual([]);
+
+    const other = await post(stack.app, { ...claim, checkoutKey: randomUUID() });
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'OUT_OF_STOCK' });
+
+    const res = await post(stack.app, { ...claim, checkoutKey });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+    expect(await createStockRepository(stack.db).heldBy(cardCheckout)).toEqual([]);
   });
 });

@@ -62,6 +62,10 @@ const OrderItems = z
 /**
  * What every checkout call carries (SPEC 7: payment intent, pay-later session, order): the
  * shopper's details, the items and the amounts the browser computed — claims the server checks.
+ * `checkoutKey`: the cart's own id, shared by the shopper's tabs (docs/payments.md "One checkout,
+ * one payment"): a cart whose checkout is already ordered is not paid again, and a cart paid
+ * another way gives back the stock its card intent held ("Stock held for a card payment").
+ * Optional: a page loaded before it existed sends none.
  */
 export const CheckoutClaim = z
   .object({
@@ -74,6 +78,7 @@ export const CheckoutClaim = z
     discount: z.number().default(0),
     appliedCoupon: AppliedCouponClaim.nullable().optional(),
     locale: z.enum(['en', 'ar']).optional(),
+    checkoutKey: z.uuid().optional(),
   })
   .meta({ id: 'CheckoutClaim' });
 export type CheckoutClaim = z.infer<typeof CheckoutClaim>;

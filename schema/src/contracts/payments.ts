@@ -11,16 +11,12 @@ export type CardPaymentMethod = (typeof CARD_PAYMENT_METHODS)[number];
  * SPEC 7 POST /api/create-payment-intent. `amount` is the browser's total in AED: a claim; the
  * intent is for the server's total. `paymentIntentId`: the intent this checkout already has,
  * updated instead of a new one when the amount, the details or the method change.
- * `checkoutKey`: the cart's own id, shared by the shopper's tabs (docs/payments.md "One checkout,
- * one payment"): a cart whose checkout is already ordered is not paid again. Optional: a page
- * loaded before it existed sends none.
  */
 export const PaymentIntentRequest = CheckoutClaim.extend({
   amount: z.number().positive(),
   currency: z.literal('aed'),
   paymentIntentId: PaymentIntentId().optional(),
   paymentMethod: z.enum(CARD_PAYMENT_METHODS).optional(),
-  checkoutKey: z.uuid().optional(),
 }).meta({ id: 'PaymentIntentRequest' });
 export type PaymentIntentRequest = z.infer<typeof PaymentIntentRequest>;
 

@@ -3,6 +3,7 @@
 import { type Fils, type PaymentMethod, toAed } from '@qahwa/schema';
 import { useState } from 'react';
 import { attemptKey } from '@/checkout/attempt-key';
+import { withCheckoutKey } from '@/checkout/checkout-key';
 import { orderIntent } from '@/checkout/order-request';
 import type { Quote } from '@/checkout/shipping-quote';
 import { submitOrder } from '@/checkout/submit-order';
@@ -29,7 +30,7 @@ export function useCashOnDelivery(
     // Confirming a new total claims it; the key stays the attempt's (amounts are not in it, so
     // the gateway joins the same checkout instead of refusing the key as reused).
     const order = newTotalFils === null ? claim : { ...claim, totalAmount: toAed(newTotalFils) };
-    const result = await submitOrder(order, attemptKey(orderIntent(claim)));
+    const result = await submitOrder(withCheckoutKey(order), attemptKey(orderIntent(claim)));
     if (result.ok) return attempt.done(result.trackingToken);
     setPriceChange(null);
     // A price or an offer changed: nothing was ordered; show the server's total for one more click.

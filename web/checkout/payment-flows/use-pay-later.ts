@@ -2,6 +2,7 @@
 
 import { localize, PAY_LATER_PROVIDER_NAME, PAYMENT_MESSAGES, type PaymentMethod } from '@qahwa/schema';
 import { attemptKey, endAttempt } from '@/checkout/attempt-key';
+import { withCheckoutKey } from '@/checkout/checkout-key';
 import { orderIntent } from '@/checkout/order-request';
 import {
   keepPayLaterOrderData,
@@ -31,7 +32,7 @@ export function usePayLater(
   return async function payLater() {
     if (quote === null || !attempt.start()) return;
     const key = attemptKey(orderIntent({ ...claim, paymentProvider: 'TABBY' }));
-    const result = await startPayLaterSession(payLaterSessionRequest(claim), key);
+    const result = await startPayLaterSession(withCheckoutKey(payLaterSessionRequest(claim)), key);
     if (result.ok) {
       keepPayLaterOrderData(payLaterOrderData(claim, result.paymentId, Date.now()));
       // The cart leaves for the provider bought: the page exit must not report it abandoned.

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@qahwa/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { productVariations, stockHolds } from '../../schema';
+import { checkouts, productVariations, stockHolds } from '../../schema';
 
 /** One line per variation (a cart may name one twice), in the order of the variation ids. */
 function merged(lines: readonly HeldLine[]): HeldLine[] {
@@ -120,7 +120,26 @@ export function createStockHolds(db: DbOrTx, announce: AnnounceStock) {
     if (rest.length > 0) await announce(tx, rest, requestId);
   }
 
+  /**
+   * The checkout's hold goes back into stock (its payment failed, it closed without an order).
+   * Returns what was given back; nothing when another step already had it (the order consumed
+   * it, the sweeper or a second delivery gave it back).
+   */
+  async function releaseHold(checkoutId: string, requestId?: string, tx: DbOrTx = db): Promise<HeldLine[]> {
+    const { moved } = await settle(checkoutId, [], tx);
+    if (moved.length > 0) {
+      await announce(
+        tx,
+        moved.map((m) => m.productId),
+        requestId,
+      );
+    }
+    return moved.map((m) => ({ productId: m.productId, variationId: m.variationId, quantity: -m.delta }));
+  }
+
   return {
+    releaseHold,
+
     /**
      * The checkout holds exactly `lines` until `expiresAt`: a hold it had is given back and the new
      * one taken in the same statement (the browser changed the order before paying). Returns the
@@ -180,20 +199,20 @@ export function createStockHolds(db: DbOrTx, announce: AnnounceStock) {
     },
 
     /**
-     * The checkout's hold goes back into stock (its payment failed, it closed without an order).
-     * Returns what was given back; nothing when another step already had it (the order consumed
-     * it, the sweeper or a second delivery gave it back).
+     * The holds of the cart's open card checkouts (`checkout_key`) go back into stock: its shopper
+     * is paying another way (cash on delivery, pay later), and their own card intent must not
+     * keep the bags from them. Returns what was given back. The intent stays payable at Stripe:
+     * paid after all, it takes free stock, or is the cart's second payment and refunded.
      */
-    async releaseHold(checkoutId: string, requestId?: string, tx: DbOrTx = db): Promise<HeldLine[]> {
-      const { moved } = await settle(checkoutId, [], tx);
-      if (moved.length > 0) {
-        await announce(
-          tx,
-          moved.map((m) => m.productId),
-          requestId,
-        );
-      }
-      return moved.map((m) => ({ productId: m.productId, variationId: m.variationId, quantity: -m.delta }));
+    async releaseHoldsOfCart(checkoutKey: string, requestId?: string, tx: DbOrTx = db): Promise<HeldLine[]> {
+      const { rows } = await tx.execute<{ checkout_id: string }>(sql`
+        select distinct h.checkout_id from ${stockHolds} h
+        join ${checkouts} c on c.id = h.checkout_id
+        where c.checkout_key = ${checkoutKey} and c.status = 'open'
+        order by h.checkout_id`);
+      const back: HeldLine[] = [];
+      for (const { checkout_id } of rows) back.push(...(await releaseHold(checkout_id, requestId, tx)));
+      return back;
     },
 
     /**
