@@ -35,6 +35,8 @@ export interface WorkersConfig {
   eventsSubjectPrefix: string;
   /** EVENTS_MAX_AGE_DAYS: how long the stream keeps an event (0: for ever); docs/operations.md. */
   eventsMaxAgeMs: number;
+  /** EVENTS_STREAM_REPLICAS: servers of a NATS cluster that keep the stream (1: one server); docs/deploy.md. */
+  eventsStreamReplicas: number;
   projectionDurable: string;
   outbox: {
     /** Attempts a row gets before it moves to the dead letters. */
@@ -94,6 +96,8 @@ const WorkersEnv = z.object({
   EVENTS_STREAM: z.string().min(1).default(STREAM_NAME),
   EVENTS_SUBJECT_PREFIX: z.string().default(''),
   EVENTS_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // JetStream keeps at most 5 replicas; an even count buys nothing over the odd one below it.
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   PROJECTION_DURABLE: z.string().min(1).default('order-stats'),
   OUTBOX_MAX_ATTEMPTS: count(10),
   OUTBOX_BATCH_SIZE: count(100),
@@ -141,6 +145,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     eventsStream: e.EVENTS_STREAM,
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     eventsMaxAgeMs: e.EVENTS_MAX_AGE_DAYS * 86_400_000,
+    eventsStreamReplicas: e.EVENTS_STREAM_REPLICAS,
     projectionDurable: e.PROJECTION_DURABLE,
     outbox: {
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,

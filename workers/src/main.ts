@@ -51,6 +51,7 @@ async function main() {
     name: streamName,
     subjects: [`${subjectPrefix}commerce.>`],
     maxAgeMs: config.eventsMaxAgeMs,
+    replicas: config.eventsStreamReplicas,
   });
   const js = jetstream(nc);
 

@@ -10,6 +10,12 @@ describe('the workers config', () => {
     expect(config.natsUrl).toBe(SERVICE_DEFAULTS.natsUrl);
     expect(config.eventsStream).toBe(STREAM_NAME);
     expect(config.eventsMaxAgeMs).toBe(30 * 86_400_000);
+    // One server keeps the stream unless a cluster asks for more (docs/deploy.md).
+    expect(config.eventsStreamReplicas).toBe(1);
+    expect(loadWorkersConfig({ NODE_ENV: 'test', EVENTS_STREAM_REPLICAS: '3' }).eventsStreamReplicas).toBe(3);
+    expect(() => loadWorkersConfig({ NODE_ENV: 'test', EVENTS_STREAM_REPLICAS: '7' })).toThrow(
+      /EVENTS_STREAM_REPLICAS/,
+    );
     expect(config.db).toMatchObject({ connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 });
     expect(config.outbox.maxAttempts).toBe(10);
     expect(config.retention).toEqual({

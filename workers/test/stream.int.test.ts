@@ -56,6 +56,18 @@ describe('ensureStream', () => {
     }
   });
 
+  it('asks JetStream for the replicas it is given: a lone server refuses three rather than keep one copy quietly', async () => {
+    const name = `${s.stream}_R3`;
+    const subjects = [`${s.subjectPrefix}replicated.>`];
+    await expect(ensureStream(s.jsm, { name, subjects, replicas: 3 })).rejects.toThrow(/replicas/i);
+    const single = await ensureStream(s.jsm, { name, subjects, replicas: 1 });
+    try {
+      expect(single.config.num_replicas).toBe(1);
+    } finally {
+      await s.jsm.streams.delete(name);
+    }
+  });
+
   it('drops the events older than the age limit', async () => {
     const name = `${s.stream}_OLD`;
     const subjects = [`${s.subjectPrefix}old.>`];

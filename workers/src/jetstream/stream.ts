@@ -25,6 +25,11 @@ export interface StreamOptions {
    * which then refuses to run (docs/dashboard.md "Rebuild from the stream").
    */
   maxAgeMs?: number;
+  /**
+   * How many servers of a NATS cluster keep the stream (JetStream's `num_replicas`; default 1, a
+   * single server). Three keep every event through the loss of any one server (docs/deploy.md).
+   */
+  replicas?: number;
 }
 
 export const DEFAULT_DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -41,14 +46,29 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
   const subjects = options.subjects ?? STREAM_SUBJECTS;
   const duplicateWindow = nanos(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
   const maxAge = nanos(options.maxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS);
+  const replicas = options.replicas ?? 1;
 
   const existing = await streamInfo(jsm, name);
   if (existing) {
     const c = existing.config;
     const sameSubjects =
       c.subjects.length === subjects.length && subjects.every((s) => c.subjects.includes(s));
-    if (sameSubjects && c.duplicate_window === duplicateWindow && c.max_age === maxAge) return existing;
-    return jsm.streams.update(name, { ...c, subjects, duplicate_window: duplicateWindow, max_age: maxAge });
+    if (
+      sameSubjects &&
+      c.duplicate_window === duplicateWindow &&
+      c.max_age === maxAge &&
+      c.num_replicas === replicas
+    ) {
+      return existing;
+    }
+    // A stream made on one server gains its replicas in place once the cluster is there.
+    return jsm.streams.update(name, {
+      ...c,
+      subjects,
+      duplicate_window: duplicateWindow,
+      max_age: maxAge,
+      num_replicas: replicas,
+    });
   }
   try {
     return await jsm.streams.add({
@@ -57,6 +77,7 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
       storage: StorageType.File,
       duplicate_window: duplicateWindow,
       max_age: maxAge,
+      num_replicas: replicas,
     });
   } catch (err) {
     // Another process created it between our lookup and our add: theirs is as good as ours.
