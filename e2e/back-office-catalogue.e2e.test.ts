@@ -1,5 +1,5 @@
 import { createDb, createPromotionEditingRepository, eq, tables } from '@qahwa/db';
-import type { Product, Variation } from '@qahwa/schema';
+import { imageUploadMessage, type Product, type Variation } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ let page: Page;
 const ar = messages('admin', 'ar') as unknown as {
   Variations: Record<string, string>;
   Promotions: Record<string, string>;
+  Content: Record<string, string>;
 };
 const V = ar.Variations as Record<string, string> & {
   imageAlt: string;
@@ -236,5 +237,97 @@ describe('staff build a product’s variations and a promotion in Arabic; shoppe
     const [kept] = await handle.db.select().from(tables.promotions).where(eq(tables.promotions.code, CODE));
     expect(kept).toMatchObject({ isActive: false });
     await handle.close();
+  });
+});
+
+describe('staff give a slider its picture by upload, in both languages; the storefront home draws it', () => {
+  const C = ar.Content;
+  const en = (messages('admin', 'en') as unknown as { Content: Record<string, string> }).Content;
+  const PDF = { name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') };
+
+  it('refuses a PDF with SPEC 5’s message in English, as the products’ uploader does', async () => {
+    const context = await staffContext(browser, stack, {
+      locale: 'en',
+      viewport: { width: 1400, height: 1000 },
+    });
+    const english = await context.newPage();
+    try {
+      await signIn(english, stack);
+      await english.goto(`${stack.adminUrl}/backend/content`);
+      await english.getByRole('button', { name: en.newSlider }).click();
+      const form = english.locator('form', { has: english.locator('#slider-title') });
+      await form.locator('#slider-title').fill('Harvest beans');
+      await form.locator('input[type=file]').setInputFiles(PDF);
+      await form
+        .getByRole('alert')
+        .getByText(imageUploadMessage({ type: 'application/pdf', size: PDF.buffer.length }, 'en') as string)
+        .waitFor({ timeout: 30_000 });
+      await english.screenshot({ path: `${artifacts}/bo2-slider-upload-refused-en.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('uploads the picture on the Arabic content screen, saves the slider, and the home page shows it', async () => {
+    await page.goto(`${stack.adminUrl}/backend/content`);
+    await page.getByRole('button', { name: C.newSlider }).click();
+    const form = page.locator('form', { has: page.locator('#slider-title') });
+    await form.locator('#slider-title').fill('Harvest beans');
+    await form.locator('#slider-title-ar').fill('حبوب الحصاد');
+    // No typed address any more: the picture comes through the uploader, which checks it first.
+    expect(await form.locator('input[type=url], input#slider-image').count()).toBe(0);
+    await form.locator('input[type=file]').setInputFiles(PDF);
+    await form
+      .getByRole('alert')
+      .getByText(imageUploadMessage({ type: 'application/pdf', size: PDF.buffer.length }, 'ar') as string)
+      .waitFor({ timeout: 30_000 });
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'harvest.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('img', { name: C.sliderImagePreview }).waitFor({ timeout: 30_000 });
+    await shot('bo2-slider-upload-ar');
+    await form.getByRole('button', { name: C.saveSlider }).click();
+    await page.getByRole('rowheader', { name: 'حبوب الحصاد' }).waitFor({ timeout: 30_000 });
+
+    // Stored by the gateway under the sliders' kind, and the slider names it.
+    const content = (await (
+      await page.request.get(`${stack.adminUrl}/backend/api/admin/content`)
+    ).json()) as {
+      sliders: { title: string; imageUrl: string | null }[];
+    };
+    const imageUrl = content.sliders.find((s) => s.title === 'Harvest beans')?.imageUrl ?? '';
+    expect(imageUrl).toMatch(/^\/api\/uploads\/files\/[a-f0-9]{64}\.png$/);
+    const handle = createDb(process.env.DATABASE_URL ?? SERVICE_DEFAULTS.testDatabaseUrl);
+    try {
+      const hash = imageUrl.slice('/api/uploads/files/'.length, -'.png'.length);
+      const rows = await handle.db.select().from(tables.uploads).where(eq(tables.uploads.folder, 'sliders'));
+      expect(rows.map((r) => r.publicId)).toContain(`sliders/${hash}`);
+
+      // The shopper's home page draws it in the slider, within the content cache's refresh.
+      const shopper = await browser.newPage();
+      try {
+        const picture = shopper.locator(`img[src*="${hash}"]`);
+        await expect
+          .poll(
+            async () => {
+              await shopper.goto(`${stack.webUrl}/`);
+              return picture.count();
+            },
+            { timeout: 60_000, interval: 1000 },
+          )
+          .toBeGreaterThan(0);
+        // The picture loads (the storefront's proxy serves the gateway's file).
+        await expect
+          .poll(() => picture.first().evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+            timeout: 30_000,
+          })
+          .toBeGreaterThan(0);
+        await shopper.screenshot({ path: `${artifacts}/bo2-slider-on-home-en.png` });
+      } finally {
+        await shopper.close();
+      }
+    } finally {
+      await handle.close();
+    }
   });
 });

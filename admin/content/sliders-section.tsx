@@ -1,8 +1,11 @@
 'use client';
 
 import type { AdminSlider, SliderWrite } from '@qahwa/schema/contracts';
+import { IMAGE_FOLDERS } from '@qahwa/schema/validation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
+import { ImageUploader } from '@/catalogue/image-uploader';
+import { adminImageSrc } from '@/lib/image-src';
 import { DataTable } from '@/ui/data-table';
 import { FormField } from '@/ui/form-field';
 
@@ -20,7 +23,8 @@ const EMPTY: SliderWrite = {
 /** A storefront path, never another host (the server checks the same). */
 const LINK = /^\/(?!\/)[A-Za-z0-9/_?=&.-]{0,200}$/;
 
-function SliderForm({
+/** One slider's form: bilingual title and subtitle, its picture by upload, link, order, active. */
+export function SliderForm({
   initial,
   onSubmit,
   onCancel,
@@ -76,14 +80,35 @@ function SliderForm({
             onChange={(e) => set({ subtitleAr: e.target.value })}
           />
         </FormField>
-        <FormField id="slider-image" label={t('sliderImage')} hint={t('sliderImageHint')}>
-          <input
-            className={input}
-            dir="ltr"
-            value={v.imageUrl ?? ''}
-            onChange={(e) => set({ imageUrl: e.target.value })}
+        <div className="space-y-2 sm:col-span-2">
+          <span className="block text-sm font-medium text-stone-800">{t('sliderImage')}</span>
+          {v.imageUrl ? (
+            <div className="flex items-center gap-3">
+              {/* biome-ignore lint/performance/noImgElement: a preview of the uploaded file as it is */}
+              <img
+                src={adminImageSrc(v.imageUrl)}
+                alt={t('sliderImagePreview')}
+                className="h-20 w-40 rounded object-cover"
+              />
+              <button
+                type="button"
+                className="text-sm text-red-700 underline"
+                onClick={() => set({ imageUrl: null })}
+              >
+                {t('removeImage')}
+              </button>
+            </div>
+          ) : (
+            <p className="text-xs text-stone-500">{t('sliderImageHint')}</p>
+          )}
+          {/* The same uploader as products and categories: SPEC 5's checks and messages, into SPEC 7's sliders folder. */}
+          <ImageUploader
+            folder={IMAGE_FOLDERS.slider}
+            multiple={false}
+            label={t('chooseImage')}
+            onUploaded={(url) => set({ imageUrl: url })}
           />
-        </FormField>
+        </div>
         <FormField id="slider-link" label={t('sliderLink')} required>
           <input className={input} dir="ltr" value={v.link} onChange={(e) => set({ link: e.target.value })} />
         </FormField>
