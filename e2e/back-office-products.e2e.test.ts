@@ -67,12 +67,14 @@ describe('a product made in the back office, in Arabic, is on the storefront wit
     await category.locator('option').nth(1).waitFor({ state: 'attached' });
     const firstCategory = await category.locator('option').nth(1).getAttribute('value');
     await category.selectOption(firstCategory as string);
-    await page.getByLabel(T.priceAed as string).fill('58.50');
+    // The variations' add form below has a price of its own: the product's is #product-price.
+    await page.locator('#product-price').fill('58.50');
     // The field says which price shoppers pay and where to change it (the variations' prices).
-    expect(await page.getByLabel(T.priceAed as string).getAttribute('aria-describedby')).toContain('hint');
+    expect(await page.locator('#product-price').getAttribute('aria-describedby')).toContain('hint');
     await page.getByText(T.priceHint as string).waitFor();
 
-    const file = page.locator('input[type=file]');
+    // The product's pictures (the variations' add form below has its own picture input).
+    const file = page.locator('input[type=file]').first();
     // The browser's own check passes (it says image/png); the gateway reads the bytes and refuses.
     await file.setInputFiles({
       name: 'evil.png',
@@ -181,6 +183,148 @@ describe('a product made in the back office, in Arabic, is on the storefront wit
       .waitFor({ timeout: 30_000 });
     await shot('bo1-categories-en');
   });
+});
+
+describe('a new product with its variations typed before the first save', () => {
+  const shots = `${root}.data/shots/h4`;
+  type Words = {
+    Products: Record<string, string>;
+    Variations: Record<string, string>;
+    Menu: Record<string, string>;
+  };
+
+  /** Opens the new-product form in `locale` at `width` and fills the product and two variation rows. */
+  async function newProductWithRows(p: Page, w: Words, slug: string, secondSku = '') {
+    await p.goto(`${stack.adminUrl}/backend/products/new`);
+    await p.getByLabel(w.Products.nameEn as string).fill('E2E Sidamo');
+    await p.getByLabel(w.Products.nameAr as string).fill('سيدامو الاختبار');
+    await p.getByLabel(w.Products.slug as string).fill(slug);
+    const category = p.locator('#product-categoryId');
+    await category.locator('option').nth(1).waitFor({ state: 'attached' });
+    await category.selectOption((await category.locator('option').nth(1).getAttribute('value')) as string);
+    await p.locator('#product-price').fill('45');
+    const size = p.locator('#variation-size');
+    await size.locator('option').nth(2).waitFor({ state: 'attached' });
+    const add = p.getByRole('button', { name: w.Variations.addButton as string });
+    const table = p.getByRole('table', { name: w.Variations.caption as string });
+    for (const [n, price, sku] of [
+      [1, '45', ''],
+      [2, '80', secondSku],
+    ] as const) {
+      await size.selectOption({ index: n });
+      await p.locator('#variation-price').fill(price);
+      await p.locator('#variation-stock').fill('12');
+      await p.locator('#variation-sku').fill(sku);
+      await add.click();
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(n);
+    }
+    return table;
+  }
+
+  it('refuses a row the server cannot take, making nothing and keeping what was typed; then creates all at once', async () => {
+    const w = messages('admin', 'en') as unknown as Words;
+    const staff = await staffContext(browser, stack, {
+      locale: 'en',
+      viewport: { width: 1366, height: 900 },
+    });
+    const p = await staff.newPage();
+    await signIn(p, stack);
+    const slug = `e2e-sidamo-${Date.now()}`;
+    // Another product's variation SKU: the browser cannot know it is taken, the server refuses it.
+    const taken = (await storefrontProducts(stack)).flatMap((x) => x.variations ?? []).find((v) => v.sku)
+      ?.sku as string;
+    const table = await newProductWithRows(p, w, slug, taken);
+    mkdirSync(shots, { recursive: true });
+    await p.screenshot({ path: `${shots}/new-product-rows-en-1366.png`, fullPage: true });
+
+    const create = p.getByRole('button', { name: w.Products.create as string });
+    const refused = p.waitForResponse(
+      (r) => r.url().endsWith('/backend/api/admin/products') && r.request().method() === 'POST',
+    );
+    await create.click();
+    expect((await refused).status()).toBe(409);
+    // The sentence names the row; the row itself is marked; nothing reached the shop.
+    // In the form's alert and its toast.
+    await p
+      .getByText(/^Variation 2: .*Nothing was saved/)
+      .first()
+      .waitFor();
+    expect(await table.locator('tr[data-refused=true]').count()).toBe(1);
+    expect(await table.locator('tr[data-refused=true]').textContent()).toContain(taken);
+    expect((await fetch(`${stack.webUrl}/api/products/${slug}`)).status).toBe(404);
+    expect(await p.getByLabel(w.Products.nameEn as string).inputValue()).toBe('E2E Sidamo');
+    expect(await table.locator('tbody tr[data-refused]').count()).toBe(1);
+    await p.screenshot({ path: `${shots}/new-product-refused-en-1366.png`, fullPage: true });
+
+    // Leaving asks first (the rows exist only in this page); saying no keeps everything.
+    let asked = '';
+    p.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await p.getByRole('link', { name: w.Menu.products, exact: true }).first().click();
+    await expect.poll(() => asked).toContain('This product is not created yet, so 2 variations typed here');
+    await p.waitForTimeout(300);
+    expect(new URL(p.url()).pathname).toBe('/backend/products/new');
+
+    // Clear the taken SKU (one is generated from the slug) and create: product and both rows at once.
+    await table.locator('tr[data-refused=true]').getByRole('button', { name: /Edit/ }).click();
+    await table.getByLabel(w.Variations.sku as string, { exact: true }).fill('');
+    await table.getByRole('button', { name: w.Variations.save as string, exact: true }).click();
+    await expect.poll(() => table.locator('tr[data-refused=true]').count()).toBe(0);
+    const saved = p.waitForResponse(
+      (r) => r.url().endsWith('/backend/api/admin/products') && r.request().method() === 'POST',
+    );
+    const clicked = Date.now();
+    await create.click();
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    const created = (await response.json()) as AdminProduct & { variations: { sku: string }[] };
+    expect(created.variations.map((v) => v.sku)).toHaveLength(2);
+    expect(created.variations.every((v) => v.sku.startsWith(slug.toUpperCase()))).toBe(true);
+
+    // The storefront serves it with both variations.
+    let shopProduct: Product | null = null;
+    while (Date.now() < clicked + 10_000 && !shopProduct) {
+      const res = await fetch(`${stack.webUrl}/api/products/${slug}`, {
+        headers: { accept: 'application/json' },
+      });
+      if (res.ok) shopProduct = (await res.json()) as Product;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(shopProduct?.variations).toHaveLength(2);
+    await p.waitForURL((u) => u.pathname === `/backend/products/${created.id}`, { timeout: 30_000 });
+    await table
+      .getByRole('button', { name: w.Variations.duplicate as string })
+      .nth(1)
+      .waitFor({ timeout: 30_000 });
+    const shopper = await browser.newPage();
+    await shopper.goto(`${stack.webUrl}/product/${slug}`);
+    await shopper.getByRole('heading', { name: 'E2E Sidamo' }).first().waitFor({ timeout: 30_000 });
+    await shopper.close();
+    await staff.close();
+  }, 180_000);
+
+  it('draws the form with its temp rows in both directions, on a desktop and a phone', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const w = messages('admin', locale) as unknown as Words;
+      for (const viewport of [
+        { width: 1366, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const staff = await staffContext(browser, stack, { locale, viewport });
+        const p = await staff.newPage();
+        await signIn(p, stack);
+        await newProductWithRows(p, w, `e2e-look-${Date.now()}`);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await p.screenshot({
+          path: `${shots}/new-product-rows-${locale}-${viewport.width}.png`,
+          fullPage: true,
+        });
+        await staff.close();
+      }
+    }
+  }, 240_000);
 });
 
 describe('the variations table at 1366 px, and a duplicate not yet saved', () => {

@@ -37,6 +37,7 @@ export function VariationRow({
   onDuplicate,
   onRemove,
   onPersist,
+  error = null,
 }: {
   row: Variation;
   locale: Locale;
@@ -57,6 +58,8 @@ export function VariationRow({
   onDuplicate: () => void;
   onRemove: () => void;
   onPersist: () => void;
+  /** Why the server refused this row (a new product's row, sent with it). */
+  error?: string | null;
 }) {
   const t = useTranslations('Variations');
   const name = row.sku || localName(locale, row.size.displayName, row.size.displayNameAr);
@@ -104,8 +107,13 @@ export function VariationRow({
     );
   }
 
-  return (
-    <tr>
+  const errorId = `variation-error-${row.id}`;
+  const shown = (
+    <tr
+      className={error ? 'bg-red-50 outline outline-2 -outline-offset-2 outline-red-400' : undefined}
+      data-refused={error ? 'true' : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <td className={cell}>
         {canEdit ? (
           <input
@@ -197,6 +205,19 @@ export function VariationRow({
         ) : null}
       </td>
     </tr>
+  );
+  if (!error) return shown;
+  return (
+    <>
+      {shown}
+      <tr className="bg-red-50">
+        <td colSpan={11} className="px-3 pb-2 text-sm text-red-800">
+          <p id={errorId} role="alert">
+            {t('rowRefused', { reason: error })}
+          </p>
+        </td>
+      </tr>
+    </>
   );
 }
 

@@ -27,25 +27,43 @@ export function VariationsEditor({
   canEdit = true,
   onChange,
   onUnsavedChange,
+  rowErrors,
 }: {
   productId: string | null;
   initialVariations?: Variation[];
   canEdit?: boolean;
   onChange?: (rows: Variation[]) => void;
-  /** How many rows exist only here (a duplicate not yet saved to the product), as it changes. */
-  onUnsavedChange?: (count: number) => void;
+  /**
+   * How many rows exist only here (every row of a product not created yet; a duplicate not yet
+   * saved to a saved product), as it changes, with the question to ask before leaving them.
+   */
+  onUnsavedChange?: (count: number, leaveMessage: string) => void;
+  /** The server's refusal of a row, by row id (a new product's rows, sent with it). */
+  rowErrors?: Readonly<Record<string, string>>;
 }) {
   const t = useTranslations('Variations');
   const locale = useLocale() as Locale;
   const { lookups, lookupErrors } = useVariationLookups(locale);
   const v = useVariationRows({ productId, initialVariations, onChange, lookups, locale });
-  // Shoppers waiting for a back-in-stock e-mail, per saved variation (docs/back-in-stock.md).
-  // A duplicate of a saved product's row lives only in this page until "Save to product":
-  // leaving would lose it without a word, so the page says so and asks before leaving.
-  const unsavedCount = v.rows.filter((r) => v.unsaved(r)).length;
-  const unsavedMessage = t('unsavedLeave', { count: unsavedCount });
+  // A duplicate of a saved product's row lives only in this page until "Save to product", and
+  // a product not created yet has all its rows here until it is: leaving would lose them without
+  // a word, so the page says so and asks before leaving.
+  const unsavedCount = productId ? v.rows.filter((r) => v.unsaved(r)).length : v.rows.length;
+  const unsavedMessage = productId
+    ? t('unsavedLeave', { count: unsavedCount })
+    : t('unsavedLeaveNew', { count: unsavedCount });
   useLeaveGuard(unsavedCount > 0, unsavedMessage);
-  useEffect(() => onUnsavedChange?.(unsavedCount), [onUnsavedChange, unsavedCount]);
+  useEffect(
+    () => onUnsavedChange?.(unsavedCount, unsavedMessage),
+    [onUnsavedChange, unsavedCount, unsavedMessage],
+  );
+  // A refused row may be on another page of the table: show the first one.
+  const firstRefused = rowErrors ? v.rows.findIndex((r) => rowErrors[r.id]) : -1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal is the trigger; goToPage changes every render
+  useEffect(() => {
+    if (firstRefused >= 0) v.goToPage(Math.floor(firstRefused / v.pageSize) + 1);
+  }, [firstRefused, rowErrors]);
+  // Shoppers waiting for a back-in-stock e-mail, per saved variation (docs/back-in-stock.md).
   const waiting = useWaitingCounts(productId, v.rows.map((r) => `${r.id}:${r.stockQuantity}`).join(','));
 
   const columns = [
@@ -91,7 +109,7 @@ export function VariationsEditor({
           </button>
         </div>
       ) : null}
-      {unsavedCount > 0 ? (
+      {productId && unsavedCount > 0 ? (
         <p
           role="status"
           data-testid="variations-unsaved"
@@ -121,6 +139,7 @@ export function VariationsEditor({
             busy={v.busy}
             selected={v.selected.has(row.id)}
             unsaved={v.unsaved(row)}
+            error={rowErrors?.[row.id] ?? null}
             draft={v.editing?.id === row.id ? v.editing.draft : null}
             price={formatAed(toFils(row.price), locale)}
             waiting={waiting.get(row.id) ?? 0}

@@ -17,7 +17,11 @@ export default async function NewProductPage() {
   return (
     <>
       <PageHeader title={t('newTitle')} />
-      {can(user, 'products', 'edit') ? <ProductForm product={null} canEdit /> : <AccessDenied />}
+      {can(user, 'products', 'edit') ? (
+        <ProductForm product={null} canEdit canEditVariations={can(user, 'variation', 'edit')} />
+      ) : (
+        <AccessDenied />
+      )}
     </>
   );
 }
