@@ -122,6 +122,10 @@ describe('card and wallet payments in the browser', () => {
       const orderNumber = await confirmationNumber(page);
       await page.getByText(total.toFixed(2)).first().waitFor();
       await shot(page, 'card-confirmation-ar');
+      // A card typed in is the card; a wallet's payment names the wallet (below).
+      expect((await page.getByTestId('payment-method').textContent())?.trim()).toBe(
+        (messages('web', 'ar').OrderView!.payment as unknown as Record<string, string>).STRIPE,
+      );
       await detailsForgotten(page);
 
       const order = await orderOf(orderNumber);
@@ -177,9 +181,12 @@ describe('card and wallet payments in the browser', () => {
       const orderNumber = await confirmationNumber(page);
       await page.getByText(total.toFixed(2)).first().waitFor();
       await shot(page, 'wallet-confirmation-en');
+      // Paid through Google Pay: the confirmation says so, not "Card" (the order keeps Stripe's wallet type).
+      expect((await page.getByTestId('payment-method').textContent())?.trim()).toBe('Google Pay');
 
       const order = await orderOf(orderNumber);
       expect(order!.paymentProvider).toBe('STRIPE');
+      expect(order!.paymentWallet).toBe('google_pay');
       const intent = stack.stripe.intents.get(order!.paymentIntentId ?? '');
       expect(intent).toMatchObject({ status: 'succeeded', currency: 'aed', amount: Math.round(total * 100) });
       expect(errors).toEqual([]);

@@ -308,9 +308,36 @@ describe('the sale and an automatic promotion, shown before the cart', () => {
     expect(read).toContain(fill(m.Price!.was!, { price: formatAed(WAS_FILS, locale) }));
   }
 
+  /**
+   * The amounts in the page's text that a line break cuts in two — inside the number, or between
+   * the number and its currency ("AED" / "د.إ") — each as "amount: why". Read from the layout: an
+   * amount whose rectangles do not share one line was broken.
+   */
+  async function brokenAmounts(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const amount = /AED\s[\d,]+\.\d{2}|[\d,]+\.\d{2}\sد\.إ/g;
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(amount)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+          if (rects.length === 0) continue; // not drawn (hidden, or words for screen readers only)
+          const tops = new Set(rects.map((r) => Math.round(r.top + r.height / 2)));
+          if (tops.size > 1) broken.push(`${match[0]}: on ${tops.size} lines`);
+        }
+      }
+      return broken;
+    });
+  }
+
   for (const [locale, device, viewport] of [
     ['en', 'desktop', { width: 1280, height: 900 }],
-    ['ar', 'phone', { width: 390, height: 844 }],
+    // The narrowest phone the store is drawn for: a price and its struck old price must fit it.
+    ['ar', 'phone', { width: 320, height: 700 }],
   ] as const) {
     it(`the card, the product page, the options modal and the cart show it, and the order charges it (${locale}, ${device})`, async () => {
       const m = messages('web', locale);
@@ -322,21 +349,25 @@ describe('the sale and an automatic promotion, shown before the cart', () => {
         await page.goto(`${stack.webUrl}/product/brass-dallah`);
         await showsReduced(page.getByRole('main').getByTestId('price').first(), locale);
         await shot('product');
+        expect(await brokenAmounts(page)).toEqual([]);
 
         await page.goto(`${stack.webUrl}/shop/accessories`);
         const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
         await showsReduced(card.getByTestId('price'), locale);
         await shot('card');
+        expect(await brokenAmounts(page)).toEqual([]);
 
         await card.getByRole('button', { name: fill(m.ProductCard!.selectOptionsFor!, { name }) }).click();
         const dialog = page.getByRole('dialog', { name: m.OptionsModal!.title });
         await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).waitFor({ timeout: 30_000 });
         await showsReduced(dialog.getByTestId('price'), locale);
         await shot('modal');
+        expect(await brokenAmounts(page)).toEqual([]);
 
         await dialog.getByRole('button', { name: m.OptionsModal!.addToCart }).click();
         const panel = page.getByRole('dialog', { name: m.CartPanel!.title });
-        await showsReduced(panel.getByTestId('price').filter({ visible: true }), locale);
+        // The cart's line (the suggestions below it have prices of their own).
+        await showsReduced(panel.getByTestId('price').filter({ visible: true }).first(), locale);
         await panel
           .getByTestId('cart-total')
           .filter({ hasText: formatAed(NOW_FILS, locale) })
@@ -344,20 +375,43 @@ describe('the sale and an automatic promotion, shown before the cart', () => {
         expect(await panel.textContent()).toContain(
           fill(m.Price!.was!, { price: formatAed(WAS_FILS, locale) }),
         );
+        // The suggestions under the cart are priced as their cards: the sale's price, the list price struck.
+        const suggestions = panel.getByRole('region', { name: m.Recommendations!.title });
+        await suggestions.getByTestId('price-was').first().waitFor({ timeout: 30_000 });
+        expect(await suggestions.getByTestId('price-was').count()).toBe(
+          await suggestions.getByTestId('price').count(),
+        );
+        expect(await brokenAmounts(page)).toEqual([]);
         await shot('cart-panel');
+
+        // The cart page's summary: the line at what the order charges, its list price struck.
+        await page.goto(`${stack.webUrl}/cart`);
+        const summary = page.getByRole('region', { name: m.OrderSummary!.title });
+        await showsReduced(summary.getByTestId('price').first(), locale);
+        expect(await brokenAmounts(page)).toEqual([]);
+        await shot('cart-page');
 
         // The order: 99.00 after the sale, 9.90 off, 25.00 shipping (quoted on 99.00): 114.10.
         const email = `shown-price-${locale}-${Date.now().toString(36)}@example.ae`;
-        await panel.getByRole('link', { name: m.CartPanel!.orderNow }).click();
+        await page.getByRole('link', { name: m.CartPage!.checkout }).click();
         await checkoutSteps(page, locale, email);
         await page
           .getByTestId('order-total')
           .filter({ hasText: formatAed(NOW_FILS + 25_00, locale) })
           .waitFor({ timeout: 30_000 });
+        await showsReduced(
+          page.getByRole('region', { name: m.OrderSummary!.title }).getByTestId('price'),
+          locale,
+        );
+        expect(await brokenAmounts(page)).toEqual([]);
+        await shot('checkout-summary');
         await page.getByRole('radio', { name: m.PaymentStep!.cod }).check();
         await page.getByRole('button', { name: m.PaymentStep!.submit, exact: true }).click();
         const status = page.getByRole('status').filter({ hasText: /QH-\d{6}/ });
         await status.waitFor({ timeout: 60_000 });
+        await page.getByTestId('order-total').first().waitFor();
+        expect(await brokenAmounts(page)).toEqual([]);
+        await shot('confirmation');
         const orderId = /QH-\d{6}/.exec((await status.textContent()) ?? '')![0];
         const [order] = await db.db.select().from(tables.orders).where(eq(tables.orders.id, orderId));
         expect(order).toMatchObject({

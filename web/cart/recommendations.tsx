@@ -4,6 +4,7 @@ import type { Product } from '@qahwa/schema/catalogue';
 import { formatAed, type Locale } from '@qahwa/schema/money';
 import { useEffect, useState } from 'react';
 import { cardPrice, productName } from '@/catalogue/display';
+import { PriceView } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { api } from '@/lib/browser-api';
@@ -26,6 +27,7 @@ export function CartRecommendations({
   onNavigate?: () => void;
 }) {
   const t = useTranslations('Recommendations');
+  const tp = useTranslations('Price');
   const locale = useLocale() as Locale;
   const [products, setProducts] = useState<Product[]>([]);
   const key = [...new Set(productIds)].sort().join(',');
@@ -67,11 +69,16 @@ export function CartRecommendations({
                   className="mx-auto h-16 w-16 rounded-md"
                 />
                 <span className="mt-1 line-clamp-2 text-xs text-coffee-900">{name}</span>
-                <span className="block text-xs font-medium text-coffee-700">
-                  {price.isRange
-                    ? t('from', { price: formatAed(price.fils, locale) })
-                    : formatAed(price.fils, locale)}
-                </span>
+                {/* The price its card shows: the sale's or a promotion's, the list price struck through. */}
+                <PriceView
+                  price={price}
+                  size="xs"
+                  locale={locale}
+                  className="justify-center"
+                  from={(now) => t('from', { price: now })}
+                  now={(now) => tp('now', { price: now })}
+                  was={(original) => tp('was', { price: formatAed(original, locale) })}
+                />
               </a>
             </li>
           );

@@ -5,7 +5,9 @@ import type { PriceDisplay } from './display';
  * The price's markup, with its words given by the caller: `Price` (server components, next-intl),
  * the options modal and the cart (client islands, `i18n/client`) draw the same thing. A reduced
  * price is read as "Now … Was …" (visually hidden words in the shopper's language); the eye gets
- * the new price and the old one struck through. Each amount stays on one line.
+ * the new price and the old one struck through. Each amount stays on one line and is isolated
+ * from the text around it (`Amount`): on a narrow Arabic phone the line may break between the new
+ * and the old price, never inside an amount or between it and its currency.
  */
 export function PriceView({
   price,
@@ -14,9 +16,10 @@ export function PriceView({
   from,
   now: nowText,
   was,
+  className = '',
 }: {
   price: PriceDisplay;
-  size?: 'md' | 'lg' | 'sm';
+  size?: 'md' | 'lg' | 'sm' | 'xs';
   locale: Locale;
   /** "From {price}" for a range, with the formatted lowest price. */
   from: (now: string) => string;
@@ -24,30 +27,58 @@ export function PriceView({
   now: (formatted: string) => string;
   /** The screen reader's "Was {price}", given the original in fils. */
   was: (originalFils: number) => string;
+  /** Added to the paragraph's classes (its alignment in a card or a summary line). */
+  className?: string;
 }) {
   const now = formatAed(price.fils, locale);
   const shown = price.isRange ? from(now) : now;
   const reduced = price.originalFils !== null;
   const nowClass =
-    size === 'lg' ? 'text-2xl font-semibold' : size === 'sm' ? 'text-sm font-medium' : 'font-semibold';
+    size === 'lg'
+      ? 'text-2xl font-semibold'
+      : size === 'sm'
+        ? 'text-sm font-medium'
+        : size === 'xs'
+          ? 'text-xs font-medium'
+          : 'font-semibold';
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2" data-testid="price">
+    <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`} data-testid="price">
       {reduced && !price.isRange && <span className="sr-only">{nowText(now)}</span>}
-      <span
+      <bdi
         className={`whitespace-nowrap ${nowClass} ${reduced ? 'text-emerald-800' : 'text-coffee-900'}`}
         aria-hidden={reduced && !price.isRange ? true : undefined}
         data-testid="price-now"
       >
         {shown}
-      </span>
+      </bdi>
       {price.originalFils !== null && (
         <>
           <span className="sr-only">{was(price.originalFils)}</span>
-          <s aria-hidden="true" className="whitespace-nowrap text-sm text-coffee-600" data-testid="price-was">
-            {formatAed(price.originalFils, locale)}
+          <s
+            aria-hidden="true"
+            className={`whitespace-nowrap text-coffee-600 ${size === 'xs' ? 'text-xs' : 'text-sm'}`}
+            data-testid="price-was"
+          >
+            <bdi>{formatAed(price.originalFils, locale)}</bdi>
           </s>
         </>
       )}
     </p>
   );
+}
+
+/**
+ * An amount in a line of text or a summary's cell: "AED 1,234.50" / "1,234.50 د.إ" never breaks
+ * (the currency stays with its number) and keeps its own direction inside Arabic text.
+ */
+export function Amount({
+  fils,
+  locale,
+  className = '',
+}: {
+  fils: number;
+  locale: Locale;
+  className?: string;
+}) {
+  return <bdi className={`whitespace-nowrap ${className}`}>{formatAed(fils, locale)}</bdi>;
 }

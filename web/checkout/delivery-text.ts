@@ -13,6 +13,14 @@ const DAY: Record<Locale, Intl.DateTimeFormat> = {
 };
 
 /**
+ * A delivery day as the checkout's summary, the confirmation and the order's page show it
+ * ("Tue, 2 Dec"): the one format of an estimated delivery's dates.
+ */
+export function deliveryDay(day: string, locale: Locale): string {
+  return DAY[locale].format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
  * The summary's estimated delivery for an order placed now: the rule's days as dates (one date when
  * both ends meet), its days as staff wrote them when they are not a number of days, nothing without
  * a rule. `range` words "{from} – {to}" in the shopper's language.
@@ -26,6 +34,6 @@ export function estimatedDeliveryText(
   if (!estimatedDays?.trim()) return null;
   const span = deliveryWindow(estimatedDays, gulfDate(now));
   if (!span) return estimatedDays.trim();
-  const day = (d: string) => DAY[locale].format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) => deliveryDay(d, locale);
   return span.from === span.to ? day(span.from) : range(day(span.from), day(span.to));
 }

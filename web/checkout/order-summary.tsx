@@ -1,7 +1,9 @@
 'use client';
 
 import { type CartItem, cartItemCount, formatAed, localize, toFils, vatRateText } from '@qahwa/schema';
+import { useCartPrices } from '@/cart/line-prices';
 import { variationText } from '@/cart/variation-text';
+import { Amount, PriceView } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { CouponBox } from './coupon-box';
@@ -28,9 +30,12 @@ export function OrderSummary({
   const t = useTranslations('OrderSummary');
   const locale = useLocale();
   const tc = useTranslations('CouponBox');
+  const tp = useTranslations('Price');
   // The sale and the discounts by the server's own rules (automatic promotions, the coupon, free
   // shipping): the total the order claims; the server prices it again.
   const pricing = useSummaryPricing(items, quote);
+  // Each line at what the order charges for it (the cart panel's own amounts), its list price struck.
+  const lines = useCartPrices(items).lines;
   const total = pricing.totalFils;
   const delivery = quote
     ? estimatedDeliveryText(quote.estimatedDays, new Date(), locale, (from, to) =>
@@ -48,6 +53,7 @@ export function OrderSummary({
       <ul className="mb-3 space-y-3">
         {items.map((item) => {
           const name = locale === 'ar' && item.nameAr ? item.nameAr : item.name;
+          const amount = lines.get(item.id);
           return (
             <li key={item.id} className="flex items-center gap-3">
               <div className="relative shrink-0">
@@ -70,9 +76,19 @@ export function OrderSummary({
                   {variationText(item, locale)}
                 </p>
               </div>
-              <p className="text-sm text-coffee-900">
-                {formatAed(toFils(item.price) * item.quantity, locale)}
-              </p>
+              <PriceView
+                price={{
+                  fils: amount?.payFils ?? toFils(item.price) * item.quantity,
+                  originalFils: amount?.wasFils ?? null,
+                  isRange: false,
+                }}
+                size="sm"
+                locale={locale}
+                className="shrink-0 flex-col items-end gap-x-0"
+                from={(now) => now}
+                now={(now) => tp('now', { price: now })}
+                was={(original) => tp('was', { price: formatAed(original, locale) })}
+              />
             </li>
           );
         })}
@@ -83,22 +99,28 @@ export function OrderSummary({
       <dl className="space-y-1.5 border-t border-coffee-100 pt-3 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-coffee-700">{t('subtotal', { count: cartItemCount(items) })}</dt>
-          <dd className="text-coffee-900">{formatAed(pricing.itemsFils, locale)}</dd>
+          <dd className="text-coffee-900">
+            <Amount fils={pricing.itemsFils} locale={locale} />
+          </dd>
         </div>
         {pricing.saleFils > 0 && pricing.saleLabel && (
           <div className="flex justify-between gap-4" data-testid="order-sale">
             <dt className="text-emerald-800">{localize(pricing.saleLabel, locale)}</dt>
-            <dd className="text-emerald-800">−{formatAed(pricing.saleFils, locale)}</dd>
+            <dd className="whitespace-nowrap text-emerald-800">
+              −<Amount fils={pricing.saleFils} locale={locale} />
+            </dd>
           </div>
         )}
         <div className="flex justify-between gap-4">
           <dt className="text-coffee-700">{t('shipping')}</dt>
           <dd className="text-coffee-900">
-            {pricing.shippingFils === null
-              ? t(shippingAtCheckout ? 'atCheckout' : 'calculating')
-              : pricing.shippingFils === 0
-                ? t('free')
-                : formatAed(pricing.shippingFils, locale)}
+            {pricing.shippingFils === null ? (
+              t(shippingAtCheckout ? 'atCheckout' : 'calculating')
+            ) : pricing.shippingFils === 0 ? (
+              t('free')
+            ) : (
+              <Amount fils={pricing.shippingFils} locale={locale} />
+            )}
           </dd>
         </div>
         {delivery && (
@@ -110,7 +132,9 @@ export function OrderSummary({
         {pricing.discountFils > 0 && (
           <div className="flex justify-between gap-4" data-testid="order-discount">
             <dt className="text-emerald-800">{tc('discount')}</dt>
-            <dd className="text-emerald-800">−{formatAed(pricing.discountFils, locale)}</dd>
+            <dd className="whitespace-nowrap text-emerald-800">
+              −<Amount fils={pricing.discountFils} locale={locale} />
+            </dd>
           </div>
         )}
         {quote && pricing.amountToFreeShippingFils > 0 && (
@@ -120,8 +144,8 @@ export function OrderSummary({
         )}
         <div className="flex justify-between gap-4 border-t border-coffee-100 pt-2 text-base font-semibold">
           <dt className="text-coffee-900">{t('total')}</dt>
-          <dd className="text-coffee-900" data-testid="order-total">
-            {formatAed(total, locale)}
+          <dd className="whitespace-nowrap text-coffee-900" data-testid="order-total">
+            <Amount fils={total} locale={locale} />
           </dd>
         </div>
       </dl>

@@ -3,7 +3,9 @@ import type { TrackedOrder } from '@qahwa/schema/contracts';
 import { placeNames } from '@qahwa/schema/reference';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { variationText } from '@/cart/variation-text';
+import { Amount } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
+import { deliveryDay } from '@/checkout/delivery-text';
 
 /*
  * The parts of an order as the gateway's tracking view gives them (docs/order-tracking.md), drawn
@@ -14,26 +16,21 @@ import { ProductImage } from '@/catalogue/product-image';
 
 type Locale = 'en' | 'ar';
 
-/** A calendar day (YYYY-MM-DD) as it is, not moved by a time zone. */
-const DAY = {
-  en: new Intl.DateTimeFormat('en-AE', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  ar: new Intl.DateTimeFormat('ar-AE-u-nu-latn', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }),
-};
-
 async function context() {
   const [t, localeName] = await Promise.all([getTranslations('OrderView'), getLocale()]);
   const locale: Locale = localeName === 'ar' ? 'ar' : 'en';
-  return { t, locale, aed: (amount: number) => formatAed(toFils(amount), locale) };
+  return {
+    t,
+    locale,
+    aed: (amount: number) => formatAed(toFils(amount), locale),
+    // An amount on its own: never broken between the number and its currency.
+    money: (amount: number) => <Amount fils={toFils(amount)} locale={locale} />,
+  };
 }
 
 /** Each line with its picture, options, quantity and price, from the order's snapshot. */
 export async function OrderItems({ items }: { items: TrackedOrder['items'] }) {
-  const { t, locale, aed } = await context();
+  const { t, locale, money } = await context();
   return (
     <ul className="divide-y divide-coffee-100">
       {items.map((item) => {
@@ -56,10 +53,10 @@ export async function OrderItems({ items }: { items: TrackedOrder['items'] }) {
                 </p>
               ) : null}
               <p className="text-sm text-coffee-700">
-                {t('quantity', { quantity: item.quantity })} × {aed(item.unitPrice)}
+                {t('quantity', { quantity: item.quantity })} × {money(item.unitPrice)}
               </p>
             </div>
-            <p className="shrink-0 font-medium text-coffee-900">{aed(item.lineTotal)}</p>
+            <p className="shrink-0 font-medium text-coffee-900">{money(item.lineTotal)}</p>
           </li>
         );
       })}
@@ -69,27 +66,27 @@ export async function OrderItems({ items }: { items: TrackedOrder['items'] }) {
 
 /** Subtotal, discount, shipping (Free at 0), total, and "Includes VAT" when the order carries VAT. */
 export async function OrderTotals({ totals }: { totals: TrackedOrder['totals'] }) {
-  const { t, aed } = await context();
+  const { t, aed, money } = await context();
   return (
     <>
       <dl className="space-y-1 text-sm text-coffee-800">
         <div className="flex justify-between gap-4">
           <dt>{t('subtotal')}</dt>
-          <dd>{aed(totals.subtotal)}</dd>
+          <dd>{money(totals.subtotal)}</dd>
         </div>
         {totals.discount > 0 ? (
           <div className="flex justify-between gap-4">
             <dt>{t('discount')}</dt>
-            <dd>− {aed(totals.discount)}</dd>
+            <dd className="whitespace-nowrap">− {money(totals.discount)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4">
           <dt>{t('shipping')}</dt>
-          <dd>{totals.shipping === 0 ? t('free') : aed(totals.shipping)}</dd>
+          <dd>{totals.shipping === 0 ? t('free') : money(totals.shipping)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-coffee-100 pt-2 text-base font-bold text-coffee-900">
           <dt>{t('total')}</dt>
-          <dd data-testid="order-total">{aed(totals.total)}</dd>
+          <dd data-testid="order-total">{money(totals.total)}</dd>
         </div>
       </dl>
       {totals.vat !== null && totals.vatRatePercent !== null ? (
@@ -128,12 +125,22 @@ export async function DeliveryEstimate({
 }) {
   const { t, locale } = await context();
   if (!delivery.estimatedFrom || !delivery.estimatedTo) return null;
-  const day = (d: string) => DAY[locale].format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) => deliveryDay(d, locale);
   return (
     <p className={className} data-testid="estimate">
       {delivery.estimatedFrom === delivery.estimatedTo
         ? t('estimatedOne', { date: day(delivery.estimatedFrom) })
         : t('estimated', { from: day(delivery.estimatedFrom), to: day(delivery.estimatedTo) })}
+    </p>
+  );
+}
+
+/** How the order was paid: the wallet's name for a card payment made through one, else the method. */
+export async function PaymentMethodText({ payment }: { payment: TrackedOrder['payment'] }) {
+  const { t } = await context();
+  return (
+    <p className="text-sm text-coffee-800" data-testid="payment-method">
+      {payment.wallet ?? t(`payment.${payment.provider}`)}
     </p>
   );
 }

@@ -2,7 +2,7 @@ import { formatAed, toFils } from '@qahwa/schema';
 import type { TrackedOrder } from '@qahwa/schema/contracts';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ReturnsPanel } from '@/returns/returns-panel';
-import { DeliveryAddress, DeliveryEstimate, OrderItems, OrderTotals } from './order-parts';
+import { DeliveryAddress, DeliveryEstimate, OrderItems, OrderTotals, PaymentMethodText } from './order-parts';
 
 const DATE = {
   en: new Intl.DateTimeFormat('en-AE', { dateStyle: 'medium', timeZone: 'Asia/Dubai' }),
@@ -119,9 +119,7 @@ export async function OrderView({ order, token }: { order: TrackedOrder; token: 
             </h2>
             <DeliveryAddress delivery={delivery} />
             <h2 className="mt-4 mb-1 text-sm font-semibold text-coffee-900">{t('paymentTitle')}</h2>
-            <p className="text-sm text-coffee-800" data-testid="payment-method">
-              {t(`payment.${order.payment.provider}`)}
-            </p>
+            <PaymentMethodText payment={order.payment} />
           </section>
 
           <section aria-labelledby="documents-title" className={section}>

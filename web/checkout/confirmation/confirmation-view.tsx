@@ -1,7 +1,13 @@
 import { formatAed, toFils } from '@qahwa/schema';
 import type { TrackedOrder } from '@qahwa/schema/contracts';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { DeliveryAddress, DeliveryEstimate, OrderItems, OrderTotals } from '@/tracking/order-parts';
+import {
+  DeliveryAddress,
+  DeliveryEstimate,
+  OrderItems,
+  OrderTotals,
+  PaymentMethodText,
+} from '@/tracking/order-parts';
 
 const section = 'rounded-xl bg-white p-4 shadow-sm sm:p-6';
 const heading = 'mb-3 text-lg font-semibold text-coffee-900';
@@ -108,9 +114,7 @@ export async function ConfirmationView({ order, token }: { order: TrackedOrder; 
               className="mt-3 rounded-lg bg-coffee-50 p-3 text-sm font-medium text-coffee-900"
             />
             <h2 className="mt-4 mb-1 text-sm font-semibold text-coffee-900">{to('paymentTitle')}</h2>
-            <p className="text-sm text-coffee-800" data-testid="payment-method">
-              {to(`payment.${provider}`)}
-            </p>
+            <PaymentMethodText payment={order.payment} />
           </section>
         </div>
       </div>
