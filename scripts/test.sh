@@ -127,7 +127,7 @@ step lint npx --no -- biome check .
 step compose compose_config
 step unit vitest_layer unit
 step migrate bash scripts/db.sh test
-# The integration tests spend most of their time waiting on timers and services (docs/testing.md),
+# The integration tests spend most of their time waiting on timers and services (README "Tests"),
 # so the steps that need no test database run beside them, each with its output held back until
 # the integration tests' is printed: the type-check (one tsc per core), the web and admin builds,
 # and Schemathesis against the gateway's OpenAPI document (its own gateway, worker, database and
