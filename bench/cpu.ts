@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 if it is gone. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 (1-based) of stat; after "comm) " they are 12 and 13.

@@ -12,12 +12,16 @@
  * BENCH_ORDER_RATE (50), BENCH_ORDER_SECONDS (60), BENCH_ORDER_WARM_SECONDS (20: orders at the rate before the
  * measured ones, reported as the cold start), BENCH_CARD_RATE (20), BENCH_CARD_SECONDS (60),
  * BENCH_CARD_WARM_SECONDS (10), BENCH_WALLET_SECONDS (30), BENCH_COD_BESIDE_CARD_RATE (30: cash on delivery beside card),
- * BENCH_PARTS (read,orders,card,lighthouse), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every process);
+ * BENCH_PARTS (read,orders,card,lighthouse,admin-pages), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every process);
  * for Lighthouse (bench/lighthouse.ts): NEXT_DIST_DIR (.next), BENCH_WEB_BUILD=1 (rebuild), BENCH_WEB_PORT,
  * BENCH_LIGHTHOUSE_ROUTES (/,/shop,/category,/product,/checkout), BENCH_LIGHTHOUSE_RUNS (3: the median run
- * is reported); reports in .data/bench/lighthouse/.
+ * is reported); reports in .data/bench/lighthouse/; for the back office's screens (bench/admin-pages.ts):
+ * NEXT_DIST_DIR (.next, the admin's build in admin/), BENCH_ADMIN_BUILD=1 (rebuild), BENCH_ADMIN_PORT,
+ * BENCH_ADMIN_RUNS (5 loads after a warm-up: the median is reported), BENCH_ADMIN_ROWS (1000 orders,
+ * leads and 5× audit entries written first).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { adminPagesPart } from './parts/admin-pages';
 import { cardPart } from './parts/card';
 import { lighthousePart } from './parts/lighthouse';
 import { ordersPart } from './parts/orders';
@@ -32,6 +36,7 @@ const PARTS: [name: string, body: (bench: Bench, figures: Figure[]) => Promise<v
   ['orders', ordersPart],
   ['card', cardPart],
   ['lighthouse', lighthousePart],
+  ['admin-pages', adminPagesPart],
 ];
 
 const opened = await openBench();

@@ -29,7 +29,7 @@ export const knobs = {
   cardWarmSeconds: num('BENCH_CARD_WARM_SECONDS', 10),
   walletSeconds: num('BENCH_WALLET_SECONDS', 30),
   codBesideCardRate: num('BENCH_COD_BESIDE_CARD_RATE', 30),
-  parts: (env.BENCH_PARTS ?? 'read,orders,card,lighthouse').split(','),
+  parts: (env.BENCH_PARTS ?? 'read,orders,card,lighthouse,admin-pages').split(','),
 };
 export type Knobs = typeof knobs;
 
