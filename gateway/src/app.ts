@@ -30,6 +30,11 @@ import type { SettingsStore } from './settings/settings-store';
 export interface GatewayDeps {
   config: GatewayConfig;
   db: Db;
+  /**
+   * The reads that may lag a moment (a hot standby, DATABASE_READ_URL): `app.laggingRepos`
+   * (repositories/plugin.ts). Absent: `db`.
+   */
+  readDb?: Db;
   temporal: Client;
   logger: Logger;
   /** Extra dependency checks for /health (NATS is probed by the server that owns the connection). */

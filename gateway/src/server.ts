@@ -29,6 +29,12 @@ async function main() {
   // at once, under the card orders the shutdown waits for, and the worker's loop would start it again.
   Runtime.install({ shutdownSignals: [] });
   const handle = createDb(config.databaseUrl, { ...config.db, applicationName: 'gateway' });
+  // The reads that may lag (docs/deploy.md) go to a hot standby when DATABASE_READ_URL names one.
+  const readHandle =
+    config.db.readUrl === config.db.url
+      ? null
+      : createDb(config.db.readUrl, { ...config.db, applicationName: 'gateway-read' });
+  const readDb = readHandle?.db ?? handle.db;
   // Lazy: Temporal being down must not keep the gateway from serving the catalogue. The channel
   // connects on first use and reconnects by itself; until then checkout answers 503 (orders.ts).
   const connection = Connection.lazy({ address: config.temporalAddress });
@@ -68,10 +74,12 @@ async function main() {
   // The catalogue is read once now and rebuilt on every CatalogueChanged (docs/performance.md).
   // With the price each variation shows (the sale and automatic promotions, checkout's pricing).
   const catalogue = createCatalogue({
+    // A rebuild may read the standby: it follows CatalogueChanged, which the outbox relay publishes
+    // after the change committed, and the safety interval catches one a lagging standby missed.
     load: shopperCatalogueLoader({
-      catalogue: createCatalogueRepository(handle.db),
-      promotions: createPromotionsRepository(handle.db),
-      settings: createSettingsRepository(handle.db),
+      catalogue: createCatalogueRepository(readDb),
+      promotions: createPromotionsRepository(readDb),
+      settings: createSettingsRepository(readDb),
     }),
     logger,
     refreshIntervalMs: config.catalogueRefreshMs,
@@ -126,6 +134,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: handle.db,
+    readDb,
     temporal,
     eagerCheckout: eagerCheckout.client,
     stripe,
@@ -170,6 +179,7 @@ async function main() {
     await nats?.drain().catch(() => {});
     await connection.close();
     await handle.close();
+    await readHandle?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

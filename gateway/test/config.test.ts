@@ -169,6 +169,14 @@ describe('gateway configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', NATS_PASSWORD: 'p' })).toThrow(/NATS_USER and NATS_PASSWORD/);
   });
 
+  it('reads what may lag from DATABASE_READ_URL (a standby), and from the primary when it is unset', () => {
+    const primary = 'postgres://qahwa:qahwa@127.0.0.1:5250/qahwa';
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: primary }).db.readUrl).toBe(primary);
+    const standby = 'postgres://qahwa:qahwa@127.0.0.1:5251/qahwa';
+    const both = loadConfig({ NODE_ENV: 'test', DATABASE_URL: primary, DATABASE_READ_URL: standby });
+    expect(both.db).toMatchObject({ url: primary, readUrl: standby });
+  });
+
   it('connects to every server of a NATS cluster listed in NATS_URL, separated by commas', () => {
     const env = {
       NODE_ENV: 'test',

@@ -82,6 +82,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's repositories (repositories/plugin.ts), made once from `deps.db`; routes read them here. */
     repos: Repositories;
+    /**
+     * The same repositories over `deps.readDb` (a hot standby when DATABASE_READ_URL names one):
+     * only for the reads that may lag the primary a moment, listed in docs/deploy.md (the back
+     * office's lists and the dashboard). A read after the caller's own write never uses these.
+     */
+    laggingRepos: Repositories;
   }
 }
 
@@ -91,7 +97,10 @@ declare module 'fastify' {
  */
 export const repositoriesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('repos', createRepositories(app.deps.db));
+    const repos = createRepositories(app.deps.db);
+    app.decorate('repos', repos);
+    const { readDb } = app.deps;
+    app.decorate('laggingRepos', readDb && readDb !== app.deps.db ? createRepositories(readDb) : repos);
   },
   { name: 'repositories' },
 );

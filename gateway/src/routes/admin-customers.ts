@@ -29,7 +29,8 @@ export async function adminCustomerRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return repo.search(req.query);
+      // A list may lag the primary a moment (docs/deploy.md); a customer's page reads the primary.
+      return app.laggingRepos.customerAdmin.search(req.query);
     },
   );
 

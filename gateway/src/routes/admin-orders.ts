@@ -38,7 +38,8 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { limit, offset, ...filter } = req.query;
-      return repo.search(filter, { limit, offset });
+      // A list may lag the primary a moment (docs/deploy.md); the order's page and its moves read the primary.
+      return app.laggingRepos.orderAdmin.search(filter, { limit, offset });
     },
   );
 

@@ -9,7 +9,8 @@ import { adminOrderRoutes } from './admin-orders';
 
 /** The back office's reads. Signed-in staff with the 'orders' permission only. */
 export async function adminRoutes(app: FastifyInstance) {
-  const { orders, dashboard } = app.repos;
+  // Both reads may lag the primary a moment: a list, and the dashboard's read models (docs/deploy.md).
+  const { orders, dashboard } = app.laggingRepos;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: ErrorBody, 403: ErrorBody };
   // Search, detail, the status command and the CSV export (docs/orders.md) live in their own file.

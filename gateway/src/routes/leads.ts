@@ -204,7 +204,8 @@ export async function leadRoutes(app: FastifyInstance) {
       schema: { querystring: LeadListQuery, response: { 200: LeadList, 401: ErrorBody, 403: ErrorBody } },
     },
     async (req, reply) => {
-      const { rows, total, counts } = await leads.list(req.query);
+      // A list may lag the primary a moment (docs/deploy.md); a lead's page reads the primary.
+      const { rows, total, counts } = await app.laggingRepos.leads.list(req.query);
       reply.header('cache-control', 'no-store');
       return { leads: rows.map(summaryOf), total, counts };
     },

@@ -8,6 +8,11 @@ import { SERVICE_DEFAULTS } from '../reference/services';
  */
 export interface DatabaseSettings {
   url: string;
+  /**
+   * Where the reads that may lag a moment go (a streaming hot standby: docs/deploy.md says which
+   * reads); the primary's `url` unless DATABASE_READ_URL names another.
+   */
+  readUrl: string;
   poolSize: number;
   /** Giving up on opening a connection (pg `connectionTimeoutMillis`). */
   connectTimeoutMs: number;
@@ -19,7 +24,7 @@ export interface DatabaseSettings {
   idleInTransactionTimeoutMs: number;
 }
 
-export const DATABASE_DEFAULTS: Omit<DatabaseSettings, 'url'> = {
+export const DATABASE_DEFAULTS: Omit<DatabaseSettings, 'url' | 'readUrl'> = {
   poolSize: 10,
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 15_000,
@@ -32,6 +37,8 @@ const positive = (fallback: number) => z.coerce.number().int().positive().defaul
 /** The database variables every process reads (spread into its own env schema). */
 export const DatabaseEnv = {
   DATABASE_URL: z.string().min(1).default(SERVICE_DEFAULTS.databaseUrl),
+  // Empty: DATABASE_URL.
+  DATABASE_READ_URL: z.string().default(''),
   DB_POOL_SIZE: positive(DATABASE_DEFAULTS.poolSize),
   DB_CONNECT_TIMEOUT_MS: positive(DATABASE_DEFAULTS.connectTimeoutMs),
   DB_STATEMENT_TIMEOUT_MS: positive(DATABASE_DEFAULTS.statementTimeoutMs),
@@ -44,6 +51,7 @@ type ParsedDatabaseEnv = { [K in keyof typeof DatabaseEnv]: z.output<(typeof Dat
 export function databaseSettingsOf(e: ParsedDatabaseEnv): DatabaseSettings {
   return {
     url: e.DATABASE_URL,
+    readUrl: e.DATABASE_READ_URL || e.DATABASE_URL,
     poolSize: e.DB_POOL_SIZE,
     connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
