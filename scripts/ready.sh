@@ -11,7 +11,7 @@ for entry in gateway:4000 storefront:3000 admin:3001; do
 done
 # The addresses the store links to (STOREFRONT_URL, BACKOFFICE_URL): open these, not another name
 # of the same machine, so a cart and a pay-later return stay on one origin (a storefront page
-# opened on another loopback name is sent to STOREFRONT_URL: web/proxy.ts).
+# opened on another loopback name moves to STOREFRONT_URL in the browser: web/shell/loopback-redirect.tsx).
 load_env
 storefront="${STOREFRONT_URL:-http://127.0.0.1:3000}"
 backoffice="${BACKOFFICE_URL:-http://127.0.0.1:3001}"

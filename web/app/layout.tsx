@@ -15,6 +15,8 @@ import { ShopperSettingsProvider } from '@/settings/shopper-settings';
 import { Footer } from '@/shell/footer';
 import { Header } from '@/shell/header';
 import { LazyOverlays } from '@/shell/lazy-overlays';
+import { isLoopbackOrigin } from '@/shell/loopback-origin';
+import { LoopbackOrigin } from '@/shell/loopback-redirect';
 import { SoftNavigation } from '@/shell/soft-navigation';
 import { Toaster } from '@/toast/toaster';
 import './globals.css';
@@ -59,6 +61,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               vatRateBp: orderVatRateBp(settings.vat),
             }}
           >
+            {/* A page opened as localhost moves to the 127.0.0.1 the store links to (one cart, one return). */}
+            {isLoopbackOrigin(webConfig.publicOrigin) ? (
+              <LoopbackOrigin origin={webConfig.publicOrigin} />
+            ) : null}
             <LocaleSync />
             {/* The plain links' client-side navigation and prefetch (next/link's job, 4 KB lighter). */}
             <SoftNavigation />
