@@ -9,7 +9,8 @@ import { SettingsSections } from './settings-sections';
 const readSettings = () => api<AdminSettings>('GET', '/admin/settings');
 
 /**
- * The Settings screen: the store, its contact details and hours, the shipping fallback,
+ * The Settings screen: the store's name and contact details (its hours, about text and support
+ * line are the Content screen's texts, one home each), the shipping fallback,
  * pay later's range, the sale and the VAT registration printed on tax invoices (docs/vat.md). Each section saves on its own, with its own version; what is
  * saved is read by the code that applies it (docs/settings.md), not copied anywhere.
  */
@@ -17,7 +18,7 @@ export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations('Settings');
 
   const store: SettingsField[] = [
-    { path: 'name.en', label: t('nameEn'), kind: 'text', group: t('storeGroup') },
+    { path: 'name.en', label: t('nameEn'), kind: 'text', group: t('storeGroup'), hint: t('nameHint') },
     { path: 'name.ar', label: t('nameAr'), kind: 'text', dir: 'rtl', group: t('storeGroup') },
     { path: 'email', label: t('email'), kind: 'email', group: t('contactGroup') },
     { path: 'phone', label: t('phone'), kind: 'tel', group: t('contactGroup'), hint: t('phoneHint') },
@@ -31,8 +32,6 @@ export function SettingsEditor({ canEdit }: { canEdit: boolean }) {
     },
     { path: 'address.en', label: t('addressEn'), kind: 'text', group: t('contactGroup') },
     { path: 'address.ar', label: t('addressAr'), kind: 'text', dir: 'rtl', group: t('contactGroup') },
-    { path: 'hours.en', label: t('hoursEn'), kind: 'textarea', group: t('hoursGroup'), hint: t('hoursHint') },
-    { path: 'hours.ar', label: t('hoursAr'), kind: 'textarea', dir: 'rtl', group: t('hoursGroup') },
   ];
   const shipping: SettingsField[] = [
     { path: 'freeShippingThresholdFils', label: t('threshold'), kind: 'aed', hint: t('thresholdHint') },

@@ -28,6 +28,23 @@ describe('store settings contract', () => {
     expect(PublicSettings.safeParse(DEFAULT_SETTINGS).success).toBe(true);
   });
 
+  it("a store row saved while the hours were a setting keeps the staff's name and contact details", () => {
+    const saved = {
+      name: { en: 'Bayt al Bunn', ar: 'بيت البن' },
+      email: 'hello@bunn.ae',
+      phone: '+971 4 555 0100',
+      whatsapp: null,
+      address: { en: 'Al Quoz, Dubai', ar: 'القوز، دبي' },
+      hours: { en: 'Every day: 8:00 to 20:00', ar: 'كل يوم: 8:00 إلى 20:00' },
+    };
+    const store = settingsSectionOf('store', saved);
+    // Not the default: the old key is dropped, the rest stands. The hours are the content screen's.
+    expect(store.name).toEqual(saved.name);
+    expect(store.phone).toBe(saved.phone);
+    expect(store).not.toHaveProperty('hours');
+    expect(DEFAULT_SETTINGS.store).not.toHaveProperty('hours');
+  });
+
   it('refuses amounts outside their ranges with the range in AED', () => {
     expect(
       messagesOf(ShippingSettingsSchema.safeParse({ freeShippingThresholdFils: -1, fallbackCostFils: 0 })),

@@ -8,6 +8,7 @@ import { TrackingPixels } from '@/analytics/pixels';
 import { ClientMessages } from '@/i18n/client';
 import { LocaleSync } from '@/i18n/locale-sync';
 import { CartAbandonmentTracker } from '@/leads/cart-abandonment-tracker';
+import { getSiteTexts } from '@/lib/catalogue';
 import { webConfig } from '@/lib/config';
 import { testPaymentsInUse } from '@/lib/payment-mode';
 import { getPublicSettings } from '@/lib/settings';
@@ -17,17 +18,25 @@ import { Header } from '@/shell/header';
 import { LazyOverlays } from '@/shell/lazy-overlays';
 import { isLoopbackOrigin } from '@/shell/loopback-origin';
 import { LoopbackOrigin } from '@/shell/loopback-redirect';
+import { siteText } from '@/shell/site-text';
 import { SoftNavigation } from '@/shell/soft-navigation';
 import { Toaster } from '@/toast/toaster';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Metadata');
+  const [t, locale, settings] = await Promise.all([
+    getTranslations('Metadata'),
+    getLocale(),
+    getPublicSettings(),
+  ]);
+  // The store's name as staff set it (Settings → Store), in the page's language: the home page's
+  // title, and after every other page's own title ("Shop · qahwa").
+  const store = settings.store.name[locale === 'ar' ? 'ar' : 'en'];
   return {
     // The pages' canonical and Open Graph URLs are paths made absolute on the store's configured
     // origin (STOREFRONT_URL), never the request's Host: a forged Host must not reach a cached page.
     metadataBase: new URL(webConfig.publicOrigin),
-    title: t('title'),
+    title: { default: t('title', { store }), template: `%s · ${store}` },
     description: t('description'),
   };
 }
@@ -35,13 +44,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#553626' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, settings, testPayments, tPayments] = await Promise.all([
+  const [locale, messages, settings, texts, testPayments, tPayments] = await Promise.all([
     getLocale(),
     getMessages(),
     getPublicSettings(),
+    getSiteTexts(),
     testPaymentsInUse(),
     getTranslations('TestPayments'),
   ]);
+  const storeName = settings.store.name[locale === 'ar' ? 'ar' : 'en'];
   return (
     // lang and dir come from the server, so Arabic is right-to-left from the first byte.
     <html lang={locale} dir={directionOf(locale)}>
@@ -69,9 +80,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {/* The plain links' client-side navigation and prefetch (next/link's job, 4 KB lighter). */}
             <SoftNavigation />
             {testPayments ? <TestPaymentsBanner text={tPayments('banner')} /> : null}
-            <Header />
+            <Header storeName={storeName} />
             <main className="flex-1">{children}</main>
-            <Footer phone={settings.store.phone} />
+            <Footer
+              storeName={storeName}
+              phone={settings.store.phone}
+              supportLine={siteText(texts, 'supportLine', locale)}
+            />
             <LazyOverlays />
             <CartAbandonmentTracker />
             <Toaster />

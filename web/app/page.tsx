@@ -17,14 +17,17 @@ import {
   listCategories,
   listSliders,
 } from '@/lib/catalogue';
-import { freeShippingThresholdText } from '@/lib/settings';
+import { freeShippingThresholdText, storeNameText } from '@/lib/settings';
 import { ForwardArrow } from '@/shell/icons';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Metadata');
+  const [t, store] = await Promise.all([
+    getTranslations('Metadata'),
+    getLocale().then((locale) => storeNameText(locale as Locale)),
+  ]);
   return {
     alternates: { canonical: '/' },
-    openGraph: { type: 'website', title: t('title'), description: t('description') },
+    openGraph: { type: 'website', title: t('title', { store }), description: t('description') },
   };
 }
 
@@ -76,9 +79,10 @@ function EmptyState({ children }: { children: ReactNode }) {
 export default async function HomePage() {
   const renderedAt = Date.now();
   const locale = (await getLocale()) as Locale;
-  const [t, threshold, offer, sliders, categories, products, promotions] = await Promise.all([
+  const [t, threshold, store, offer, sliders, categories, products, promotions] = await Promise.all([
     getTranslations('Home'),
     freeShippingThresholdText(locale),
+    storeNameText(locale),
     settle<OfferSettings>('offer', getOffer()),
     settle('sliders', listSliders()),
     settle('categories', listCategories()),
@@ -117,7 +121,7 @@ export default async function HomePage() {
 
   return (
     <>
-      <h1 className="sr-only">{t('pageTitle')}</h1>
+      <h1 className="sr-only">{t('pageTitle', { store })}</h1>
       {slides.length > 0 ? (
         <Slider slides={slides} />
       ) : (

@@ -7,6 +7,7 @@ import {
   ProductReviews,
   type ProductSort,
   PromotionList,
+  SiteTexts,
   SliderList,
 } from '@qahwa/schema';
 import type { z } from 'zod';
@@ -149,6 +150,20 @@ export async function getOffer(): Promise<OfferSettings> {
 
 export async function listSliders(): Promise<SliderList> {
   return read('/api/content/sliders', SliderList, CONTENT_CACHE);
+}
+
+/**
+ * The texts staff edit under Content (about, storeHours, supportLine; docs/settings.md): their one
+ * home. A gateway that does not answer leaves none, and each page shows its own fallback: the
+ * footer and the contact page must not fail for a sentence.
+ */
+export async function getSiteTexts(): Promise<SiteTexts> {
+  try {
+    return await read('/api/content/texts', SiteTexts, CONTENT_CACHE);
+  } catch (error) {
+    console.warn('site texts unavailable, the pages show their fallbacks', error);
+    return {};
+  }
 }
 
 /**

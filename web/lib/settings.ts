@@ -37,3 +37,13 @@ export async function freeShippingThresholdText(locale: Locale): Promise<string>
   const settings = await getPublicSettings();
   return formatAed(settings.shipping.freeShippingThresholdFils, locale);
 }
+
+/**
+ * The store's name in the shopper's language (Settings → Store): the header, the page titles, the
+ * footer and every text that names the store read it here, so staff renaming the store renames it
+ * everywhere on the next page (the settings tag is dropped on SettingsChanged).
+ */
+export async function storeNameText(locale: Locale): Promise<string> {
+  const settings = await getPublicSettings();
+  return settings.store.name[locale === 'ar' ? 'ar' : 'en'];
+}

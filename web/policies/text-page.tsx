@@ -23,7 +23,7 @@ export function TextPage({
     <article className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-coffee-900 sm:text-3xl">{title}</h1>
       {note && <p className="mt-1 text-sm text-coffee-600">{note}</p>}
-      <p className="mt-4 text-lg leading-relaxed text-coffee-800">{intro}</p>
+      <p className="mt-4 whitespace-pre-line text-lg leading-relaxed text-coffee-800">{intro}</p>
       {sections.map((s) => (
         <section key={s.title} className="mt-8">
           <h2 className="text-xl font-semibold text-coffee-900">{s.title}</h2>

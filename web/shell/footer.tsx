@@ -1,12 +1,21 @@
 import { useTranslations } from 'next-intl';
 import { NewsletterForm } from '@/newsletter/newsletter-form';
-import { telHref } from './tel-href';
+import { SupportLine } from './support-line';
 
 /**
  * Every page's footer: the policies (SPEC 2.4), the other screens, support and the newsletter
- * (SPEC 2.8). The support line is the store's phone as staff set it (the back office's Settings).
+ * (SPEC 2.8). The store's name is Settings → Store's; the support line is the Content screen's
+ * text (its number a call link), or the store's phone when staff wrote none (docs/settings.md).
  */
-export function Footer({ phone }: { phone: string }) {
+export function Footer({
+  storeName,
+  phone,
+  supportLine,
+}: {
+  storeName: string;
+  phone: string;
+  supportLine: string | null;
+}) {
   const t = useTranslations('Footer');
   const groups: { title: string; links: { href: string; label: string }[] }[] = [
     {
@@ -19,7 +28,7 @@ export function Footer({ phone }: { phone: string }) {
       ],
     },
     {
-      title: t('aboutTitle'),
+      title: storeName,
       links: [
         { href: '/about', label: t('about') },
         { href: '/contact', label: t('contact') },
@@ -60,18 +69,9 @@ export function Footer({ phone }: { phone: string }) {
       </div>
       <div className="border-t border-coffee-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-coffee-300 sm:flex-row sm:justify-between">
-          <p>
-            {t('support')}{' '}
-            <a
-              href={telHref(phone)}
-              dir="ltr"
-              className="inline-block font-medium text-white hover:underline"
-            >
-              {phone}
-            </a>
-          </p>
+          <SupportLine text={supportLine} label={t('support')} phone={phone} />
           <p>{t('returns')}</p>
-          <p>{t('copyright', { year: new Date().getFullYear() })}</p>
+          <p>{t('copyright', { year: new Date().getFullYear(), store: storeName })}</p>
         </div>
       </div>
     </footer>

@@ -7,7 +7,8 @@ import { MobileMenu } from './mobile-menu';
 const iconLink =
   'flex h-10 w-10 items-center justify-center rounded-full text-coffee-900 hover:bg-coffee-100';
 
-export function Header() {
+/** `storeName`: the store's name in the page's language, as staff set it (Settings → Store). */
+export function Header({ storeName }: { storeName: string }) {
   const t = useTranslations('Header');
   // Every screen is reachable from here: the main links on wide screens, all of them in the phone's menu.
   const main: MenuLink[] = [
@@ -27,10 +28,11 @@ export function Header() {
         <MobileMenu links={all} openLabel={t('openMenu')} title={t('menu')} closeLabel={t('closeMenu')} />
         <a
           href="/"
-          aria-label={t('homeLink')}
-          className="px-1 text-xl font-bold tracking-tight text-coffee-900"
+          aria-label={t('homeLink', { store: storeName })}
+          data-testid="store-name"
+          className="min-w-0 truncate px-1 text-xl font-bold tracking-tight text-coffee-900"
         >
-          {t('logo')}
+          {storeName}
         </a>
         <nav aria-label={t('nav')} className="ms-2 hidden md:block">
           <ul className="flex gap-1">

@@ -44,9 +44,11 @@ const TEXTS = [
     ar: 'من السبت إلى الخميس، من 9:00 إلى 21:00؛ الجمعة، من 14:00 إلى 21:00 (بتوقيت الإمارات).',
   },
   {
+    // The same number as the store's phone (Settings → Store, DEFAULT_SETTINGS): the footer shows
+    // this line, the contact page the setting, and a shopper must not read two numbers.
     key: 'supportLine',
-    en: 'Customer support, 24/7: +971 4 000 0000',
-    ar: 'خدمة العملاء على مدار الساعة: \u2066+971 4 000 0000\u2069',
+    en: 'Customer support, 24/7: +971 800 724 92',
+    ar: 'خدمة العملاء على مدار الساعة: \u2066+971 800 724 92\u2069',
   },
 ];
 

@@ -58,7 +58,7 @@ const DateOnly = z
 /** Optimistic concurrency: the version the editor read; a save on an older one is refused (409). */
 const Version = z.number().int().min(0).max(2_147_483_647);
 
-// ——— store: name, contact details, hours ———
+// ——— store: name and contact details ———
 
 export const StoreSettings = z
   .object({
@@ -69,8 +69,9 @@ export const StoreSettings = z
     /** WhatsApp number, when the store answers there; null hides the link. */
     whatsapp: Phone.nullable(),
     address: Localized(200),
-    /** Opening hours as the shopper reads them, one line per group of days. */
-    hours: Localized(400),
+    // No opening hours, about text or support line here: those are the content screen's texts
+    // (storeHours, about, supportLine), one home each. A row saved while `hours` was here still
+    // parses: the object drops keys it does not know.
   })
   .meta({ id: 'StoreSettings' });
 export type StoreSettings = z.infer<typeof StoreSettings>;
@@ -229,17 +230,14 @@ export const SETTINGS_MODULE: Record<SettingsSection, 'settings' | 'tracking'> =
  */
 export const DEFAULT_SETTINGS: Readonly<StoreSettingsValues> = Object.freeze({
   store: {
-    name: { en: 'Qahwa', ar: 'قهوة' },
+    // The brand as its logo writes it (lower case), so a fresh store's header and e-mails read as before.
+    name: { en: 'qahwa', ar: 'قهوة' },
     email: 'hello@qahwa.ae',
     phone: '+971 800 724 92',
     whatsapp: null,
     address: {
       en: 'Our roastery and shop: Al Quoz Industrial Area 3, Dubai',
       ar: 'محمصتنا ومتجرنا: القوز الصناعية 3، دبي',
-    },
-    hours: {
-      en: 'Saturday to Thursday: 9:00 to 22:00\nFriday: 14:00 to 22:00',
-      ar: 'من السبت إلى الخميس: 9:00 إلى 22:00\nالجمعة: 14:00 إلى 22:00',
     },
   },
   shipping: { ...DEFAULT_SHIPPING_SETTINGS },

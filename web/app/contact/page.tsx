@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ContactForm } from '@/contact/contact-form';
+import { getSiteTexts } from '@/lib/catalogue';
 import { getPublicSettings } from '@/lib/settings';
+import { siteText } from '@/shell/site-text';
 import { telHref } from '@/shell/tel-href';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,16 +13,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * SPEC 2.4: the contact page with the message form and the store hours; support around the clock
- * (SPEC 1). Phone, e-mail, WhatsApp, address and hours are the store's settings, staff's to change (docs/settings.md).
+ * (SPEC 1). Phone, e-mail, WhatsApp and address are the store's settings; the hours are the Content
+ * screen's Store hours text, one line per group of days (docs/settings.md). Without that text the
+ * page names no hours rather than made-up ones.
  */
 export default async function ContactRoute() {
-  const [t, locale, { store }] = await Promise.all([
+  const [t, locale, { store }, texts] = await Promise.all([
     getTranslations('ContactPage'),
     getLocale(),
     getPublicSettings(),
+    getSiteTexts(),
   ]);
   const lang = locale === 'ar' ? 'ar' : 'en';
-  const hours = store.hours[lang].split('\n').filter((line) => line.trim() !== '');
+  const hours = (siteText(texts, 'storeHours', lang) ?? '').split('\n').filter((line) => line.trim() !== '');
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[minmax(0,1fr)_18rem]">
       <div>
@@ -65,13 +70,15 @@ export default async function ContactRoute() {
         </section>
         <section aria-labelledby="hours-title" className="rounded-xl bg-white p-5 shadow-sm">
           <h2 id="hours-title" className="font-semibold text-coffee-900">
-            {t('hours.title')}
+            {hours.length > 0 ? t('hours.title') : t('hours.visit')}
           </h2>
-          <ul className="mt-2 space-y-2 text-sm text-coffee-800">
-            {hours.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          {hours.length > 0 ? (
+            <ul data-testid="store-hours" className="mt-2 space-y-2 text-sm text-coffee-800">
+              {hours.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-3 text-sm text-coffee-700">{store.address[lang]}</p>
         </section>
       </aside>

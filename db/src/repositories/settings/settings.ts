@@ -74,6 +74,11 @@ export function createSettingsRepository(db: DbOrTx) {
     /** Every section with its version. Pass the order's transaction to price on what it sees. */
     read,
 
+    /** One section's values (one row by its key): the e-mails read the store's name this way. */
+    async section<S extends SettingsSection>(section: S, tx: DbOrTx = db): Promise<StoreSettingsValues[S]> {
+      return sectionFrom(section, (await readRow(tx, section))?.value).value;
+    },
+
     /** Only the values, for the code that applies them. */
     async values(tx: DbOrTx = db): Promise<StoreSettingsValues> {
       const all = await read(tx);
