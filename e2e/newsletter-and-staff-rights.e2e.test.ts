@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import { createDb, eq, tables } from '@qahwa/db';
-import { COPY } from '@qahwa/mail';
+import { COPY, DEFAULT_STORE_NAME, fillStore } from '@qahwa/mail';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,9 @@ describe('the newsletter, double opt-in', () => {
       await form.getByRole('button', { name: t.Newsletter!.subscribe }).click();
       await expect.poll(() => form.getByRole('status').textContent()).toBe(t.Newsletter!.success);
 
-      const question = await mailTo(email, { subject: COPY[locale].newsletterConfirm.subject });
+      const question = await mailTo(email, {
+        subject: fillStore(COPY[locale].newsletterConfirm.subject, DEFAULT_STORE_NAME[locale]),
+      });
       expect(question.html).toContain(`dir="${locale === 'ar' ? 'rtl' : 'ltr'}"`);
       await shootMail(question.html, `${shots}/newsletter-confirm-mail-${locale}.png`);
 
@@ -86,7 +88,9 @@ describe('the newsletter, double opt-in', () => {
         .waitFor();
       await page.screenshot({ path: `${shots}/newsletter-confirmed-${locale}.png`, fullPage: true });
 
-      const welcome = await mailTo(email, { subject: COPY[locale].newsletter.subject });
+      const welcome = await mailTo(email, {
+        subject: fillStore(COPY[locale].newsletter.subject, DEFAULT_STORE_NAME[locale]),
+      });
       const header = String(welcome.headers['list-unsubscribe']);
       expect(header).toContain(`<${stack.webUrl}/newsletter/unsubscribe?token=`);
       expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

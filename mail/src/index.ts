@@ -35,6 +35,7 @@ export {
 } from './send-once';
 export { signClaims, verifyClaims } from './signed-link';
 export { COPY } from './templates/copy';
+export { DEFAULT_STORE_NAME, fillStore, type StoreName } from './templates/store-name';
 export {
   signTrackingToken,
   TRACKING_LINK_TTL_MS,

@@ -19,7 +19,15 @@ export interface OutgoingMail {
   messageId?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /**
+   * The sender's display name for this mail (the store's name in the mail's language); the address
+   * stays MAIL_FROM's. Absent: MAIL_FROM as configured.
+   */
+  fromName?: string;
 }
+
+/** The address part of `name <address>` (or the whole text). */
+export const senderAddress = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export interface Mailer {
   /** The sender, `name <address>`; its domain also names our Message-IDs. */
@@ -82,7 +90,8 @@ export function createMailer(o: {
     async send(mail) {
       try {
         const info = await transport.sendMail({
-          from: o.from,
+          // nodemailer quotes the name (a comma or an Arabic name stays one display name).
+          from: mail.fromName ? { name: mail.fromName, address: senderAddress(o.from) } : o.from,
           to: mail.to,
           subject: mail.subject,
           html: mail.html,

@@ -15,6 +15,7 @@ import { OrderConfirmationEmail, orderConfirmationSubject } from './templates/or
 import { OrderStatusEmail, orderStatusSubject } from './templates/order-status';
 import { ReturnUpdateEmail, returnEmailSubject } from './templates/return-update';
 import { StaffLinkEmail, staffLinkSubject } from './templates/staff-link';
+import { DEFAULT_STORE_NAME, fillStore, type StoreName, StoreNameContext } from './templates/store-name';
 import { TrackingLinkEmail, trackingLinkSubject } from './templates/tracking-link';
 import type { EmailTemplate, MailLocale, RenderedEmail } from './types';
 
@@ -112,11 +113,20 @@ const htmlToText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /**
  * One template in one language: subject, HTML (react-email's table markup, inline styles) and the
- * plain-text part that text-only clients and spam filters read. Pure: no I/O.
+ * plain-text part that text-only clients and spam filters read. Pure: no I/O. `store` is the
+ * store's name as staff set it (sendEmailOnce reads it with each mail); the copy's `{store}` is
+ * filled with it in the subject and, through StoreNameContext, in every template.
  */
-export async function renderEmail(t: EmailTemplate, locale: MailLocale): Promise<RenderedEmail> {
-  const { subject, element } = build(t, locale);
-  const html = await render(element);
+export async function renderEmail(
+  t: EmailTemplate,
+  locale: MailLocale,
+  store: StoreName = DEFAULT_STORE_NAME,
+): Promise<RenderedEmail> {
+  const built = build(t, locale);
+  const subject = fillStore(built.subject, store[locale]);
+  const html = await render(
+    <StoreNameContext.Provider value={store}>{built.element}</StoreNameContext.Provider>,
+  );
   // The text from the same HTML, as `render(element, { plainText: true })` makes it but without
   // rendering the React tree a second time: one React render is most of a mail's CPU (measured
   // ~22 → ~13 ms per order confirmation on the loaded machine), and the workers render one per order.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, type Db, type DbOrTx, eq, sql, tables } from '@qahwa/db';
+import { and, createSettingsRepository, type Db, type DbOrTx, eq, sql, tables } from '@qahwa/db';
 import { type BudgetClass, budgetClassOf, DEFAULT_MAIL_BUDGET, NAMED_PURPOSES } from './budget';
-import type { Mailer, MailLogger } from './mailer';
+import { type Mailer, type MailLogger, senderAddress } from './mailer';
 import { renderEmail } from './render';
 import type { EmailTemplate, MailLocale } from './types';
 
@@ -53,13 +53,10 @@ export interface SendOnceInput {
 
 export type SendOnceResult = { status: 'sent' | 'already-sent' | 'suppressed' };
 
-/** The address part of `name <address>` (or the whole text). */
-const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-
 /** RFC 2369 and RFC 8058: the one-click URL first, a mailto to the sender for clients without POST. */
 export function listUnsubscribeHeaders(url: string, from: string): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${url}>, <mailto:${addressOf(from)}?subject=unsubscribe>`,
+    'List-Unsubscribe': `<${url}>, <mailto:${senderAddress(from)}?subject=unsubscribe>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
@@ -104,7 +101,10 @@ export async function sendEmailOnce(deps: SendOnceDeps, input: SendOnceInput): P
   const { db, mailer, logger } = deps;
   const lease = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const e = tables.emails;
-  const rendered = await renderEmail(input.template, input.locale);
+  // The store's name as staff set it (Settings → Store), read with each mail (one row by its key):
+  // the brand bar, the subject and the sender's display name say what the storefront's header says.
+  const store = await createSettingsRepository(db).section('store');
+  const rendered = await renderEmail(input.template, input.locale, store.name);
   const log = { purpose: input.purpose, subjectId: input.subjectId, requestId: input.requestId };
   const cls = budgetClassOf(input.purpose);
   const budget = mailer.budget ?? DEFAULT_MAIL_BUDGET;
@@ -181,6 +181,7 @@ export async function sendEmailOnce(deps: SendOnceDeps, input: SendOnceInput): P
       html: rendered.html,
       text: rendered.text,
       messageId: stableMessageId(input.purpose, input.subjectId, mailer.from),
+      fromName: store.name[input.locale],
       replyTo: input.replyTo,
       headers: {
         'X-Qahwa-Purpose': input.purpose,

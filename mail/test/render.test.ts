@@ -120,6 +120,8 @@ describe('every e-mail renders in both languages', () => {
         expect(structure(r.html)).toMatchSnapshot();
         // The text part is react-email's own conversion of the HTML (its options compiled once).
         expect(r.text).toBe(toPlainText(r.html));
+        // The store's name is filled everywhere the copy names the store.
+        expect(`${r.subject} ${r.html}`).not.toContain('{store}');
       });
     }
   }
@@ -233,6 +235,29 @@ describe('what the shopper reads', () => {
     const r = await renderEmail(TEMPLATES[1] as EmailTemplate, 'ar');
     expect(r.html).toContain('href="http://127.0.0.1:3000/cart/restore?token=abc"');
     expect(r.text).toContain('99.00 د.إ');
+  });
+
+  it('names the store as staff named it: brand bar, subject, sentences and footer (en, ar)', async () => {
+    const store = { en: 'Bayt al Bunn', ar: 'بيت البن' };
+    const confirmation = TEMPLATES[0] as EmailTemplate;
+    const en = await renderEmail(confirmation, 'en', store);
+    expect(en.subject).toBe('Your Bayt al Bunn order QH-100123 is confirmed');
+    expect(en.html).toMatch(/data-role="brand"[^>]*>Bayt al Bunn</);
+    expect(en.text).toContain('Bayt al Bunn · United Arab Emirates');
+    const ar = await renderEmail(confirmation, 'ar', store);
+    expect(ar.subject).toBe('تم تأكيد طلبك QH-100123 من بيت البن');
+    expect(ar.html).toMatch(/data-role="brand"[^>]*>بيت البن</);
+    // Every template: the old name nowhere (in Arabic, قهوة is also the word for coffee: the
+    // phrases that named the store), the new one in each (its brand bar at least).
+    for (const t of TEMPLATES) {
+      for (const locale of ['en', 'ar'] as const) {
+        const r = await renderEmail(t, locale, store);
+        expect(r.text, `${t.kind} ${locale}`).toContain(store[locale]);
+        expect(`${r.subject} ${r.text}`, `${t.kind} ${locale}`).not.toMatch(
+          /(?<![@.])\bqahwa\b(?!\.)|من قهوة|في قهوة|نشرة قهوة|إدارة قهوة/,
+        );
+      }
+    }
   });
 
   it('English and Arabic copy have the same keys', () => {

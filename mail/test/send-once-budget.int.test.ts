@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, createDb, eq, sql, tables } from '@qahwa/db';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
+import { DEFAULT_SETTINGS } from '@qahwa/schema/settings';
 import { afterAll, describe, expect, it } from 'vitest';
 import { budgetClassOf } from '../src/budget';
 import { createMailer } from '../src/mailer';
@@ -128,5 +129,52 @@ describe('a marketing mail', () => {
       `<${url}>, <mailto:orders@qahwa.local?subject=unsubscribe>`,
     );
     expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  }, 30_000);
+});
+
+describe("the store's name", () => {
+  it('is the one staff saved in Settings: the sender shown, the subject and the brand bar, in the mail’s language', async () => {
+    const name = { en: 'Bayt al Bunn', ar: 'بيت البن' };
+    const [before] = await db
+      .select()
+      .from(tables.storeSettings)
+      .where(eq(tables.storeSettings.key, 'store'));
+    await db
+      .insert(tables.storeSettings)
+      .values({ key: 'store', value: { version: 99, value: { ...DEFAULT_SETTINGS.store, name } } })
+      .onConflictDoUpdate({
+        target: tables.storeSettings.key,
+        set: { value: { version: 99, value: { ...DEFAULT_SETTINGS.store, name } } },
+      });
+    try {
+      for (const locale of ['en', 'ar'] as const) {
+        const to = `renamed-${locale}-${randomUUID()}@example.ae`;
+        await sendEmailOnce(
+          { db, mailer, logger },
+          {
+            purpose: 'newsletter-confirm',
+            subjectId: randomUUID(),
+            to,
+            locale,
+            template: { kind: 'newsletter-confirm', email: to, confirmUrl: 'http://127.0.0.1:3000/x' },
+          },
+        );
+        const [mail] = await inbox.messagesTo(to);
+        // The display name is the store's; the address stays MAIL_FROM's.
+        expect(mail?.from).toEqual([{ address: 'orders@qahwa.local', name: name[locale] }]);
+        expect(mail?.subject).toContain(name[locale]);
+        expect(mail?.html).toMatch(new RegExp(`data-role="brand"[^>]*>${name[locale]}<`));
+      }
+    } finally {
+      // Other files read the same database: the store is named as it was.
+      if (before) {
+        await db
+          .update(tables.storeSettings)
+          .set({ value: before.value })
+          .where(eq(tables.storeSettings.key, 'store'));
+      } else {
+        await db.delete(tables.storeSettings).where(eq(tables.storeSettings.key, 'store'));
+      }
+    }
   }, 30_000);
 });

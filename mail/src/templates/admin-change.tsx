@@ -4,6 +4,7 @@ import { Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { AdminChangeEmailData, MailLocale } from '../types';
 import { CallToAction, colors, directionOf, formatDate, Layout, textStyle } from './layout';
+import { fillStore, useStoreName, withStoreName } from './store-name';
 
 /*
  * A change to who administers the store (docs/users.md): someone was invited as, promoted to or
@@ -16,9 +17,9 @@ type Change = AdminChangeEmailData['change'];
 const COPY = {
   en: {
     subject: {
-      invited: (who: string) => `${who} was invited as an administrator of qahwa`,
-      promoted: (who: string) => `${who} is now an administrator of qahwa`,
-      demoted: (who: string) => `${who} is no longer an administrator of qahwa`,
+      invited: (who: string) => `${who} was invited as an administrator of {store}`,
+      promoted: (who: string) => `${who} is now an administrator of {store}`,
+      demoted: (who: string) => `${who} is no longer an administrator of {store}`,
       deactivated: (who: string) => `Administrator ${who} was deactivated`,
       reactivated: (who: string) => `Administrator ${who} was reactivated`,
     } satisfies Record<Change, (who: string) => string>,
@@ -55,13 +56,13 @@ const COPY = {
     when: (at: string) => `When: ${at} (Dubai time).`,
     check: 'If you did not expect this, open the account now and undo it.',
     cta: 'Open the account',
-    why: 'You receive this because you are an administrator of the qahwa back office.',
+    why: 'You receive this because you are an administrator of the {store} back office.',
   },
   ar: {
     subject: {
-      invited: (who: string) => `دُعي ${who} مسؤولًا في قهوة`,
-      promoted: (who: string) => `أصبح ${who} مسؤولًا في قهوة`,
-      demoted: (who: string) => `لم يعد ${who} مسؤولًا في قهوة`,
+      invited: (who: string) => `دُعي ${who} مسؤولًا في {store}`,
+      promoted: (who: string) => `أصبح ${who} مسؤولًا في {store}`,
+      demoted: (who: string) => `لم يعد ${who} مسؤولًا في {store}`,
       deactivated: (who: string) => `عُطّل حساب المسؤول ${who}`,
       reactivated: (who: string) => `أُعيد تفعيل حساب المسؤول ${who}`,
     } satisfies Record<Change, (who: string) => string>,
@@ -97,7 +98,7 @@ const COPY = {
     when: (at: string) => `الوقت: ${at} (بتوقيت دبي).`,
     check: 'إن لم تكن تتوقع هذا التغيير، فافتح الحساب الآن وتراجع عنه.',
     cta: 'فتح الحساب',
-    why: 'تصلك هذه الرسالة لأنك مسؤول في لوحة إدارة قهوة.',
+    why: 'تصلك هذه الرسالة لأنك مسؤول في لوحة إدارة {store}.',
   },
 } as const;
 
@@ -114,10 +115,15 @@ export function adminChangeSubject(change: AdminChangeEmailData, locale: MailLoc
 
 export function AdminChangeEmail({ change, locale }: { change: AdminChangeEmailData; locale: MailLocale }) {
   const d = directionOf(locale);
-  const c = COPY[locale];
+  const store = useStoreName(locale);
+  const c = withStoreName(COPY[locale], store);
   const muted = textStyle(d, { color: colors.muted, fontSize: '13px' });
   return (
-    <Layout locale={locale} preview={adminChangeSubject(change, locale)} heading={c.heading}>
+    <Layout
+      locale={locale}
+      preview={fillStore(adminChangeSubject(change, locale), store)}
+      heading={c.heading}
+    >
       <Text style={textStyle(d)}>{c.greeting(change.recipientName)}</Text>
       <Text style={textStyle(d)} data-section="change">
         {c.body[change.change](who(change.actor), who(change.account))}

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Column, Img, Row, Section, Text } from '@react-email/components';
 import type { CartRecoveryItem, MailLocale } from '../types';
-import { copyFor } from './copy';
+import { useCopy } from './copy';
 import { CallToAction, colors, directionOf, Layout, money, textStyle } from './layout';
 
 interface Props {
@@ -22,7 +22,7 @@ interface Props {
  */
 export function CartRecoveryEmail({ locale, name, items, totalFils, restoreUrl, unsubscribeUrl }: Props) {
   const d = directionOf(locale);
-  const c = copyFor(locale).recovery;
+  const c = useCopy(locale).recovery;
   const cell = {
     fontSize: '14px',
     lineHeight: '20px',

@@ -3,7 +3,7 @@
 import { Column, Link, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MailLocale } from '../types';
-import { contactSubjectLabel, copyFor } from './copy';
+import { contactSubjectLabel, copyFor, useCopy } from './copy';
 import { colors, directionOf, formatDate, Layout, textStyle } from './layout';
 
 /** Message text as the shopper typed it: line breaks kept, never HTML (React escapes it). */
@@ -35,7 +35,7 @@ function MessageBody({ text, dir }: { text: string; dir: 'ltr' | 'rtl' }) {
  */
 export function ContactAckEmail({ locale, subject }: { locale: MailLocale; subject: string }) {
   const d = directionOf(locale);
-  const c = copyFor(locale).contactAck;
+  const c = useCopy(locale).contactAck;
   return (
     <Layout locale={locale} preview={c.preview} heading={c.heading}>
       <Text style={textStyle(d)}>{c.greeting}</Text>
@@ -63,7 +63,7 @@ interface StaffProps {
 /** To the store's inbox: who wrote, about what, and a reply link that opens a mail to them. */
 export function ContactStaffEmail({ locale, contact }: StaffProps) {
   const d = directionOf(locale);
-  const c = copyFor(locale).contactStaff;
+  const c = useCopy(locale).contactStaff;
   const subjectLabel = contactSubjectLabel(contact.subject, locale);
   const replyHref = `mailto:${encodeURIComponent(contact.email)}?subject=${encodeURIComponent(`Re: ${subjectLabel}`)}`;
   const row = (label: string, value: ReactNode, key: string) => (

@@ -1,24 +1,27 @@
 import { VALIDATION_MESSAGES } from '@qahwa/schema/validation';
 import type { MailLocale } from '../types';
+import { useStoreName, withStoreName } from './store-name';
 
 /**
  * Every word the e-mails say, in English and Arabic. One table so a translator sees both side by
  * side; the key-parity test (mail/test/render.test.ts) fails when one language misses a key.
+ * `{store}` is the store's name as staff set it (Settings → Store), filled at render
+ * (store-name.ts): templates read the table through useCopy, subjects are filled by renderEmail.
  */
 export const COPY = {
   en: {
-    brand: 'qahwa',
+    brand: '{store}',
     tagline: 'Specialty coffee roasted in the UAE',
     support: 'Questions? Our support line answers 24/7 — just reply to this e-mail.',
     returns: 'Not what you hoped for? You have 30 days to return it.',
-    footer: 'qahwa coffee roastery · United Arab Emirates',
+    footer: '{store} · United Arab Emirates',
     visitStore: 'Visit the store',
     unsubscribe: {
-      why: 'You receive this because this address asked for news or left a cart at qahwa.',
+      why: 'You receive this because this address asked for news or left a cart at {store}.',
       link: 'Unsubscribe with one click',
     },
     order: {
-      subject: (n: string) => `Your qahwa order ${n} is confirmed`,
+      subject: (n: string) => `Your {store} order ${n} is confirmed`,
       preview: (n: string) => `Thank you — order ${n} is confirmed.`,
       heading: 'Thank you for your order',
       greeting: (name: string) => `Hello ${name},`,
@@ -56,7 +59,7 @@ export const COPY = {
     },
     contactAck: {
       subject: 'We received your message',
-      preview: 'Thank you for writing to qahwa.',
+      preview: 'Thank you for writing to {store}.',
       heading: 'Thank you for your message',
       greeting: 'Hello,',
       intro: 'We received your message and answer within one working day, by e-mail.',
@@ -77,7 +80,7 @@ export const COPY = {
       reply: 'Reply by e-mail',
     },
     newsletter: {
-      subject: 'Welcome to the qahwa newsletter',
+      subject: 'Welcome to the {store} newsletter',
       preview: 'New harvests, offers and brewing tips, about twice a month.',
       heading: 'Welcome to our newsletter',
       intro: `${VALIDATION_MESSAGES['newsletter.subscribed'].en} You will hear from us about twice a month.`,
@@ -86,11 +89,11 @@ export const COPY = {
       leave: 'Not for you? The link at the bottom of every newsletter unsubscribes you at once.',
     },
     newsletterConfirm: {
-      subject: 'Confirm your subscription to the qahwa newsletter',
+      subject: 'Confirm your subscription to the {store} newsletter',
       preview: 'One click and you are subscribed.',
       heading: 'Please confirm your subscription',
       /** Followed by the address (its own left-to-right run) and a full stop. */
-      intro: 'Someone, we hope you, asked for the qahwa newsletter at',
+      intro: 'Someone, we hope you, asked for the {store} newsletter at',
       ask: 'Confirm with the button below and you will hear from us about twice a month.',
       cta: 'Confirm my subscription',
       expires: 'The link works for 7 days.',
@@ -99,18 +102,18 @@ export const COPY = {
     },
   },
   ar: {
-    brand: 'قهوة',
+    brand: '{store}',
     tagline: 'قهوة مختصة محمصة في الإمارات',
     support: 'لديك سؤال؟ خدمة العملاء متاحة على مدار الساعة — يكفي الرد على هذه الرسالة.',
     returns: 'لم يعجبك المنتج؟ يمكنك إرجاعه خلال 30 يوماً.',
-    footer: 'محمصة قهوة · الإمارات العربية المتحدة',
+    footer: '{store} · الإمارات العربية المتحدة',
     visitStore: 'زيارة المتجر',
     unsubscribe: {
-      why: 'تصلك هذه الرسالة لأن هذا العنوان طلب أخبارنا أو ترك سلة في قهوة.',
+      why: 'تصلك هذه الرسالة لأن هذا العنوان طلب أخبارنا أو ترك سلة في {store}.',
       link: 'إلغاء الاشتراك بنقرة واحدة',
     },
     order: {
-      subject: (n: string) => `تم تأكيد طلبك ${n} من قهوة`,
+      subject: (n: string) => `تم تأكيد طلبك ${n} من {store}`,
       preview: (n: string) => `شكراً لك — تم تأكيد الطلب ${n}.`,
       heading: 'شكراً لطلبك',
       greeting: (name: string) => `مرحباً ${name}،`,
@@ -148,7 +151,7 @@ export const COPY = {
     },
     contactAck: {
       subject: 'وصلتنا رسالتك',
-      preview: 'شكراً لتواصلك مع قهوة.',
+      preview: 'شكراً لتواصلك مع {store}.',
       heading: 'شكراً لرسالتك',
       greeting: 'مرحباً،',
       intro: 'وصلتنا رسالتك وسنرد خلال يوم عمل واحد عبر البريد الإلكتروني.',
@@ -168,7 +171,7 @@ export const COPY = {
       reply: 'الرد بالبريد الإلكتروني',
     },
     newsletter: {
-      subject: 'أهلاً بك في نشرة قهوة البريدية',
+      subject: 'أهلاً بك في نشرة {store} البريدية',
       preview: 'محاصيل جديدة وعروض ونصائح للتحضير، نحو مرتين في الشهر.',
       heading: 'أهلاً بك في نشرتنا البريدية',
       intro: `${VALIDATION_MESSAGES['newsletter.subscribed'].ar} ستصلك رسائلنا نحو مرتين في الشهر.`,
@@ -177,10 +180,10 @@ export const COPY = {
       leave: 'لا تناسبك؟ الرابط في أسفل كل نشرة يلغي اشتراكك فوراً.',
     },
     newsletterConfirm: {
-      subject: 'أكّد اشتراكك في نشرة قهوة البريدية',
+      subject: 'أكّد اشتراكك في نشرة {store} البريدية',
       preview: 'نقرة واحدة ويكتمل اشتراكك.',
       heading: 'يرجى تأكيد اشتراكك',
-      intro: 'طلب أحدهم، ونأمل أنك أنت، نشرة قهوة البريدية على العنوان',
+      intro: 'طلب أحدهم، ونأمل أنك أنت، نشرة {store} البريدية على العنوان',
       ask: 'أكّد بالزر أدناه وستصلك رسائلنا نحو مرتين في الشهر.',
       cta: 'تأكيد اشتراكي',
       expires: 'يعمل الرابط لمدة 7 أيام.',
@@ -192,8 +195,14 @@ export const COPY = {
 
 export type Copy = (typeof COPY)['en'];
 
+/** The table as written, `{store}` unfilled: for subjects, which renderEmail fills. */
 export function copyFor(locale: MailLocale): Copy {
   return COPY[locale] as unknown as Copy;
+}
+
+/** The table with the store's name in it, inside a template (the name comes from the render). */
+export function useCopy(locale: MailLocale): Copy {
+  return withStoreName(copyFor(locale), useStoreName(locale));
 }
 
 /** The label of a contact subject slug (the contact form's own words), or the text itself. */

@@ -16,7 +16,7 @@ import {
 } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 import type { MailLocale } from '../types';
-import { copyFor } from './copy';
+import { useCopy } from './copy';
 
 /**
  * Direction per language. Mail clients ignore logical CSS (`text-align: start`, `margin-inline`)
@@ -97,7 +97,7 @@ interface LayoutProps {
 /** The frame every e-mail shares: brand bar, heading, body, support line and footer. */
 export function Layout({ locale, preview, heading, storeUrl, unsubscribeUrl, children }: LayoutProps) {
   const d = directionOf(locale);
-  const c = copyFor(locale);
+  const c = useCopy(locale);
   const family = font(locale);
   return (
     <Html lang={locale} dir={d.dir}>

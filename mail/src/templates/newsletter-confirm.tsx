@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Text } from '@react-email/components';
 import type { MailLocale } from '../types';
-import { copyFor } from './copy';
+import { useCopy } from './copy';
 import { CallToAction, colors, directionOf, Layout, textStyle } from './layout';
 
 /**
@@ -20,7 +20,7 @@ export function NewsletterConfirmEmail({
   confirmUrl: string;
 }) {
   const d = directionOf(locale);
-  const c = copyFor(locale).newsletterConfirm;
+  const c = useCopy(locale).newsletterConfirm;
   const muted = textStyle(d, { color: colors.muted, fontSize: '13px' });
   return (
     <Layout locale={locale} preview={c.preview} heading={c.heading}>

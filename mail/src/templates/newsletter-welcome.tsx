@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Text } from '@react-email/components';
 import type { MailLocale } from '../types';
-import { copyFor } from './copy';
+import { useCopy } from './copy';
 import { colors, directionOf, Layout, textStyle } from './layout';
 
 /** After the confirmation click: the welcome, with the unsubscribe link every marketing mail has. */
@@ -18,7 +18,7 @@ export function NewsletterWelcomeEmail({
   unsubscribeUrl?: string | undefined;
 }) {
   const d = directionOf(locale);
-  const c = copyFor(locale).newsletter;
+  const c = useCopy(locale).newsletter;
   return (
     <Layout
       locale={locale}

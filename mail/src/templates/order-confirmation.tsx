@@ -5,7 +5,7 @@ import { vatRateText } from '@qahwa/schema/tax';
 import { Column, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MailLocale, OrderEmailData } from '../types';
-import { copyFor } from './copy';
+import { copyFor, useCopy } from './copy';
 import { colors, directionOf, formatDate, Layout, money, textStyle } from './layout';
 import { TrackingLinks } from './tracking-link';
 
@@ -16,7 +16,7 @@ export function orderConfirmationSubject(order: OrderEmailData, locale: MailLoca
 /** The receipt a shopper keeps: number, lines with variation and quantity, discounts, shipping, total, address, payment. */
 export function OrderConfirmationEmail({ order, locale }: { order: OrderEmailData; locale: MailLocale }) {
   const d = directionOf(locale);
-  const c = copyFor(locale).order;
+  const c = useCopy(locale).order;
   const cell = {
     fontSize: '14px',
     lineHeight: '20px',

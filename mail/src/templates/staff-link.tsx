@@ -3,6 +3,7 @@
 import { Text } from '@react-email/components';
 import type { MailLocale, StaffLinkEmailData } from '../types';
 import { CallToAction, colors, directionOf, formatDate, Layout, textStyle } from './layout';
+import { useStoreName, withStoreName } from './store-name';
 
 /*
  * The back office's one-time links (docs/users.md): an invitation to set a first
@@ -12,14 +13,14 @@ import { CallToAction, colors, directionOf, formatDate, Layout, textStyle } from
 const COPY = {
   en: {
     invite: {
-      subject: 'You are invited to the qahwa back office',
+      subject: 'You are invited to the {store} back office',
       heading: 'Welcome to the team',
       body: (inviter: string) =>
-        `${inviter} has given you an account in the qahwa back office. Choose your password to start.`,
+        `${inviter} has given you an account in the {store} back office. Choose your password to start.`,
       cta: 'Choose my password',
     },
     reset: {
-      subject: 'Set a new password for the qahwa back office',
+      subject: 'Set a new password for the {store} back office',
       heading: 'Set a new password',
       body: (inviter: string) =>
         `${inviter} has asked for your back-office password to be reset, and has signed you out everywhere. Choose a new one to sign in again.`,
@@ -33,13 +34,13 @@ const COPY = {
   },
   ar: {
     invite: {
-      subject: 'دعوة إلى لوحة إدارة قهوة',
+      subject: 'دعوة إلى لوحة إدارة {store}',
       heading: 'أهلًا بك في الفريق',
-      body: (inviter: string) => `أنشأ لك ${inviter} حسابًا في لوحة إدارة قهوة. اختر كلمة مرورك للبدء.`,
+      body: (inviter: string) => `أنشأ لك ${inviter} حسابًا في لوحة إدارة {store}. اختر كلمة مرورك للبدء.`,
       cta: 'اختيار كلمة المرور',
     },
     reset: {
-      subject: 'تعيين كلمة مرور جديدة للوحة إدارة قهوة',
+      subject: 'تعيين كلمة مرور جديدة للوحة إدارة {store}',
       heading: 'تعيين كلمة مرور جديدة',
       body: (inviter: string) =>
         `طلب ${inviter} إعادة تعيين كلمة مرورك في لوحة الإدارة، وسجّل خروجك من كل الأجهزة. اختر كلمة مرور جديدة لتسجيل الدخول مجددًا.`,
@@ -59,7 +60,7 @@ export function staffLinkSubject(link: StaffLinkEmailData, locale: MailLocale): 
 
 export function StaffLinkEmail({ link, locale }: { link: StaffLinkEmailData; locale: MailLocale }) {
   const d = directionOf(locale);
-  const c = COPY[locale];
+  const c = withStoreName(COPY[locale], useStoreName(locale));
   const p = c[link.purpose];
   const muted = textStyle(d, { color: colors.muted, fontSize: '13px' });
   return (
