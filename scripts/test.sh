@@ -87,10 +87,11 @@ compose_config() {
     warn "docker client without compose plugin or docker-compose: cannot check docker-compose.yml"
     return 1
   fi
-  # Production (no profile) and the try-out (--profile demo): each valid, and each publishing
-  # nothing but the storefront and the back office beyond 127.0.0.1 (docs/operations.md).
+  # Production (no profile), the try-out (--profile demo) and make cluster's shape (--profile
+  # cluster): each valid, and each publishing nothing but the storefront and the back office
+  # beyond 127.0.0.1 (docs/operations.md).
   local profile exposed rc=0
-  for profile in production demo; do
+  for profile in production demo cluster; do
     local args=()
     [[ "$profile" == production ]] || args=(--profile "$profile")
     if ! "${compose[@]}" "${args[@]}" config -q; then
@@ -111,7 +112,7 @@ compose_config() {
     rc=1
   fi
   ((rc == 0)) || return "$rc"
-  ok "docker-compose.yml is valid with and without --profile demo, publishes only :3000 and :3001, and needs NATS credentials"
+  ok "docker-compose.yml is valid with no profile, --profile demo and --profile cluster, publishes only :3000 and :3001, and needs NATS credentials"
 }
 
 vitest_layer() {
