@@ -78,7 +78,7 @@ export function ImageUploader({
           }}
         />
       </label>
-      <p className="text-xs text-stone-500">{t('hint')}</p>
+      <p className="text-xs text-stone-500">{t(multiple ? 'hint' : 'hintOne')}</p>
       {jobs.length > 0 ? (
         <ul className="space-y-2" aria-label={t('progressList')}>
           {jobs.map((job) => (

@@ -32,8 +32,8 @@ const UPLOADED = `/api/uploads/files/${'a'.repeat(64)}.png`;
 
 describe('the slider form takes its picture by upload', () => {
   it.each([
-    ['en', 'Choose a picture', 'JPG, PNG, WEBP or AVIF, up to 10 MB each.'],
-    ['ar', 'اختر صورة', 'JPG أو PNG أو WEBP أو AVIF، حتى 10 ميغابايت لكل ملف.'],
+    ['en', 'Choose a picture', 'One picture: JPG, PNG, WEBP or AVIF, up to 10 MB.'],
+    ['ar', 'اختر صورة', 'صورة واحدة: JPG أو PNG أو WEBP أو AVIF، حتى 10 ميغابايت.'],
   ] as const)('offers the products’ uploader and no address field (%s)', (locale, choose, hint) => {
     const html = render(locale, null);
     expect(html).toContain(choose);
@@ -42,8 +42,9 @@ describe('the slider form takes its picture by upload', () => {
       /<input[^>]*type="file"[^>]*accept="image\/jpeg,image\/png,image\/webp,image\/avif"/,
     );
     expect(html).not.toContain('id="slider-image"');
-    // One picture per slide.
+    // One picture per slide, and the hint does not promise several.
     expect(html).not.toMatch(/type="file"[^>]*multiple/);
+    expect(html).not.toMatch(/Several at once|عدة ملفات/);
   });
 
   it('shows an uploaded picture through the back office’s path, with Remove picture', () => {
