@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   areaPoints,
   barPercent,
@@ -11,7 +11,7 @@ import {
   percent,
   ringSegments,
 } from '@/dashboard/chart';
-import { dubaiDay, formatDateTime } from '@/i18n/format';
+import { dubaiDay, formatCount, formatDateTime, formatDay } from '@/i18n/format';
 import { pageWindow, parsePage } from '@/orders/pagination';
 
 describe('dashboard chart geometry', () => {
@@ -106,6 +106,25 @@ describe('dates', () => {
     expect(ar).toMatch(/2026/);
     expect(ar).not.toMatch(/[\u0660-\u0669]/);
     expect(formatDateTime('2026-03-01T21:30:00Z', 'en')).toMatch(/2 Mar 2026/);
+  });
+
+  it('format a table of rows without building a formatter per row (a page of the audit log is 50)', () => {
+    // Building an Intl formatter costs hundreds of times more than formatting with one.
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      for (let row = 0; row < 50; row++) {
+        formatDateTime('2026-03-01T21:30:00Z', row % 2 ? 'ar' : 'en');
+        formatDay('2026-03-01', row % 2 ? 'ar' : 'en');
+        formatCount(row, 'ar');
+        dubaiDay();
+      }
+      expect(made).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+      numbers.mockRestore();
+    }
   });
 });
 
