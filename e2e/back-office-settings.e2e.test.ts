@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { type Product, unitsAvailable } from '@qahwa/schema';
 import { CART_STORAGE_KEY, CART_VERSION } from '@qahwa/schema/reference';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from './support/browser';
 import { startStackAndBrowser, stopStackAndBrowser } from './support/session';
 import { root, type Stack } from './support/stack';
-import { setStaffLocale, signIn } from './support/staff';
+import { setStaffLocale, signIn, staffApiCookie } from './support/staff';
 
 /*
  * The back office's settings and tracking, end to end in Chromium over the real stack, in Arabic: a member
@@ -16,12 +17,13 @@ import { setStaffLocale, signIn } from './support/staff';
  * host. Screenshots of both screens in both languages go to .data/screens/.
  */
 const ar = messages('admin', 'ar') as unknown as {
-  Settings: Record<'shippingTitle' | 'threshold' | 'save', string>;
+  Settings: Record<'shippingTitle' | 'threshold' | 'save' | 'storeTitle' | 'nameEn' | 'nameAr', string>;
   Tracking: Record<'idsTitle' | 'gtmId', string>;
 };
 const en = messages('admin', 'en') as unknown as typeof ar;
 const web = messages('web', 'ar') as unknown as { OrderSummary: { freeShippingNudge: string } };
 const screens = `${root}.data/screens`;
+const shots = `${root}.data/shots/h2`;
 
 let stack: Stack;
 let browser: Browser;
@@ -121,6 +123,83 @@ describe('staff change the store settings in Arabic, and the storefront follows'
     }
     await checkout.close();
   }, 180_000);
+
+  it("renames the store; the storefront's header, titles and footer say the new name in both languages", async () => {
+    const name = { en: 'Bayt al Bunn', ar: 'بيت البن' };
+    await page.goto(`${stack.adminUrl}/backend/settings`);
+    const form = page.getByRole('form', { name: ar.Settings.storeTitle });
+    await form.getByLabel(ar.Settings.nameAr).waitFor();
+    await form.getByLabel(ar.Settings.nameEn).fill(name.en);
+    await form.getByLabel(ar.Settings.nameAr).fill(name.ar);
+    await form.getByRole('button', { name: ar.Settings.save }).click();
+    await form
+      .getByLabel(ar.Settings.nameAr)
+      .and(page.locator(`[value="${name.ar}"]`))
+      .waitFor();
+    const savedAt = Date.now();
+
+    mkdirSync(shots, { recursive: true });
+    for (const locale of ['ar', 'en'] as const) {
+      for (const [device, viewport] of [
+        ['phone', { width: 390, height: 844 }],
+        ['desktop', { width: 1440, height: 900 }],
+      ] as const) {
+        const shopper = await browser.newContext({ locale: locale === 'ar' ? 'ar-AE' : 'en-GB', viewport });
+        await shopper.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: stack.webUrl }]);
+        const shop = await shopper.newPage();
+        let header = '';
+        await until(async () => {
+          await shop.goto(`${stack.webUrl}/shop`);
+          header = ((await shop.getByTestId('store-name').textContent()) ?? '').trim();
+          return header === name[locale];
+        }, `the header's name in ${locale} (it said "${header}")`);
+        if (locale === 'ar' && device === 'phone') {
+          console.info(`the header followed the new name in ${Date.now() - savedAt} ms`);
+        }
+        // Every page's title ends with the store's name; the home page's starts with it.
+        expect(await shop.title()).toMatch(new RegExp(` · ${name[locale]}$`));
+        const footer = (await shop.locator('footer').textContent()) ?? '';
+        expect(footer).toContain(name[locale]);
+        expect(footer).not.toMatch(/qahwa roastery|محمصة قهوة/);
+        // The name fits the phone's header: nothing runs off the side.
+        const overflow = await shop.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflow).toBe(false);
+        await shop.screenshot({ path: `${shots}/header-renamed-${locale}-${device}.png` });
+        await shop.goto(stack.webUrl);
+        expect(await shop.title()).toContain(name[locale]);
+        await shopper.close();
+      }
+    }
+  }, 240_000);
+
+  it("shows the Content screen's store hours and support line: staff change them there, the storefront follows", async () => {
+    const cookie = await staffApiCookie(stack);
+    const put = (key: string, text: { en: string; ar: string }) =>
+      fetch(`${stack.gatewayUrl}/api/admin/content/texts/${key}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie, origin: stack.adminUrl },
+        body: JSON.stringify(text),
+      });
+    const hours = { en: 'Every day: 7:00 to 23:00', ar: 'كل يوم: 7:00 إلى 23:00' };
+    const support = {
+      en: 'Call us day and night: +971 4 555 0199',
+      ar: 'اتصل بنا ليلاً ونهاراً: \u2066+971 4 555 0199\u2069',
+    };
+    expect((await put('storeHours', hours)).status).toBe(200);
+    expect((await put('supportLine', support)).status).toBe(200);
+    // The Arabic contact page (this context's language) lists staff's hours and the footer says their line.
+    const contact = await context.newPage();
+    await until(async () => {
+      await contact.goto(`${stack.webUrl}/contact`);
+      const list = contact.getByTestId('store-hours');
+      return (await list.count()) > 0 && ((await list.textContent()) ?? '').includes(hours.ar);
+    }, 'the Content store hours on the contact page');
+    const line = contact.getByTestId('support-line');
+    expect(await line.textContent()).toContain('اتصل بنا ليلاً ونهاراً');
+    // Its number is a call link.
+    expect(await line.getByRole('link').getAttribute('href')).toBe('tel:+97145550199');
+    await contact.close();
+  }, 120_000);
 
   it('sets a Google Tag Manager id; the storefront loads it and its policy allows it', async () => {
     await page.goto(`${stack.adminUrl}/backend/tracking`);
