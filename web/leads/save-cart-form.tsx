@@ -58,7 +58,10 @@ export function SaveCartForm({ items }: { items: readonly CartItem[] }) {
       </h2>
       {state.kind === 'done' ? (
         <p role="status" className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t('saved', { email: state.email })}
+          {t('saved')}{' '}
+          <bdi dir="ltr" className="font-medium">
+            {state.email}
+          </bdi>
         </p>
       ) : (
         <form noValidate onSubmit={submit} aria-labelledby={titleId} className="mt-1 space-y-3">
@@ -67,7 +70,8 @@ export function SaveCartForm({ items }: { items: readonly CartItem[] }) {
             <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-coffee-900">
               {t('email')}
             </label>
-            <div className="flex flex-col gap-2 sm:flex-row">
+            {/* Stacked at every width: the form sits in the cart page's narrow column on a desktop too. */}
+            <div className="flex flex-col gap-2">
               <input
                 id={`${id}-email`}
                 type="email"
