@@ -9,6 +9,9 @@ import type { PriceDisplay } from './display';
  * from the text around it (`Amount`): on a narrow Arabic phone the line may break between the new
  * and the old price, never inside an amount or between it and its currency.
  */
+/** Where the amount goes in "From {price}", to draw it apart from the words around it. */
+const MARK = '\u2063';
+
 export function PriceView({
   price,
   size = 'md',
@@ -31,7 +34,8 @@ export function PriceView({
   className?: string;
 }) {
   const now = formatAed(price.fils, locale);
-  const shown = price.isRange ? from(now) : now;
+  // "From AED 45.00": the words may wrap on a narrow card, the amount never (its own piece).
+  const [before = '', after = ''] = price.isRange ? from(MARK).split(MARK) : [];
   const reduced = price.originalFils !== null;
   const nowClass =
     size === 'lg'
@@ -44,13 +48,15 @@ export function PriceView({
   return (
     <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`} data-testid="price">
       {reduced && !price.isRange && <span className="sr-only">{nowText(now)}</span>}
-      <bdi
-        className={`whitespace-nowrap ${nowClass} ${reduced ? 'text-emerald-800' : 'text-coffee-900'}`}
+      <span
+        className={`${nowClass} ${reduced ? 'text-emerald-800' : 'text-coffee-900'}`}
         aria-hidden={reduced && !price.isRange ? true : undefined}
         data-testid="price-now"
       >
-        {shown}
-      </bdi>
+        {before}
+        <bdi className="whitespace-nowrap">{now}</bdi>
+        {after}
+      </span>
       {price.originalFils !== null && (
         <>
           <span className="sr-only">{was(price.originalFils)}</span>

@@ -61,6 +61,7 @@ export function NewsletterForm() {
         {t('title')}
       </h2>
       <p className="mt-1 text-sm text-coffee-200">{t('text')}</p>
+      {/* The field's width comes from the row, not its own size: at 320 px its default width made the footer wider than the phone. */}
       <div className="mt-3 flex gap-2">
         <label htmlFor={id} className="sr-only">
           {t('email')}
@@ -80,7 +81,7 @@ export function NewsletterForm() {
             setEmail(e.target.value);
             if (state.kind === 'invalid') setState({ kind: 'idle' });
           }}
-          className="min-w-0 flex-1 rounded-lg border border-coffee-600 bg-coffee-900 px-3 py-2 text-white placeholder:text-coffee-300 rtl:text-end"
+          className="w-0 min-w-0 flex-1 rounded-lg border border-coffee-600 bg-coffee-900 px-3 py-2 text-white placeholder:text-coffee-300 rtl:text-end"
         />
         <button
           type="submit"
