@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { DEFAULT_SETTINGS } from '@qahwa/schema/settings';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, messages } from './support/browser';
+import { fill, launchChromium, messages } from './support/browser';
 import { root, type Stack, startStack } from './support/stack';
 
 /**
@@ -50,7 +51,12 @@ describe('the storefront shell on a phone', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('link', { name: en.Footer!.about }).click();
     await page.waitForURL(/\/about$/);
-    await page.getByRole('heading', { level: 1, name: en.AboutPage!.title }).waitFor();
+    await page
+      .getByRole('heading', {
+        level: 1,
+        name: fill(en.AboutPage!.title as string, { store: DEFAULT_SETTINGS.store.name.en }),
+      })
+      .waitFor();
     expect(await page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark)).toBe(42);
 
     // The phone menu's links (a dialog) close it and navigate the same way.
@@ -107,7 +113,11 @@ describe('the storefront shell on a phone', () => {
 
     await page.getByRole('combobox', { name: en.LanguageSwitcher!.label }).selectOption('ar');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByRole('link', { name: ar.Header!.homeLink }).waitFor();
+    await page
+      .getByRole('link', {
+        name: fill(ar.Header!.homeLink as string, { store: DEFAULT_SETTINGS.store.name.ar }),
+      })
+      .waitFor();
     await page.goto(`${stack.webUrl}/`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     await page.waitForLoadState('networkidle');
