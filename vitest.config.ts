@@ -48,6 +48,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // A screen's answer to a click is polled for up to 15 s, not vitest's 1 s: a list
+          // redrawn after a staff action took longer than that on a loaded 2-core machine. A check
+          // of speed says its own bound.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
