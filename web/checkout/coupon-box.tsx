@@ -156,6 +156,7 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
       <label htmlFor={inputId} className="block text-sm font-medium text-coffee-800">
         {t('label')}
       </label>
+      {/* The field's width comes from the row: its default width made the summary wider than a 320 px phone. */}
       <div className="flex gap-2">
         <input
           id={inputId}
@@ -177,7 +178,7 @@ export function CouponBox({ items, pricing }: { items: readonly CartItem[]; pric
           placeholder={t('placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-coffee-200 px-3 py-2 font-mono text-sm uppercase text-coffee-900 placeholder:normal-case placeholder:font-sans focus:border-coffee-500 focus:outline-none rtl:text-end"
+          className="w-0 min-w-0 flex-1 rounded-lg border border-coffee-200 px-3 py-2 font-mono text-sm uppercase text-coffee-900 placeholder:normal-case placeholder:font-sans focus:border-coffee-500 focus:outline-none rtl:text-end"
         />
         <button
           type="button"
