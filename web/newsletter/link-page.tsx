@@ -1,5 +1,7 @@
+import type { Locale } from '@qahwa/schema';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { storeNameText } from '@/lib/settings';
 import { NewsletterLinkAction, type NewsletterLinkPageName } from './link-action';
 
 /** A personal link from an e-mail: never indexed. */
@@ -20,14 +22,17 @@ export async function NewsletterLinkPage({
   page: NewsletterLinkPageName;
   token: string | string[] | undefined;
 }) {
-  const t = await getTranslations(page);
+  const [t, store] = await Promise.all([
+    getTranslations(page),
+    getLocale().then((locale) => storeNameText(locale as Locale)),
+  ]);
   const given = typeof token === 'string' && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) ? token : null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-coffee-900 sm:text-3xl">{t('title')}</h1>
       {given ? (
         <>
-          <p className="mt-3 text-coffee-700">{t('intro')}</p>
+          <p className="mt-3 text-coffee-700">{t('intro', { store })}</p>
           <NewsletterLinkAction page={page} token={given} />
         </>
       ) : (

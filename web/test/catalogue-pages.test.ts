@@ -128,10 +128,17 @@ describe('the product page', () => {
         variation({ price: 10, isActive: false, sku: 'C' }),
       ],
     });
-    const ld = productJsonLd(p, { origin: 'https://qahwa.example', locale: 'ar', average: 4.5, count: 2 });
+    const ld = productJsonLd(p, {
+      origin: 'https://qahwa.example',
+      locale: 'ar',
+      brand: 'بيت البن',
+      average: 4.5,
+      count: 2,
+    });
     expect(ld).toMatchObject({
       '@type': 'Product',
       name: 'برازيلي سانتوس',
+      brand: { '@type': 'Brand', name: 'بيت البن' },
       url: 'https://qahwa.example/product/x',
       image: [
         'https://qahwa.example/images/products/x/main.svg',
@@ -162,7 +169,7 @@ describe('the product page', () => {
     expect(variationPrice(big)).toEqual({ fils: 98_00, originalFils: null, isRange: false });
     const p = product({ variations: [big, bag] });
     expect(cardPrice(p)).toEqual({ fils: 28_08, originalFils: 52_00, isRange: true });
-    const ld = productJsonLd(p, { origin: 'https://qahwa.example', locale: 'en' });
+    const ld = productJsonLd(p, { origin: 'https://qahwa.example', locale: 'en', brand: 'qahwa' });
     expect(ld.offers).toMatchObject({ lowPrice: '28.08', highPrice: '98.00' });
     // A copy without it (an older cache, a fixture): the variation's own discount, as before.
     expect(variationPrice(variation({ price: 52, discount: 0.1 }))).toEqual({
@@ -178,7 +185,13 @@ describe('the product page', () => {
   });
 
   it('leaves out the rating while no review is approved, and cannot close its script element early', () => {
-    const ld = productJsonLd(product(), { origin: 'http://x', locale: 'en', average: null, count: 0 });
+    const ld = productJsonLd(product(), {
+      origin: 'http://x',
+      locale: 'en',
+      brand: 'qahwa',
+      average: null,
+      count: 0,
+    });
     expect(ld.aggregateRating).toBeUndefined();
     const script = jsonLdScript(ld);
     expect(script).not.toContain('</script>');

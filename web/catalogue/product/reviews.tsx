@@ -18,10 +18,13 @@ export function Stars({ value, label, size = 'sm' }: { value: number; label: str
 export function Reviews({
   productId,
   productName,
+  storeName,
   data,
 }: {
   productId: string;
   productName: string;
+  /** The store's name as staff set it (Settings → Store), in the page's language: the replies are its. */
+  storeName: string;
   /** Null when the reviews could not be read: the page still renders, with the form. */
   data: ProductReviews | null;
 }) {
@@ -72,7 +75,7 @@ export function Reviews({
                   </p>
                   {r.reply ? (
                     <div className="mt-3 rounded-lg border-s-4 border-coffee-300 bg-coffee-50 p-3 text-sm text-coffee-800">
-                      <p className="font-medium">{t('reply')}</p>
+                      <p className="font-medium">{t('reply', { store: storeName })}</p>
                       {/* Staff reply in the review's language: the reply keeps the review's direction. */}
                       <p lang={r.locale} dir="auto" className="whitespace-pre-line">
                         {r.reply}

@@ -15,6 +15,8 @@ export function productJsonLd(
   options: {
     origin: string;
     locale: Locale;
+    /** The store's name (Settings → Store): the brand of what it roasts. */
+    brand: string;
     reviews?: readonly Review[];
     average?: number | null;
     count?: number;
@@ -47,7 +49,7 @@ export function productJsonLd(
     url,
     image: [...new Set(pictures)].map(absolute),
     category: locale === 'ar' ? product.category.nameAr : product.category.name,
-    brand: { '@type': 'Brand', name: 'Qahwa' },
+    brand: { '@type': 'Brand', name: options.brand },
     offers:
       offers.length > 0
         ? {

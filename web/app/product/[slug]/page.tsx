@@ -1,4 +1,4 @@
-import { optionLists, type Product, SUGGESTIONS_COUNT, unitsAvailable } from '@qahwa/schema';
+import { type Locale, optionLists, type Product, SUGGESTIONS_COUNT, unitsAvailable } from '@qahwa/schema';
 import type { ProductReviews } from '@qahwa/schema/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -26,6 +26,7 @@ import { SelectOptionsButton } from '@/catalogue/select-options-button';
 import { getProduct, getReviews } from '@/lib/catalogue';
 import { webConfig } from '@/lib/config';
 import { relatedProductsOrNone } from '@/lib/recommendations';
+import { storeNameText } from '@/lib/settings';
 import { WishlistButton } from '@/wishlist/wishlist-button';
 import { wishlistEntryOf } from '@/wishlist/wishlist-entry';
 
@@ -122,10 +123,11 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
   const { slug } = await params;
   const product = await loadProduct(slug);
   if (!product) notFound();
-  const [t, tr, locale, relatedProducts, reviews] = await Promise.all([
+  const [t, tr, locale, storeName, relatedProducts, reviews] = await Promise.all([
     getTranslations('ProductPage'),
     getTranslations('Reviews'),
     getLocale(),
+    getLocale().then((l) => storeNameText(l as Locale)),
     // Staff's upsell, cross-sell and downsell targets first, featured products to fill the row.
     relatedProductsOrNone(product.id, SUGGESTIONS_COUNT),
     reviewsOf(product),
@@ -153,6 +155,7 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
   const ld = productJsonLd(product, {
     origin,
     locale,
+    brand: storeName,
     reviews: reviews?.reviews ?? [],
     average,
     count: reviewCount,
@@ -284,7 +287,7 @@ export default async function ProductPage({ params }: { params: Promise<{ slug: 
           <p className="text-sm text-coffee-700">{t('views', { count: product.views })}</p>
         </div>
       </div>
-      <Reviews productId={product.id} productName={name} data={reviews} />
+      <Reviews productId={product.id} productName={name} storeName={storeName} data={reviews} />
       {relatedProducts.length > 0 && (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="mb-4 text-xl font-semibold text-coffee-900">
