@@ -45,7 +45,13 @@ step_in_background() {
   local name="$1"
   shift
   background_start[$name]=$SECONDS
-  "$@" >"$REPORT_DIR/$name.out" 2>&1 &
+  # The subshell notes when the step ended, so the summary shows its own time, not the wait's.
+  (
+    rc=0
+    "$@" >"$REPORT_DIR/$name.out" 2>&1 || rc=$?
+    echo "$SECONDS" >"$REPORT_DIR/$name.ended"
+    exit "$rc"
+  ) &
   background_pid[$name]=$!
 }
 wait_background_step() {
@@ -53,7 +59,9 @@ wait_background_step() {
   wait "${background_pid[$name]}" || rc=$?
   printf '\n%s\n' "==================== $name (ran beside the integration tests)"
   cat "$REPORT_DIR/$name.out"
-  step_times+=("$name $((SECONDS - background_start[$name]))s, beside integration$( ((rc == 0)) || echo " (failed, exit $rc)")")
+  local ended
+  ended="$(cat "$REPORT_DIR/$name.ended" 2>/dev/null || echo "$SECONDS")"
+  step_times+=("$name $((ended - background_start[$name]))s, beside integration$( ((rc == 0)) || echo " (failed, exit $rc)")")
   if ((rc != 0)); then
     failed_steps+=("$name")
     warn "$name failed (exit $rc)"
