@@ -118,7 +118,7 @@ export async function recordIntentEvent(
     return true;
   }
 
-  if (event.type === 'payment_intent.payment_failed') {
+  if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
     const intent = event.data.object;
     const row = await checkouts.byPaymentId(intent.id);
     await db.transaction(async (tx) => {
@@ -127,9 +127,11 @@ export async function recordIntentEvent(
         tx,
       );
       if (!first || !row) return;
-      // The attempt failed: its stock goes back to every shopper (docs/payments.md "Stock held for
-      // a card payment"); a retry on the same intent that succeeds takes free stock.
+      // The attempt failed, or nothing can pay the intent any more: its stock goes back to every
+      // shopper (docs/payments.md "Stock held for a card payment"); a retry on the same intent
+      // that succeeds takes free stock.
       await createStockRepository(tx).releaseHold(row.id, row.requestId ?? undefined, tx);
+      if (event.type === 'payment_intent.canceled') return;
       await outbox.append(
         paymentFailedEvent({
           stripeEventId: event.id,
@@ -144,21 +146,10 @@ export async function recordIntentEvent(
         tx,
       );
     });
-    log.info({ paymentIntentId: intent.id, known: Boolean(row) }, 'payment failed: recorded');
-    return true;
-  }
-
-  if (event.type === 'payment_intent.canceled') {
-    const intent = event.data.object;
-    const row = await checkouts.byPaymentId(intent.id);
-    await db.transaction(async (tx) => {
-      const first = await checkouts.recordWebhook(
-        { id: event.id, provider: 'STRIPE', type: event.type, payload: event },
-        tx,
-      );
-      if (first && row) await createStockRepository(tx).releaseHold(row.id, row.requestId ?? undefined, tx);
-    });
-    log.info({ paymentIntentId: intent.id, known: Boolean(row) }, 'payment cancelled: its hold given back');
+    log.info(
+      { paymentIntentId: intent.id, known: Boolean(row), type: event.type },
+      'payment failed or cancelled: recorded',
+    );
     return true;
   }
 
