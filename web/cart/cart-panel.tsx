@@ -2,19 +2,19 @@
 
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import type { CartItem } from '@qahwa/schema/cart';
-import { formatAed, toFils } from '@qahwa/schema/money';
+import { formatAed } from '@qahwa/schema/money';
 import type { CartLineAmount } from '@qahwa/schema/promotions';
 import { CART_VERSION } from '@qahwa/schema/reference';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { commerceOf, highValueTier, track } from '@/analytics/events';
-import { PriceView } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { TabbyPromo } from '@/payments/tabby-promo';
 import { useAtom, useAtomValue, useSetAtom } from '@/shell/atoms';
 import { DialogHeader } from '@/shell/dialog-header';
 import { cartItemsAtom, cartOpenAtom, cartReducer, dispatchCartAtom, lastAddedIdAtom } from './cart-store';
+import { LinePrice } from './line-price';
 import { useCartPrices } from './line-prices';
 import { CartRecommendations } from './recommendations';
 import { variationText } from './variation-text';
@@ -161,7 +161,6 @@ function trackCart(action: 'open' | 'increase' | 'decrease' | 'remove', items: r
  */
 export function CartLine({ item, amount }: { item: CartItem; amount?: CartLineAmount | undefined }) {
   const t = useTranslations('CartPanel');
-  const tp = useTranslations('Price');
   const locale = useLocale();
   const dispatchCart = useSetAtom(dispatchCartAtom);
   const items = useAtomValue(cartItemsAtom);
@@ -190,18 +189,7 @@ export function CartLine({ item, amount }: { item: CartItem; amount?: CartLineAm
         <p className="text-xs text-coffee-600" dir="auto">
           {variationText(item, locale)}
         </p>
-        <PriceView
-          price={{
-            fils: amount?.payFils ?? toFils(item.price) * item.quantity,
-            originalFils: amount?.wasFils ?? null,
-            isRange: false,
-          }}
-          size="sm"
-          locale={locale}
-          from={(now) => now}
-          now={(now) => tp('now', { price: now })}
-          was={(original) => tp('was', { price: formatAed(original, locale) })}
-        />
+        <LinePrice item={item} amount={amount} />
         <div className="mt-2 flex items-center gap-2">
           <button
             type="button"

@@ -1,9 +1,10 @@
 'use client';
 
-import { type CartItem, cartItemCount, formatAed, localize, toFils, vatRateText } from '@qahwa/schema';
+import { type CartItem, cartItemCount, formatAed, localize, vatRateText } from '@qahwa/schema';
+import { LinePrice } from '@/cart/line-price';
 import { useCartPrices } from '@/cart/line-prices';
 import { variationText } from '@/cart/variation-text';
-import { Amount, PriceView } from '@/catalogue/price-view';
+import { Amount } from '@/catalogue/price-view';
 import { ProductImage } from '@/catalogue/product-image';
 import { useLocale, useTranslations } from '@/i18n/client';
 import { CouponBox } from './coupon-box';
@@ -30,7 +31,6 @@ export function OrderSummary({
   const t = useTranslations('OrderSummary');
   const locale = useLocale();
   const tc = useTranslations('CouponBox');
-  const tp = useTranslations('Price');
   // The sale and the discounts by the server's own rules (automatic promotions, the coupon, free
   // shipping): the total the order claims; the server prices it again.
   const pricing = useSummaryPricing(items, quote);
@@ -76,19 +76,7 @@ export function OrderSummary({
                   {variationText(item, locale)}
                 </p>
               </div>
-              <PriceView
-                price={{
-                  fils: amount?.payFils ?? toFils(item.price) * item.quantity,
-                  originalFils: amount?.wasFils ?? null,
-                  isRange: false,
-                }}
-                size="sm"
-                locale={locale}
-                className="shrink-0 flex-col items-end gap-x-0"
-                from={(now) => now}
-                now={(now) => tp('now', { price: now })}
-                was={(original) => tp('was', { price: formatAed(original, locale) })}
-              />
+              <LinePrice item={item} amount={amount} className="shrink-0 flex-col items-end gap-x-0" />
             </li>
           );
         })}
