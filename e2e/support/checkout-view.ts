@@ -112,6 +112,8 @@ export async function stepsSurviveReloadAndBack(page: Page, locale: 'en' | 'ar',
   // The step's own Back button goes to the customer step too, and the browser's Forward returns.
   await page.getByRole('button', { name: m.ShippingStep!.back }).click();
   await name.waitFor();
+  // The step's Back is a history move: Forward only once it has landed (the first step has no ?step).
+  await page.waitForURL((url) => url.searchParams.get('step') === null);
   await page.goForward();
   await address.waitFor();
   await page.getByRole('button', { name: m.ShippingStep!.submit }).click();
