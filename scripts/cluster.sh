@@ -14,9 +14,12 @@
 # Everything lives in .data/cluster/ (data, logs/<name>.log, pids/<name>.pid); the database is
 # qahwa_cluster. It runs in the background: start it again and what runs is kept.
 #
-# Usage: scripts/cluster.sh [start] [--prod]   start (--prod: production builds of web and admin,
-#                                               as `make start`; default: `next dev`, as `make dev`)
-#        scripts/cluster.sh stop                stop every process of the cluster
+# Usage: scripts/cluster.sh [start] [--prod] [--no-web]   start (--prod: production builds of web
+#                                               and admin, as `make start`; default: `next dev`, as
+#                                               `make dev`; --no-web: neither, for the fault run,
+#                                               which needs only the API: scripts/cluster-faults.sh)
+#        scripts/cluster.sh stop [NAME]         stop every process of the cluster, or only NAME
+#                                               (the standby: pg_ctl's fast shutdown)
 #        scripts/cluster.sh status              what runs, and the balancer's view of the gateways
 #        scripts/cluster.sh kill NAME           kill -9 one process (fault drills: scripts/cluster-smoke.sh)
 #        scripts/cluster.sh restart NAME        start one process again (after kill)
@@ -339,16 +342,27 @@ start_app() {
 
 start_haproxy() {
   command -v haproxy >/dev/null || die "haproxy is not installed (run scripts/install.sh)"
-  local cfg="$CLUSTER_DIR/haproxy.cfg"
+  local cfg="$CLUSTER_DIR/haproxy.cfg" errors="$QAHWA_ROOT/scripts/cluster" json='"application/json; charset=utf-8"'
   # Round robin over the gateways, each checked on /health/ready every second: two failures take
   # one out, two passes bring it back. A connection refused (a killed gateway not yet marked
   # down) is retried on the other one (redispatch); a request already sent is never resent.
+  # HAProxy's own 503 (no gateway up, or none reached) is the gateways' one error body
+  # (scripts/cluster/unavailable.*.json) in the shopper's language as the gateway would pick it
+  # (x-locale, the NEXT_LOCALE cookie, else the first language of Accept-Language), never its
+  # HTML page. Each request carries an id (the client's when well formed, else a new uuid): the
+  # gateway logs it, and HAProxy logs it with each failed request and puts it in its 503s.
   cat >"$cfg" <<EOF
 # Written by scripts/cluster.sh at every start.
 global
   maxconn 4096
+  log stdout format raw local0 info
+  # The runtime API: the fault run (scripts/cluster-faults.sh) puts both gateways in maintenance.
+  stats socket $CLUSTER_DIR/haproxy.sock mode 600 level admin
 defaults
   mode http
+  log global
+  option dontlog-normal
+  log-format "%ci [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %{+Q}r request_id=%[var(txn.request_id)]"
   timeout connect 2s
   timeout client 65s
   timeout server 65s
@@ -356,11 +370,23 @@ defaults
   retries 3
   option redispatch 1
   option forwardfor
+  http-error status 503 content-type $json hdr retry-after 5 lf-file $errors/unavailable.en.json
 frontend qahwa
   bind 127.0.0.1:$LB_PORT
+  http-request set-var(txn.request_id) req.fhdr(x-request-id) if { req.fhdr(x-request-id) -m reg ^[A-Za-z0-9_-]{8,64}\$ }
+  http-request set-var(txn.request_id) uuid() unless { var(txn.request_id) -m found }
+  http-request set-header x-request-id %[var(txn.request_id)]
   default_backend gateways
 backend gateways
   balance roundrobin
+  acl gateway_up nbsrv(gateways) gt 0
+  acl x_ar req.fhdr(x-locale) -m str ar
+  acl x_en req.fhdr(x-locale) -m str en
+  acl cookie_ar req.cook(NEXT_LOCALE) -m str ar
+  acl cookie_en req.cook(NEXT_LOCALE) -m str en
+  acl browser_ar req.fhdr(accept-language) -m reg -i ^[[:space:]]*ar([-;,]|\$)
+  http-request return status 503 content-type $json hdr retry-after 5 lf-file $errors/unavailable.ar.json if !gateway_up x_ar || !gateway_up !x_en cookie_ar || !gateway_up !x_en !cookie_en browser_ar
+  http-request return status 503 content-type $json hdr retry-after 5 lf-file $errors/unavailable.en.json if !gateway_up
   option httpchk GET /health/ready
   http-check expect status 200
   # A loaded gateway may take over a second to answer: the check waits 4 s before it counts a failure.
@@ -423,14 +449,18 @@ wait_http() {
 }
 
 cmd_start() {
-  local started="$SECONDS" i prod=0
+  local started="$SECONDS" i prod=0 web=1 names
   for arg in "$@"; do
     case "$arg" in
     --prod) prod=1 ;;
+    --no-web) web=0 ;;
     *) die "unknown option: $arg" ;;
     esac
   done
   ((prod)) && export CLUSTER_MODE=prod
+  names=("${APP_NAMES[@]}")
+  # Without the storefront and the back office: two Next servers' CPU the fault run has no use for.
+  ((web)) || names=("${APP_NAMES[@]:0:${#APP_NAMES[@]}-2}")
   cd "$QAHWA_ROOT"
   load_env
   # The cluster's stores, not the single node's defaults that load_env filled in.
@@ -461,10 +491,10 @@ cmd_start() {
   done
   wait_jetstream
   wait_temporal
-  if ((prod)); then build_next; fi
+  if ((prod && web)); then build_next; fi
 
-  log "starting ${APP_NAMES[*]}"
-  for name in "${APP_NAMES[@]}"; do start_app "$name"; done
+  log "starting ${names[*]}"
+  for name in "${names[@]}"; do start_app "$name"; done
   for i in 0 1; do
     wait_http "gateway-$((i + 1))" "http://127.0.0.1:${GATEWAY_PORTS[$i]}/health/ready" 180 || die "a gateway did not start"
   done
@@ -472,12 +502,13 @@ cmd_start() {
   for i in 0 1; do
     wait_http "workers-$((i + 1))" "http://127.0.0.1:${WORKERS_HEALTH_PORTS[$i]}/health/ready" 120 || die "an event worker did not start"
   done
-  wait_http web "http://127.0.0.1:$WEB_PORT/shop" 600 any || die "the storefront did not start"
-  wait_http admin "http://127.0.0.1:$ADMIN_PORT/backend/login" 600 any || die "the back office did not start"
+  if ((web)); then
+    wait_http web "http://127.0.0.1:$WEB_PORT/shop" 600 any || die "the storefront did not start"
+    wait_http admin "http://127.0.0.1:$ADMIN_PORT/backend/login" 600 any || die "the back office did not start"
+  fi
   cat <<MSG
 qahwa cluster is up after $((SECONDS - started))s:
-  storefront    http://127.0.0.1:$WEB_PORT
-  admin         http://127.0.0.1:$ADMIN_PORT/backend
+$( ((web)) && printf '  storefront    %s\n  admin         %s\n' "http://127.0.0.1:$WEB_PORT" "http://127.0.0.1:$ADMIN_PORT/backend" || echo "  (no storefront or back office: --no-web)")
   balancer      $LB_URL/health/ready (gateways :${GATEWAY_PORTS[0]}, :${GATEWAY_PORTS[1]}; HAProxy stats http://127.0.0.1:$LB_STATS_PORT)
   NATS          ${NATS_URLS//,/ } (monitoring :${NATS_MONITOR_PORTS[*]})
   PostgreSQL    $PRIMARY_URL (standby :$PG_STANDBY_PORT)
@@ -518,6 +549,17 @@ stop_process() {
 cmd_stop() {
   local i name
   [[ -d "$C_PIDS" ]] || return 0
+  if (($#)); then
+    name="$1"
+    case "$name" in
+    pg-*) pg_stop "$name" ;;
+    *)
+      if alive "$name" >/dev/null; then log "$name: stopping"; fi
+      stop_process "$name"
+      ;;
+    esac
+    return 0
+  fi
   for ((i = ${#APP_NAMES[@]} - 1; i >= 0; i--)); do
     name="${APP_NAMES[$i]}"
     if alive "$name" >/dev/null; then log "$name: stopping"; fi
@@ -570,8 +612,11 @@ start)
   shift || true
   cmd_start "$@"
   ;;
---prod) cmd_start --prod ;;
-stop) cmd_stop ;;
+--prod | --no-web) cmd_start "$@" ;;
+stop)
+  shift
+  cmd_stop "$@"
+  ;;
 status) cmd_status ;;
 kill)
   shift
@@ -582,7 +627,7 @@ restart)
   cmd_restart "$@"
   ;;
 *)
-  echo "usage: $0 [start [--prod]] | stop | status | kill NAME | restart NAME" >&2
+  echo "usage: $0 [start [--prod] [--no-web]] | stop [NAME] | status | kill NAME | restart NAME" >&2
   exit 2
   ;;
 esac
