@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ChargeLedger } from './charges';
+import type { Customers } from './customers';
 import { invalid } from './errors';
 import { type FormObject, str } from './form';
 import type { ApiRequest, PaymentIntent } from './objects';
@@ -39,12 +40,13 @@ export function authenticate(req: IncomingMessage, params: FormObject, keys: Api
   throw invalid(`Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}`, undefined, undefined, 401);
 }
 
-/** What the API routes reach: the intents, the payment methods and the refunds' ledger. */
+/** What the API routes reach: the intents, the payment methods, the customers and the refunds' ledger. */
 export interface ApiHost {
   intents: Map<string, PaymentIntent>;
   paymentIntents: PaymentIntents;
   paymentMethods: PaymentMethods;
   ledger: Pick<ChargeLedger, 'route'>;
+  customers: Pick<Customers, 'route'>;
 }
 
 export function routeApi(
@@ -68,12 +70,14 @@ export function routeApi(
   const intents = host.paymentIntents;
   if (method === 'POST' && path === '/v1/payment_intents') {
     secretOnly();
-    return { status: 200, body: intents.expand(intents.create(params), params) };
+    return intents.createAndConfirm(params, request);
   }
   if (method === 'POST' && path === '/v1/payment_methods') {
     const methods = host.paymentMethods;
     return { status: 200, body: methods.publicMethod(methods.create(params)) };
   }
+  const saved = host.customers.route(method, path, params, secretOnly);
+  if (saved) return saved;
   const m = path.match(/^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/confirm)?$/);
   if (m) {
     const intent = host.intents.get(m[1]!);

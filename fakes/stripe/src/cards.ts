@@ -8,6 +8,25 @@ export const SUCCEEDING: Record<string, string> = {
   '378282246310005': 'amex',
   // Pays, then is disputed as fraudulent (charges.ts).
   '4000000000000259': 'visa',
+  // The saved-card cards (off-session.ts): each pays on-session (the double passes 3-D Secure for
+  // the shopper); what they do off-session is AUTHENTICATION below.
+  '4000002500003155': 'visa',
+  '4000002760003184': 'visa',
+};
+/**
+ * Stripe's cards for saved cards and off-session payments (docs.stripe.com/testing, "Authentication
+ * and setup" and "Declined payments"):
+ * - `unless_set_up` 4000 0025 0000 3155: authentication is required unless the card was set up for
+ *   off-session use (saved with `setup_future_usage` on a PaymentIntent the shopper confirmed);
+ * - `always` 4000 0027 6000 3184: authentication is required on every payment, so every
+ *   off-session charge fails `authentication_required`;
+ * - `charges_fail` 4000 0000 0000 0341: attaching it to a Customer succeeds, every charge is
+ *   declined (`card_declined`).
+ */
+export const AUTHENTICATION: Record<string, 'unless_set_up' | 'always' | 'charges_fail'> = {
+  '4000002500003155': 'unless_set_up',
+  '4000002760003184': 'always',
+  '4000000000000341': 'charges_fail',
 };
 /** Stripe's documented decline test cards and what Stripe answers for each. */
 export const DECLINES: Record<string, { code: string; decline_code?: string; message: string }> = {
@@ -53,4 +72,7 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
   pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
   pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  pm_card_authenticationRequiredOnSetup: '4000002500003155',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_chargeCustomerFail: '4000000000000341',
 };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { routeApi } from './api';
 import { ChargeLedger, paymentIntentOf, type Refund } from './charges';
 import { control } from './control';
+import { Customers } from './customers';
 import { IdempotencyKeys } from './idempotency';
 import { now, randomId } from './ids';
 import {
@@ -21,7 +22,8 @@ import { type DeliverOptions, type Delivery, WebhookSender, type WebhookSettings
 
 /**
  * A stateful Stripe double: PaymentIntents (create, update, retrieve, confirm: payment-intents.ts),
- * PaymentMethods (create: payment-methods.ts), refunds and disputes of their charges (charges.ts)
+ * PaymentMethods (create: payment-methods.ts), Customers and saved cards charged off-session
+ * (customers.ts, off-session.ts), refunds and disputes of their charges (charges.ts)
  * and signed webhook events (webhooks.ts), following Stripe's REST contract (form-encoded bodies,
  * Stripe's JSON objects and error shapes, `Authorization: Bearer sk_…`: api.ts, server.ts), with
  * test controls (control.ts). stripe-mock stays the contract check; this double exists because
@@ -56,7 +58,9 @@ export class StripeDouble {
   );
   readonly deliveries: Delivery[] = this.webhooks.deliveries;
   private readonly paymentMethods = new PaymentMethods();
-  private readonly paymentIntents = new PaymentIntents(this, this.paymentMethods);
+  /** Customers and their saved cards (customers.ts, off-session.ts). */
+  readonly customers = new Customers(this.paymentMethods);
+  private readonly paymentIntents = new PaymentIntents(this, this.paymentMethods, this.customers);
   private server: Server | null = null;
   options: StripeDoubleOptions;
 
@@ -71,6 +75,7 @@ export class StripeDouble {
       paymentIntents: this.paymentIntents,
       paymentMethods: this.paymentMethods,
       ledger: this.ledger,
+      customers: this.customers,
     };
     const handle = createRequestHandler({
       keys: () => this.options,

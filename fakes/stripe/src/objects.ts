@@ -22,7 +22,8 @@ export interface PaymentIntent {
   confirmation_method: 'automatic';
   created: number;
   currency: string;
-  customer: null;
+  /** The Customer it pays for (`cus_…`): a saved card is charged through it (customers.ts). */
+  customer: string | null;
   description: string | null;
   last_payment_error: StripeErrorBody | null;
   latest_charge: string | null;
@@ -32,8 +33,24 @@ export interface PaymentIntent {
   payment_method: string | null;
   payment_method_types: string[];
   receipt_email: string | null;
+  /** `off_session`/`on_session`: on success the card is saved to `customer` for later payments. */
+  setup_future_usage: 'off_session' | 'on_session' | null;
   shipping: null;
   status: IntentStatus;
+}
+
+/** A Customer: the owner of saved cards (docs.stripe.com/api/customers/object). */
+export interface Customer {
+  id: string;
+  object: 'customer';
+  created: number;
+  description: string | null;
+  email: string | null;
+  invoice_settings: { default_payment_method: string | null };
+  livemode: false;
+  metadata: Record<string, string>;
+  name: string | null;
+  phone: string | null;
 }
 
 export interface Charge {
@@ -74,14 +91,23 @@ export interface StripeEvent {
   type: string;
 }
 
-/** A card PaymentMethod; `number` stays inside the double (publicMethod drops it). */
+/**
+ * A card PaymentMethod; `number` and `setUpForOffSession` stay inside the double (publicMethod
+ * drops them): the latter is true once a PaymentIntent the shopper confirmed saved it with
+ * `setup_future_usage` (Stripe's "set up for future off-session payments", off-session.ts).
+ */
 export interface PaymentMethod {
   id: string;
   object: 'payment_method';
   type: 'card';
   card: { brand: string; last4: string; wallet: { type: string } | null };
   billing_details: Record<string, unknown>;
+  /** The Customer it is attached to, or null. */
+  customer: string | null;
+  created: number;
+  livemode: false;
   number: string;
+  setUpForOffSession: boolean;
 }
 
 /** The API call that caused a change: its request id and Idempotency-Key. */

@@ -1,14 +1,17 @@
-import { DECLINES, SUCCEEDING } from './cards';
 import type { ChargeLedger } from './charges';
+import type { Customers } from './customers';
 import { invalid, type StripeErrorBody, StripeHttpError } from './errors';
 import { type FormObject, list, obj, str } from './form';
 import { now, randomId } from './ids';
 import type { ApiRequest, Charge, PaymentIntent, StripeEvent } from './objects';
+import { checkOwner, declineFor, isOffSession, saveForFutureUse, setupFutureUsageOf } from './off-session';
 import type { PaymentMethods } from './payment-methods';
 
 /**
- * PaymentIntents as Stripe runs them: create, update, confirm (which makes the charge, succeeded
- * or declined by the test card) and `expand[]=latest_charge`.
+ * PaymentIntents as Stripe runs them: create (with `confirm=true`, created and confirmed in one
+ * call), update, confirm (which makes the charge, succeeded or declined by the test card) and
+ * `expand[]=latest_charge`; a `customer` with `setup_future_usage` saves the card, `off_session`
+ * charges a saved one (off-session.ts).
  */
 
 /** Stripe's smallest AED charge is 2.00 AED (docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). */
@@ -54,7 +57,18 @@ export class PaymentIntents {
   constructor(
     private readonly host: IntentHost,
     private readonly methods: PaymentMethods,
+    private readonly customers: Pick<Customers, 'optional'>,
   ) {}
+
+  /**
+   * `POST /v1/payment_intents`: the intent, and with `confirm=true` its confirmation in the same
+   * call (a decline is then this call's 402, the intent kept in `requires_payment_method`).
+   */
+  createAndConfirm(params: FormObject, request: ApiRequest): { status: number; body: unknown } {
+    const intent = this.create(params);
+    if (str(params.confirm) === 'true') return this.confirm(intent, params, request);
+    return { status: 200, body: this.expand(intent, params) };
+  }
 
   create(params: FormObject): PaymentIntent {
     const currency = str(params.currency)?.toLowerCase();
@@ -75,18 +89,19 @@ export class PaymentIntents {
       confirmation_method: 'automatic',
       created: now(),
       currency,
-      customer: null,
+      customer: this.customers.optional(params),
       description: str(params.description) ?? null,
       last_payment_error: null,
       latest_charge: null,
       livemode: false,
       metadata: metadataOf(params),
       next_action: null,
-      payment_method: null,
+      payment_method: str(params.payment_method) ?? null,
       payment_method_types: list(params.payment_method_types).length
         ? list(params.payment_method_types)
         : ['card'],
       receipt_email: str(params.receipt_email) ?? null,
+      setup_future_usage: setupFutureUsageOf(params.setup_future_usage),
       shipping: null,
       status: 'requires_payment_method',
     };
@@ -108,6 +123,10 @@ export class PaymentIntents {
     if (params.description !== undefined) intent.description = str(params.description) || null;
     if (params.receipt_email !== undefined) intent.receipt_email = str(params.receipt_email) || null;
     if (params.metadata !== undefined) intent.metadata = metadataOf(params, intent.metadata);
+    if (params.customer !== undefined) intent.customer = this.customers.optional(params);
+    if (params.setup_future_usage !== undefined) {
+      intent.setup_future_usage = setupFutureUsageOf(params.setup_future_usage);
+    }
     return intent;
   }
 
@@ -129,18 +148,14 @@ export class PaymentIntents {
         payment_intent: intent,
       });
     }
-    const pm = this.methods.forConfirm(params);
+    if (params.setup_future_usage !== undefined) {
+      intent.setup_future_usage = setupFutureUsageOf(params.setup_future_usage);
+    }
+    const offSession = isOffSession(params.off_session);
+    const pm = this.methods.forConfirm(params, intent.payment_method);
+    checkOwner(intent, pm, offSession);
     intent.payment_method = pm.id;
-    const decline =
-      DECLINES[pm.number] ??
-      (SUCCEEDING[pm.number]
-        ? undefined
-        : {
-            code: 'card_declined',
-            decline_code: 'test_mode_live_card',
-            message:
-              'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
-          });
+    const decline = declineFor(pm, offSession);
     const charge: Charge = {
       id: `ch_${randomId()}`,
       object: 'charge',
@@ -186,6 +201,7 @@ export class PaymentIntents {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.last_payment_error = null;
+    saveForFutureUse(intent, pm, offSession);
     this.host.emitEvent('payment_intent.succeeded', intent, request);
     this.host.ledger.afterSuccess(charge, pm.number, request);
     return { status: 200, body: this.expand(intent, params) };

@@ -102,10 +102,20 @@ export function createRequestHandler(o: RequestHandlerOptions) {
           return;
         }
       }
-      const { status, body } = o.api(req.method ?? 'GET', url.pathname, params, auth, {
-        id: requestId,
-        idempotencyKey: key ?? null,
-      });
+      let answer: Answer;
+      try {
+        answer = o.api(req.method ?? 'GET', url.pathname, params, auth, {
+          id: requestId,
+          idempotencyKey: key ?? null,
+        });
+      } catch (err) {
+        // Stripe keeps the first answer of a key once the endpoint ran, a card's decline included:
+        // retrying a declined charge with its key replays the 402 (a new attempt needs a new key).
+        // A refusal before anything ran (a bad parameter) is not kept.
+        if (!(key && err instanceof StripeHttpError && err.body.type === 'card_error')) throw err;
+        answer = { status: err.status, body: { error: err.body } };
+      }
+      const { status, body } = answer;
       if (key) {
         idempotent.keep(url.pathname, key, { body: raw, status, json: JSON.stringify(body, null, 2) });
       }
