@@ -156,7 +156,10 @@ describe('domain events (DESIGN.md)', () => {
     expect(EVENT_SUBJECTS.RefundIssued).toBe('commerce.return.refund_issued');
     expect(EVENT_SUBJECTS.SettingsChanged).toBe('commerce.settings.settings_changed');
     expect(EVENT_SUBJECTS.CatalogueChanged).toBe('commerce.catalogue.catalogue_changed');
-    for (const s of Object.values(EVENT_SUBJECTS)) expect(s).toMatch(/^commerce\.[a-z]+\.[a-z_]+$/);
+    // Product views are the analytics stream's (one replica); everything else is commerce's.
+    expect(EVENT_SUBJECTS.ProductViewed).toBe('analytics.product.product_viewed');
+    for (const [type, s] of Object.entries(EVENT_SUBJECTS))
+      if (type !== 'ProductViewed') expect(s).toMatch(/^commerce\.[a-z]+\.[a-z_]+$/);
   });
 
   it('builds and parses an event; rejects bad data', () => {

@@ -1,4 +1,4 @@
-import { CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
+import { analyticsStreamOf, CHECKOUT_TASK_QUEUE, STREAM_NAME } from '@qahwa/schema';
 import {
   BrevoEnv,
   type BrevoSettings,
@@ -32,10 +32,12 @@ export interface WorkersConfig {
   nats: NatsSettings;
   /** Overridable so a second stack (the end-to-end tests) can share a NATS server without sharing events. */
   eventsStream: string;
+  /** The analytics stream (product views, one replica), named after eventsStream (analyticsStreamOf). */
+  analyticsStream: string;
   eventsSubjectPrefix: string;
   /** EVENTS_MAX_AGE_DAYS: how long the stream keeps an event (0: for ever); docs/operations.md. */
   eventsMaxAgeMs: number;
-  /** EVENTS_STREAM_REPLICAS: servers of a NATS cluster that keep the stream (1: one server); docs/deploy.md. */
+  /** EVENTS_STREAM_REPLICAS: servers of a NATS cluster that keep the commerce stream (1: one server); docs/deploy.md. */
   eventsStreamReplicas: number;
   projectionDurable: string;
   outbox: {
@@ -143,6 +145,7 @@ export function loadWorkersConfig(env: Record<string, string | undefined> = proc
     natsUrl: e.NATS_URL,
     nats: natsSettingsOf(e),
     eventsStream: e.EVENTS_STREAM,
+    analyticsStream: analyticsStreamOf(e.EVENTS_STREAM),
     eventsSubjectPrefix: e.EVENTS_SUBJECT_PREFIX,
     eventsMaxAgeMs: e.EVENTS_MAX_AGE_DAYS * 86_400_000,
     eventsStreamReplicas: e.EVENTS_STREAM_REPLICAS,

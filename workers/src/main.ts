@@ -9,7 +9,7 @@ import { createBrevoFeed, createBrevoSync } from './brevo';
 import { loadWorkersConfig } from './config';
 import { type HealthServer, startHealthServer } from './health';
 import { createInvoiceIssuer } from './invoices/invoice-issuer';
-import { ensureStream } from './jetstream';
+import { ensureEventStreams } from './jetstream';
 import { createLeadConsumers } from './leads/lead-consumer';
 import { createMailConsumers } from './mail/mail-consumer';
 import {
@@ -47,9 +47,10 @@ async function main() {
 
   const streamName = config.eventsStream;
   const subjectPrefix = config.eventsSubjectPrefix;
-  await ensureStream(await jetstreamManager(nc), {
+  // The commerce stream at EVENTS_STREAM_REPLICAS, the analytics stream (product views) at one.
+  await ensureEventStreams(await jetstreamManager(nc), {
     name: streamName,
-    subjects: [`${subjectPrefix}commerce.>`],
+    subjectPrefix,
     maxAgeMs: config.eventsMaxAgeMs,
     replicas: config.eventsStreamReplicas,
   });
@@ -72,7 +73,14 @@ async function main() {
     durable: config.projectionDurable,
     subjectPrefix,
   });
-  const productViews = createProductViewsProjection({ db, js, logger, stream: streamName, subjectPrefix });
+  const productViews = createProductViewsProjection({
+    db,
+    js,
+    logger,
+    stream: streamName,
+    analyticsStream: config.analyticsStream,
+    subjectPrefix,
+  });
   const paymentsModel = createPaymentsProjection({ db, js, logger, stream: streamName, subjectPrefix });
   // The dashboard's total products and active promotions (docs/dashboard.md).
   const catalogueCounts = createCatalogueCountsProjection({

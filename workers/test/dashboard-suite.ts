@@ -3,6 +3,7 @@ import { headers } from '@nats-io/transport-node';
 import { createDashboardRepository, type DashboardRepository, eq, periodRange, sql, tables } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import {
+  analyticsStreamOf,
   DASHBOARD_PERIODS,
   type DomainEvent,
   type OrderPlaced,
@@ -19,7 +20,7 @@ import {
   createProductViewsProjection,
   type DurableConsumer,
   dubaiDay,
-  ensureStream,
+  ensureEventStreams,
   REBUILDABLE,
   rebuildProjection,
   refundsDurableOf,
@@ -99,10 +100,10 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     });
   }
 
-  async function caughtUp(durable: string) {
+  async function caughtUp(durable: string, stream = s.stream) {
     return waitFor(
       async () => {
-        const info = await s.jsm.consumers.info(s.stream, durable);
+        const info = await s.jsm.consumers.info(stream, durable);
         return info.num_pending === 0 && info.num_ack_pending === 0 ? info : undefined;
       },
       `${durable} to catch up`,
@@ -122,7 +123,7 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     await resetDatabase(s.handle.db);
     const { db } = s.handle;
     dashboard = createDashboardRepository(db);
-    await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+    await ensureEventStreams(s.jsm, { name: s.stream, subjectPrefix: s.subjectPrefix });
 
     const variations = await db
       .select({ id: tables.productVariations.id, productId: tables.productVariations.productId })
@@ -417,6 +418,9 @@ export function dashboardSuite(o: DashboardSuiteOptions) {
     for (const c of consumers) c.start();
     await send(events.slice(half));
     for (const d of [...Object.values(durables), refundsDurableOf(durables.orders)]) await caughtUp(d);
+    // The views travel in the analytics stream (the durable of that name above is the drain of
+    // views from before the split, in the commerce stream).
+    await caughtUp(durables.views, analyticsStreamOf(s.stream));
   }, 2 * BUDGET_MS);
 
   afterAll(async () => {

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { nanos } from '@nats-io/transport-node';
+import { createEngagementRepository, createOutboxRepository, eq, tables } from '@qahwa/db';
+import { analyticsStreamOf, makeEvent } from '@qahwa/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_STREAM_MAX_AGE_MS, ensureStream } from '../src';
-import { closeServices, connectServices, type Services } from './support';
+import {
+  createOutboxRelay,
+  createProductViewsProjection,
+  DEFAULT_DUPLICATE_WINDOW_MS,
+  DEFAULT_STREAM_MAX_AGE_MS,
+  ensureEventStreams,
+  ensureStream,
+} from '../src';
+import { cleanTables, closeServices, connectServices, logger, type Services, waitFor } from './support';
 
 let s: Services;
 
@@ -81,6 +90,67 @@ describe('ensureStream', () => {
       expect(info.state.first_seq).toBe(2);
     } finally {
       await s.jsm.streams.delete(name);
+    }
+  });
+});
+
+describe('ensureEventStreams: product views in a stream of their own', () => {
+  it('relays a view to the analytics stream (one replica), not the commerce stream, and the views projection counts it from there', async () => {
+    const { commerce, analytics } = await ensureEventStreams(s.jsm, {
+      name: s.stream,
+      subjectPrefix: s.subjectPrefix,
+    });
+    expect(commerce.config).toMatchObject({ name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+    expect(analytics.config).toMatchObject({
+      name: analyticsStreamOf(s.stream),
+      subjects: [`${s.subjectPrefix}analytics.>`],
+      num_replicas: 1,
+      max_age: commerce.config.max_age,
+    });
+    await cleanTables(s);
+    await s.jsm.streams.purge(s.stream);
+    const { db } = s.handle;
+    // What the product page's POST writes, and an order's event beside it, as the gateway would.
+    const productId = randomUUID();
+    await createEngagementRepository(db).productViewed(productId, 'ar');
+    const orderEvent = makeEvent(
+      'OrderStatusChanged',
+      { orderId: randomUUID(), from: 'new', to: 'processing', changedAt: new Date().toISOString() },
+      { id: randomUUID(), occurredAt: new Date().toISOString() },
+    );
+    await createOutboxRepository(db).append(orderEvent);
+
+    const relay = createOutboxRelay({ db, js: s.js, logger, subjectPrefix: s.subjectPrefix });
+    expect(await relay.relayBatch()).toMatchObject({ claimed: 2, published: 2, failed: 0 });
+    const inStream = async (name: string) => (await s.jsm.streams.info(name)).state.messages;
+    expect(await inStream(analyticsStreamOf(s.stream))).toBe(1);
+    // The commerce stream has the order's event and no view.
+    expect(await inStream(s.stream)).toBe(1);
+    const last = await s.jsm.streams.getMessage(s.stream, { last_by_subj: `${s.subjectPrefix}commerce.>` });
+    expect(last?.subject).toBe(`${s.subjectPrefix}commerce.order.order_status_changed`);
+
+    const durable = `product-views-split-${randomUUID().slice(0, 8)}`;
+    const projection = createProductViewsProjection({
+      db,
+      js: s.js,
+      logger,
+      stream: s.stream,
+      durable,
+      subjectPrefix: s.subjectPrefix,
+    });
+    projection.start();
+    try {
+      await waitFor(async () => {
+        const [row] = await db
+          .select()
+          .from(tables.productViewCounts)
+          .where(eq(tables.productViewCounts.productId, productId));
+        return row?.views === 1;
+      }, 'the view to be counted');
+      const info = await s.jsm.consumers.info(analyticsStreamOf(s.stream), durable);
+      expect(info).toMatchObject({ num_pending: 0, num_ack_pending: 0, delivered: { stream_seq: 1 } });
+    } finally {
+      await projection.stop();
     }
   });
 });

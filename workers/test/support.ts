@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { createDb, type DbHandle, sql, tables } from '@qahwa/db';
-import { type DomainEvent, subjectOf } from '@qahwa/schema';
+import { analyticsStreamOf, type DomainEvent, subjectOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import pino from 'pino';
-import { ensureStream } from '../src/jetstream/stream';
+import { ensureEventStreams } from '../src/jetstream/stream';
 
 export { orderPlaced, orderStatusChanged, refundIssued } from './fixtures';
 
@@ -39,6 +39,7 @@ export async function connectServices(): Promise<Services> {
 
 export async function closeServices(s: Services): Promise<void> {
   await s.jsm.streams.delete(s.stream).catch(() => {});
+  await s.jsm.streams.delete(analyticsStreamOf(s.stream)).catch(() => {});
   await s.nc.drain();
   await s.handle.close();
 }
@@ -54,14 +55,15 @@ export interface StreamConsumerBase {
 }
 
 /**
- * Connects, makes this file's stream over `commerce.>` and starts the consumer `create` builds on
- * it: the set-up of every file that tests one consumer against real NATS and PostgreSQL.
+ * Connects, makes this file's streams (commerce and analytics, as the workers do) and starts the
+ * consumer `create` builds on them: the set-up of every file that tests one consumer against real
+ * NATS and PostgreSQL.
  */
 export async function startOnStream<C extends { start(): void }>(
   create: (base: StreamConsumerBase, s: Services) => C | Promise<C>,
 ): Promise<{ s: Services; consumer: C }> {
   const s = await connectServices();
-  await ensureStream(s.jsm, { name: s.stream, subjects: [`${s.subjectPrefix}commerce.>`] });
+  await ensureEventStreams(s.jsm, { name: s.stream, subjectPrefix: s.subjectPrefix });
   const consumer = await create(
     {
       db: s.handle.db,

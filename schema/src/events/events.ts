@@ -82,9 +82,20 @@ export const DOMAIN_EVENT_TYPES = Object.keys(AGGREGATE) as DomainEventType[];
 
 const snake = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
-/** `commerce.<aggregate>.<event>`, e.g. `commerce.order.order_placed`. */
+/**
+ * The events that are pure counters: losing one costs one count in a report, nothing a shopper
+ * or the books would notice. They travel in the analytics stream, kept by one server, instead of
+ * the commerce stream's replicas (docs/deploy.md "Event stream replicas").
+ */
+export const ANALYTICS_EVENT_TYPES: readonly DomainEventType[] = ['ProductViewed'];
+
+/**
+ * `<root>.<aggregate>.<event>`: `commerce.order.order_placed`, or `analytics.product.product_viewed`
+ * for an analytics event. The root says the stream.
+ */
 export function subjectOf(type: DomainEventType): string {
-  return `commerce.${AGGREGATE[type]}.${snake(type)}`;
+  const root = ANALYTICS_EVENT_TYPES.includes(type) ? 'analytics' : 'commerce';
+  return `${root}.${AGGREGATE[type]}.${snake(type)}`;
 }
 
 /** Every subject, by event type: for publishers and for consumers' filter subjects. */
@@ -93,8 +104,21 @@ export const EVENT_SUBJECTS = Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [
   string
 >;
 
+/** The commerce stream: every event but the analytics ones, at EVENTS_STREAM_REPLICAS. */
 export const STREAM_NAME = 'COMMERCE';
 export const STREAM_SUBJECTS = ['commerce.>'];
+/** The analytics stream: the counters (ANALYTICS_EVENT_TYPES), always at one replica. */
+export const ANALYTICS_STREAM_NAME = 'ANALYTICS';
+export const ANALYTICS_STREAM_SUBJECTS = ['analytics.>'];
+
+/**
+ * The analytics stream that goes with a commerce stream: `ANALYTICS` beside `COMMERCE`, and
+ * `<name>_ANALYTICS` beside a stream of another name (a test's, the bench's, the end-to-end
+ * stack's EVENTS_STREAM), so two stacks sharing a NATS server never share, or retarget, one.
+ */
+export function analyticsStreamOf(eventsStream: string): string {
+  return eventsStream === STREAM_NAME ? ANALYTICS_STREAM_NAME : `${eventsStream}_ANALYTICS`;
+}
 
 /** An event's id (a uuid, or one named by what it reports), its clock and the request behind it. */
 export interface EventMeta {

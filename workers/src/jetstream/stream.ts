@@ -6,7 +6,7 @@ import {
   type StreamInfo,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { STREAM_NAME, STREAM_SUBJECTS } from '@qahwa/schema';
+import { ANALYTICS_STREAM_SUBJECTS, analyticsStreamOf, STREAM_NAME, STREAM_SUBJECTS } from '@qahwa/schema';
 
 export interface StreamOptions {
   /** Defaults to `COMMERCE`; tests pass their own so runs never share messages or dedupe state. */
@@ -85,6 +85,44 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
     if (raced) return raced;
     throw err;
   }
+}
+
+export interface EventStreamsOptions {
+  /** The commerce stream's name (EVENTS_STREAM); the analytics stream's follows (analyticsStreamOf). */
+  name?: string;
+  /** Prepended to both streams' subjects (EVENTS_SUBJECT_PREFIX). */
+  subjectPrefix?: string;
+  maxAgeMs?: number;
+  /** The commerce stream's replicas (EVENTS_STREAM_REPLICAS). */
+  replicas?: number;
+}
+
+/**
+ * The two streams the store's events travel in (docs/deploy.md "Event stream replicas"): the
+ * commerce stream (`commerce.>`) at `replicas`, and the analytics stream (`analytics.>`: product
+ * views) always at one, because a view lost with a server costs one count, while three copies of
+ * each view would triple the write volume of the busiest event. Both keep events as long (a
+ * rebuild of the views' projection replays the analytics stream).
+ */
+export async function ensureEventStreams(
+  jsm: JetStreamManager,
+  options: EventStreamsOptions = {},
+): Promise<{ commerce: StreamInfo; analytics: StreamInfo }> {
+  const name = options.name ?? STREAM_NAME;
+  const prefixed = (subjects: string[]) => subjects.map((s) => `${options.subjectPrefix ?? ''}${s}`);
+  const commerce = await ensureStream(jsm, {
+    name,
+    subjects: prefixed(STREAM_SUBJECTS),
+    maxAgeMs: options.maxAgeMs,
+    replicas: options.replicas,
+  });
+  const analytics = await ensureStream(jsm, {
+    name: analyticsStreamOf(name),
+    subjects: prefixed(ANALYTICS_STREAM_SUBJECTS),
+    maxAgeMs: options.maxAgeMs,
+    replicas: 1,
+  });
+  return { commerce, analytics };
 }
 
 async function streamInfo(jsm: JetStreamManager, name: string): Promise<StreamInfo | null> {

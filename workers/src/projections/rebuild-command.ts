@@ -53,11 +53,13 @@ async function main(argv: string[]): Promise<number> {
         // The live consumer's name, as the workers run it (PROJECTION_DURABLE for order-stats).
         consumer: name === ORDER_STATS_DURABLE ? config.projectionDurable : name,
         stream: config.eventsStream,
+        analyticsStream: config.analyticsStream,
         subjectPrefix: config.eventsSubjectPrefix,
         acceptPartialHistory,
       });
+      const through = Object.entries(result.through).map(([stream, seq]) => `${stream} ${seq}`);
       console.log(
-        `${name}: rebuilt through stream sequence ${result.throughSeq} (${result.replayed} messages, ${result.skipped} skipped) in ${result.ms} ms`,
+        `${name}: rebuilt ${through.length ? `through ${through.join(', ')}` : 'from the source tables'} (${result.replayed} messages, ${result.skipped} skipped) in ${result.ms} ms`,
       );
     }
     return 0;

@@ -1,12 +1,12 @@
 import { DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { type Db, sql, type Tx } from '@qahwa/db';
-import { ProductViewed, STREAM_NAME } from '@qahwa/schema';
+import { analyticsStreamOf, ProductViewed, STREAM_NAME } from '@qahwa/schema';
 import type { Logger } from 'pino';
 import { InvalidEventError, messageJson } from '../jetstream';
 import { CATALOGUE_COUNTS_DURABLE, refreshCatalogueCounts } from './catalogue';
 import { holdProjectionExclusive } from './locks';
 import { applyOrderEventIn, ORDER_STATS_DURABLE, ORDER_STATS_SUBJECTS, parseOrderEvent } from './order-stats';
-import { applyProductViewIn, PRODUCT_VIEWS_DURABLE } from './product-views';
+import { applyProductViewIn, PRODUCT_VIEWS_DURABLE, PRODUCT_VIEWS_SUBJECTS } from './product-views';
 
 /**
  * What a rebuild needs to know of a projection: its tables, the subjects it reads, and its
@@ -17,8 +17,9 @@ export interface RebuildableProjection {
   name: string;
   tables: readonly string[];
   /**
-   * The subjects replayed (in stream order), under the stream's subject prefix; null: refilled
-   * from the source tables, not the stream.
+   * The subjects replayed (in stream order), under the stream's subject prefix, each from the
+   * stream its root names (`analytics.…`: the analytics stream; the rest: the commerce stream);
+   * null: refilled from the source tables, not the stream.
    */
   filterSubjects: readonly string[] | null;
   apply?(db: Db, tx: Tx, consumer: string, raw: unknown): Promise<void>;
@@ -46,7 +47,8 @@ export const REBUILDABLE: Record<string, RebuildableProjection> = {
   [PRODUCT_VIEWS_DURABLE]: {
     name: PRODUCT_VIEWS_DURABLE,
     tables: ['product_view_counts', 'product_views_daily'],
-    filterSubjects: ['commerce.product.>'],
+    // The analytics stream's views, then those from before the split still in the commerce stream.
+    filterSubjects: [PRODUCT_VIEWS_SUBJECTS.views, PRODUCT_VIEWS_SUBJECTS.beforeTheSplit],
     async apply(db, tx, consumer, raw) {
       const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
       if (type !== 'ProductViewed') return;
@@ -73,6 +75,8 @@ export interface RebuildOptions {
   /** The live durable's name: its processed_events rows are the ones the rebuild fills. */
   consumer?: string;
   stream?: string;
+  /** The analytics stream; by default the one that goes with `stream` (analyticsStreamOf). */
+  analyticsStream?: string;
   subjectPrefix?: string;
   /** Messages applied per transaction while replaying. */
   batchSize?: number;
@@ -94,8 +98,8 @@ export class PartialHistoryError extends Error {
 
 export interface RebuildResult {
   projection: string;
-  /** The stream sequence the rebuilt tables include everything up to. */
-  throughSeq: number;
+  /** Per stream replayed: the sequence the rebuilt tables include everything up to. */
+  through: Record<string, number>;
   replayed: number;
   skipped: number;
   ms: number;
@@ -121,17 +125,26 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const { db, projection } = options;
   const began = Date.now();
   const consumer = options.consumer ?? projection.name;
-  const stream = options.stream ?? STREAM_NAME;
+  const commerceStream = options.stream ?? STREAM_NAME;
+  const analyticsStream = options.analyticsStream ?? analyticsStreamOf(commerceStream);
+  const streamOf = (filter: string) => (filter.startsWith('analytics.') ? analyticsStream : commerceStream);
+  // The streams replayed, each with its subjects (in the projection's order).
+  const sources = new Map<string, string[]>();
+  for (const f of projection.filterSubjects ?? []) {
+    sources.set(streamOf(f), [...(sources.get(streamOf(f)) ?? []), `${options.subjectPrefix ?? ''}${f}`]);
+  }
   const work = `rebuild_${projection.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
   const log = options.logger.child({ rebuild: projection.name, schema: work });
   const tables = [...projection.tables, ...(projection.filterSubjects ? ['processed_events'] : [])];
 
-  if (projection.filterSubjects && !options.acceptPartialHistory) {
-    const { state } = await options.jsm.streams.info(stream);
-    if (state.first_seq > 1) {
-      throw new PartialHistoryError(
-        `stream ${stream} no longer holds its first ${state.first_seq - 1} events (its oldest is from ${state.first_ts}, EVENTS_MAX_AGE_DAYS): rebuilding ${projection.name} would drop everything before it from the live tables. Nothing was changed; --accept-partial-history rebuilds from what is left (docs/dashboard.md)`,
-      );
+  if (!options.acceptPartialHistory) {
+    for (const stream of sources.keys()) {
+      const { state } = await options.jsm.streams.info(stream);
+      if (state.first_seq > 1) {
+        throw new PartialHistoryError(
+          `stream ${stream} no longer holds its first ${state.first_seq - 1} events (its oldest is from ${state.first_ts}, EVENTS_MAX_AGE_DAYS): rebuilding ${projection.name} would drop everything before it from the live tables. Nothing was changed; --accept-partial-history rebuilds from what is left (docs/dashboard.md)`,
+        );
+      }
     }
   }
 
@@ -145,10 +158,18 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
 
   let replayed = 0;
   let skipped = 0;
-  let throughSeq = 0;
-  const replay = async (tx: Tx | null, fromSeq: number, toSeq: number) => {
-    if (!projection.filterSubjects || !projection.apply || toSeq < fromSeq) return;
-    const subjects = projection.filterSubjects.map((f) => `${options.subjectPrefix ?? ''}${f}`);
+  /** Each stream's last sequence now. */
+  const lastSeqs = async () =>
+    new Map(
+      await Promise.all(
+        [...sources.keys()].map(
+          async (stream) => [stream, (await options.jsm.streams.info(stream)).state.last_seq] as const,
+        ),
+      ),
+    );
+  /** Replays each stream's subjects from `from` (exclusive: its sequence before) to `to`. */
+  const replay = async (tx: Tx | null, from: Map<string, number>, to: Map<string, number>) => {
+    if (!projection.apply) return;
     const apply = projection.apply;
     const applyBatch = async (t: Tx, batch: JsMsg[]) => {
       await onCopies(t);
@@ -166,14 +187,20 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     };
     // One pass a subject (a consumer with several filters needs NATS 2.10): the orders' events in
     // stream order, then the refunds', whose fold only adds sums, so their order cannot matter.
-    for (const subject of subjects) {
-      const last = await lastSeqOn(subject);
-      if (last !== null && last < fromSeq) continue; // nothing of it in the range: no 2 s fetch
-      await replaySubject(tx, subject, fromSeq, last === null ? toSeq : Math.min(toSeq, last), applyBatch);
+    for (const [stream, subjects] of sources) {
+      const fromSeq = (from.get(stream) ?? 0) + 1;
+      const toSeq = to.get(stream) ?? 0;
+      if (toSeq < fromSeq) continue;
+      for (const subject of subjects) {
+        const last = await lastSeqOn(stream, subject);
+        if (last !== null && last < fromSeq) continue; // nothing of it in the range: no 2 s fetch
+        const until = last === null ? toSeq : Math.min(toSeq, last);
+        await replaySubject(tx, stream, subject, fromSeq, until, applyBatch);
+      }
     }
   };
   /** The stream sequence of the last message on `subject`; null when it cannot be asked. */
-  const lastSeqOn = async (subject: string): Promise<number | null> => {
+  const lastSeqOn = async (stream: string, subject: string): Promise<number | null> => {
     try {
       return (await options.jsm.streams.getMessage(stream, { last_by_subj: subject }))?.seq ?? 0;
     } catch {
@@ -182,6 +209,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   };
   const replaySubject = async (
     tx: Tx | null,
+    stream: string,
     subject: string,
     fromSeq: number,
     toSeq: number,
@@ -214,14 +242,15 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     }
   };
 
+  let through: Record<string, number> = {};
   try {
-    const s1 = (await options.jsm.streams.info(stream)).state.last_seq;
-    await replay(null, 1, s1);
+    const s1 = await lastSeqs();
+    await replay(null, new Map(), s1);
     await db.transaction(async (tx) => {
       await holdProjectionExclusive(tx, projection.name);
-      const s2 = (await options.jsm.streams.info(stream)).state.last_seq;
-      await replay(tx, s1 + 1, s2);
-      throughSeq = s2;
+      const s2 = await lastSeqs();
+      await replay(tx, s1, s2);
+      through = Object.fromEntries(s2);
       if (projection.fill) {
         await onCopies(tx);
         await projection.fill(tx);
@@ -234,8 +263,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       }
       for (const t of projection.tables) await swapTable(tx, work, t);
     });
-    log.info({ throughSeq, replayed, skipped }, 'projection rebuilt and swapped in');
-    return { projection: projection.name, throughSeq, replayed, skipped, ms: Date.now() - began };
+    log.info({ through, replayed, skipped }, 'projection rebuilt and swapped in');
+    return { projection: projection.name, through, replayed, skipped, ms: Date.now() - began };
   } finally {
     await db.execute(sql`drop schema if exists ${ident(work)} cascade`);
   }
