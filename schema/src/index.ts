@@ -15,5 +15,6 @@ export * from './returns';
 export * from './sale';
 export * from './settings';
 export * from './shipping';
+export * from './subscriptions';
 export * from './tax';
 export * from './validation';

@@ -9,7 +9,7 @@ import { envelope } from './envelope';
 export const SettingsChanged = envelope(
   'SettingsChanged',
   z.object({
-    section: z.enum(['store', 'shipping', 'payLater', 'sale', 'tracking', 'vat']),
+    section: z.enum(['store', 'shipping', 'payLater', 'sale', 'tracking', 'vat', 'subscriptions']),
     version: z.number().int().min(1),
   }),
 ).meta({ id: 'SettingsChanged' });

@@ -48,6 +48,22 @@ export const SETTINGS_MESSAGES = {
     en: 'Please enter a rate from 0 to 100 % in basis points (500 = 5 %)',
     ar: 'يرجى إدخال نسبة من 0 إلى 100 % بنقاط الأساس (500 = 5 %)',
   },
+  'settings.subscriptionWeeks': {
+    en: 'Please choose frequencies from 1 to 8 weeks',
+    ar: 'يرجى اختيار تكرار من أسبوع إلى 8 أسابيع',
+  },
+  'settings.subscriptionFrequencies': {
+    en: 'Please offer 1 to 4 different frequencies, shortest first',
+    ar: 'يرجى عرض من خيار واحد إلى 4 خيارات تكرار مختلفة، الأقصر أولًا',
+  },
+  'settings.subscriptionDiscount': {
+    en: 'Please enter a discount from 0 to 50 %',
+    ar: 'يرجى إدخال خصم من 0 إلى 50 %',
+  },
+  'settings.subscriptionOutOfStock': {
+    en: 'Please choose what happens to a delivery when an item is out of stock',
+    ar: 'يرجى اختيار ما يحدث للتوصيل عند نفاد أحد المنتجات',
+  },
   'settings.stale': {
     en: 'Someone else saved these settings after you opened them. Reload to see their changes, then save again.',
     ar: 'حفظ شخص آخر هذه الإعدادات بعد أن فتحتها. أعد التحميل لرؤية تغييراته ثم احفظ مجددًا.',

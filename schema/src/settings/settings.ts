@@ -4,6 +4,7 @@ import { filsToDecimalString } from '../money/money';
 import { DEFAULT_PAY_LATER_RANGE } from '../payments/pay-later-widget';
 import { SALE_CONFIG } from '../sale/sale-config';
 import { DEFAULT_SHIPPING_SETTINGS } from '../shipping/shipping';
+import { DEFAULT_SUBSCRIPTION_SETTINGS, SubscriptionSettings } from '../subscriptions/settings';
 import { UAE_VAT_RATE_BP } from '../tax/vat';
 import { emailField, storableText, validationText } from '../validation/fields';
 import { SETTINGS_MESSAGES } from './messages';
@@ -193,7 +194,15 @@ export const SAMPLE_TRN = '100000000000003';
 
 // ——— all of them ———
 
-export const SETTINGS_SECTIONS = ['store', 'shipping', 'payLater', 'sale', 'tracking', 'vat'] as const;
+export const SETTINGS_SECTIONS = [
+  'store',
+  'shipping',
+  'payLater',
+  'sale',
+  'tracking',
+  'vat',
+  'subscriptions',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SETTINGS_SCHEMAS = {
@@ -203,6 +212,8 @@ export const SETTINGS_SCHEMAS = {
   sale: SaleSettings,
   tracking: TrackingSettings,
   vat: VatSettings,
+  // Its contract lives with the subscriptions (schema/src/subscriptions/settings.ts).
+  subscriptions: SubscriptionSettings,
 } as const;
 
 export interface StoreSettingsValues {
@@ -212,6 +223,7 @@ export interface StoreSettingsValues {
   sale: SaleSettings;
   tracking: TrackingSettings;
   vat: VatSettings;
+  subscriptions: SubscriptionSettings;
 }
 
 /** The back-office menu module that owns each section (its view/edit permission). */
@@ -222,6 +234,7 @@ export const SETTINGS_MODULE: Record<SettingsSection, 'settings' | 'tracking'> =
   sale: 'settings',
   tracking: 'tracking',
   vat: 'settings',
+  subscriptions: 'settings',
 };
 
 /**
@@ -254,6 +267,10 @@ export const DEFAULT_SETTINGS: Readonly<StoreSettingsValues> = Object.freeze({
     addressEn: 'Al Quoz Industrial Area 3, Dubai, United Arab Emirates',
     addressAr: 'القوز الصناعية 3، دبي، الإمارات العربية المتحدة',
     rateBp: UAE_VAT_RATE_BP,
+  },
+  subscriptions: {
+    ...DEFAULT_SUBSCRIPTION_SETTINGS,
+    frequencyWeeks: [...DEFAULT_SUBSCRIPTION_SETTINGS.frequencyWeeks],
   },
 });
 
