@@ -37,8 +37,15 @@ export async function load(
 export async function sideBySide(
   realUrl: string,
   bareUrl: string,
-  opts: { rounds: number; secondsPerRound: number; connections: number },
+  opts: {
+    rounds: number;
+    secondsPerRound: number;
+    connections: number;
+    /** How each round's line names the two (the cluster part compares the balancer with one gateway). */
+    labels?: { real: string; bare: string };
+  },
 ): Promise<{ real: LoadResult; bare: LoadResult; ratio: number }> {
+  const labels = opts.labels ?? { real: 'real', bare: 'bare' };
   // Warm-up: JIT, keep-alive sockets, the first build of whatever is lazily built.
   await load(bareUrl, 2, opts.connections);
   await load(realUrl, 2, opts.connections);
@@ -48,7 +55,7 @@ export async function sideBySide(
     bare.push(await load(bareUrl, opts.secondsPerRound, opts.connections));
     real.push(await load(realUrl, opts.secondsPerRound, opts.connections));
     console.log(
-      `  round ${i + 1}: bare ${bare.at(-1)!.perSecond.toFixed(0)} req/s, real ${real.at(-1)!.perSecond.toFixed(0)} req/s`,
+      `  round ${i + 1}: ${labels.bare} ${bare.at(-1)!.perSecond.toFixed(0)} req/s, ${labels.real} ${real.at(-1)!.perSecond.toFixed(0)} req/s`,
     );
   }
   const sum = (xs: LoadResult[]): LoadResult => {

@@ -5,6 +5,7 @@ import { connect } from '@nats-io/transport-node';
 import { createDb, sql } from '@qahwa/db';
 import { resetDatabase } from '@qahwa/db/testing';
 import { startStripeDouble } from '@qahwa/fake-stripe';
+import { analyticsStreamOf } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { Client, Connection } from '@temporalio/client';
 import { benchDir, freePort, type Proc, startProcess, stopProcesses, waitForHttp } from './processes';
@@ -29,6 +30,11 @@ export const knobs = {
   cardWarmSeconds: num('BENCH_CARD_WARM_SECONDS', 10),
   walletSeconds: num('BENCH_WALLET_SECONDS', 30),
   codBesideCardRate: num('BENCH_COD_BESIDE_CARD_RATE', 30),
+  // The `cluster` part (bench/parts/cluster.ts): COD rounds per side, and the lag's event rate.
+  clusterOrderRounds: num('BENCH_CLUSTER_ORDER_ROUNDS', 4),
+  clusterOrderSeconds: num('BENCH_CLUSTER_ORDER_SECONDS', 10),
+  clusterLagRate: num('BENCH_CLUSTER_LAG_RATE', 200),
+  clusterLagSeconds: num('BENCH_CLUSTER_LAG_SECONDS', 30),
   parts: (env.BENCH_PARTS ?? 'read,orders,card,lighthouse,admin-pages').split(','),
 };
 export type Knobs = typeof knobs;
@@ -174,6 +180,7 @@ export async function closeBench(b: OpenBench) {
   await stopProcesses(b.procs);
   await terminateLeftovers(b.storeEnv.CHECKOUT_TASK_QUEUE);
   await b.jsm.streams.delete(b.stream).catch(() => false);
+  await b.jsm.streams.delete(analyticsStreamOf(b.stream)).catch(() => false);
   await b.nc.close();
   await b.handle.close();
 }
