@@ -11,3 +11,4 @@ export * from './payments';
 export * from './projections';
 export * from './returns';
 export * from './staff';
+export * from './subscriptions';
