@@ -39,8 +39,11 @@ export async function pacedCardOrders(
     seconds: number;
     firstIndex: number;
     wallet?: 'apple_pay' | 'google_pay';
+    /** Sends each request (the fault run's client retries a failed one); the global fetch by default. */
+    fetch?: typeof fetch;
   },
 ): Promise<CardIntakeResult> {
+  const send = opts.fetch ?? fetch;
   const total = Math.round(opts.rate * opts.seconds);
   const orderLatencies: number[] = [];
   const flowLatencies: number[] = [];
@@ -62,7 +65,7 @@ export async function pacedCardOrders(
     const claim = JSON.parse(orderBody(product, who)) as Record<string, unknown>;
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': who.address };
     try {
-      const intentRes = await fetch(`${gateway}/api/create-payment-intent`, {
+      const intentRes = await send(`${gateway}/api/create-payment-intent`, {
         method: 'POST',
         headers,
         body: JSON.stringify({
@@ -77,7 +80,7 @@ export async function pacedCardOrders(
       if (intentRes.status !== 200 || !intent.clientSecret || !intent.paymentIntentId) {
         return fail(`intent HTTP ${intentRes.status}`);
       }
-      const confirm = await fetch(`${stripeDouble}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
+      const confirm = await send(`${stripeDouble}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
@@ -92,7 +95,7 @@ export async function pacedCardOrders(
       if (confirm.status !== 200) return fail(`confirm HTTP ${confirm.status}`);
       intents.push(intent.paymentIntentId);
       const placed = performance.now();
-      const res = await fetch(`${gateway}/api/orders`, {
+      const res = await send(`${gateway}/api/orders`, {
         method: 'POST',
         headers,
         body: JSON.stringify({

@@ -125,8 +125,17 @@ export async function openLoop(
 export async function pacedOrders(
   gateway: string,
   product: Product,
-  opts: { run: string; rate: number; seconds: number; firstIndex: number; totalAmount: number },
+  opts: {
+    run: string;
+    rate: number;
+    seconds: number;
+    firstIndex: number;
+    totalAmount: number;
+    /** Sends each request (the fault run's client retries a failed one); the global fetch by default. */
+    fetch?: typeof fetch;
+  },
 ): Promise<IntakeResult> {
+  const send = opts.fetch ?? fetch;
   const total = Math.round(opts.rate * opts.seconds);
   const latencies: number[] = [];
   const timeline: IntakeResult['timeline'] = [];
@@ -142,7 +151,7 @@ export async function pacedOrders(
   const one = async (i: number, planned: number, start: number) => {
     const req = orderRequest(opts.run, opts.firstIndex + i, product, opts.totalAmount);
     try {
-      const res = await fetch(`${gateway}/api/orders`, {
+      const res = await send(`${gateway}/api/orders`, {
         method: 'POST',
         headers: req.headers,
         body: req.body,
