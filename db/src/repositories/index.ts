@@ -15,3 +15,4 @@ export * from './returns';
 export * from './settings';
 export * from './shipping';
 export * from './staff';
+export * from './subscriptions';

@@ -1,0 +1,2 @@
+export * from './cycles';
+export * from './subscriptions';
