@@ -76,10 +76,23 @@ export function formatColumns(header: string[], rows: string[][]): string {
 
 const ms = (v: number) => (Number.isFinite(v) ? String(Math.round(v)) : '–');
 
-/** One line per window: the cash-on-delivery and the card orders' counts and percentiles (ms). */
-export function formatWindows(cod: PercentileWindow[], card: PercentileWindow[]): string {
+/** How many of `atMs` (ms from the run's start) fall in each window of `windowS` seconds. */
+export function countWindows(atMs: number[], windowS: number, runS: number): number[] {
+  const counts = Array.from({ length: Math.max(1, Math.ceil(runS / windowS)) }, () => 0);
+  for (const t of atMs) {
+    const k = Math.floor(t / (windowS * 1000));
+    if (k >= 0 && k < counts.length) counts[k]!++;
+  }
+  return counts;
+}
+
+/**
+ * One line per window: the cash-on-delivery and the card orders' counts and percentiles (ms), and
+ * the failed attempts (5xx or no answer) in it.
+ */
+export function formatWindows(cod: PercentileWindow[], card: PercentileWindow[], failed: number[]): string {
   return formatColumns(
-    ['window', 'COD n', 'p50', 'p95', 'p99', 'card n', 'p50', 'p95', 'p99'],
+    ['window', 'COD n', 'p50', 'p95', 'p99', 'card n', 'p50', 'p95', 'p99', 'failed attempts'],
     cod.map((w, i) => {
       const c = card[i];
       return [
@@ -92,6 +105,7 @@ export function formatWindows(cod: PercentileWindow[], card: PercentileWindow[])
         ms(c?.p50 ?? Number.NaN),
         ms(c?.p95 ?? Number.NaN),
         ms(c?.p99 ?? Number.NaN),
+        String(failed[i] ?? 0),
       ];
     }),
   );

@@ -24,7 +24,14 @@ import { retryingFetch } from './fault-client';
 import { change, dashboardFigures, differences, sourceFigures } from './fault-figures';
 import { CLUSTER, streamLeader } from './fault-probes';
 import { balancerUnavailable, type Rejoin, rejoinProbe, standbyRejoin } from './fault-rejoin';
-import { formatColumns, formatWindows, longestGap, percentileWindows, seconds } from './fault-report';
+import {
+  countWindows,
+  formatColumns,
+  formatWindows,
+  longestGap,
+  percentileWindows,
+  seconds,
+} from './fault-report';
 import { runSchedule, scheduleOf, victimsOf } from './fault-schedule';
 import { pacedOrders, serverTotal, shopper } from './order-intake';
 
@@ -75,6 +82,9 @@ async function main() {
     );
     const totalAmount = await serverTotal(CLUSTER.balancer, product, run);
     const consumers = await pulledConsumers(jsm);
+    console.log(
+      `durable consumers the workers pull from: ${consumers.map(([, c]) => c).join(', ') || 'none'}`,
+    );
     await drain(handle, jsm, { run, acceptedEmails: [], intents: [], consumers }, 60_000);
     await clearInbox();
     const leader = await streamLeader(jsm, STREAM);
@@ -153,6 +163,11 @@ async function main() {
       formatWindows(
         percentileWindows(cod.timeline, 5, schedule.seconds),
         percentileWindows(card.timeline, 5, schedule.seconds),
+        countWindows(
+          client.stats.failures.map((f) => f.at - t0),
+          5,
+          schedule.seconds,
+        ),
       ),
     );
     console.log('\nfaults and rejoins');

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryDelay, retryingFetch } from '../fault-client';
-import { longestGap, percentileWindows } from '../fault-report';
+import { countWindows, longestGap, percentileWindows } from '../fault-report';
 import { runSchedule, scheduleOf, victimsOf } from '../fault-schedule';
 
 describe('the fault run’s schedule', () => {
@@ -71,6 +71,10 @@ describe('the fault run’s figures', () => {
       [5, 0, Number.NaN, Number.NaN, Number.NaN],
       [10, 1, 7, 7, 7],
     ]);
+  });
+
+  it('counts the failed attempts per window, leaving out those after the run', () => {
+    expect(countWindows([0, 4_999, 5_000, 31_000], 5, 15)).toEqual([2, 1, 0]);
   });
 
   it('finds the longest stretch without an accepted order, a stall at the end included', () => {
