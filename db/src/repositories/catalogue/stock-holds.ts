@@ -2,6 +2,7 @@ import type { DomainEvent } from '@qahwa/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { checkouts, productVariations, stockHolds } from '../../schema';
+import { moveStock } from './stock-moves';
 
 /** One line per variation (a cart may name one twice), in the order of the variation ids. */
 function merged(lines: readonly HeldLine[]): HeldLine[] {
@@ -79,14 +80,7 @@ export function createStockHolds(db: DbOrTx, announce: AnnounceStock) {
     // Fully held lines move nothing: the order of a held bag does not even lock its row.
     const moves = [...delta].filter(([, d]) => d !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (moves.length === 0) return { short: [], moved: [] };
-    const { rows } = await tx.execute<{ id: string; product_id: string }>(sql`
-      update ${productVariations} v set stock_quantity = v.stock_quantity - t.delta
-      from (values ${sql.join(
-        moves.map(([id, d]) => sql`(${id}::uuid, ${d}::int)`),
-        sql`, `,
-      )}) as t(id, delta)
-      where v.id = t.id and v.stock_quantity >= t.delta
-      returning v.id, v.product_id`);
+    const { rows } = await tx.execute<{ id: string; product_id: string }>(moveStock(moves));
     const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
     const moved = moves.flatMap(([variationId, d]) => {
       const productId = productOf.get(variationId);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../client';
 import { orderItems, orders, productVariations } from '../../schema';
 import { createOutboxRepository } from '../operations/outbox';
 import { createStockHolds } from './stock-holds';
+import { moveStock } from './stock-moves';
 
 export interface StockLine {
   productId: string;
@@ -67,15 +68,9 @@ export function createStockRepository(db: DbOrTx) {
         requestId,
         alongside,
       );
-      const values = sql.join(
-        lines.map((l) => sql`(${l.variationId}::uuid, ${l.quantity}::int)`),
-        sql`, `,
+      const { rows } = await tx.execute<{ id: string }>(
+        moveStock(lines.map((l) => [l.variationId, l.quantity] as const)),
       );
-      const { rows } = await tx.execute<{ id: string }>(sql`
-        update ${productVariations} v set stock_quantity = v.stock_quantity - t.quantity
-        from (values ${values}) as t(id, quantity)
-        where v.id = t.id and v.stock_quantity >= t.quantity
-        returning v.id`);
       if (rows.length < lines.length) {
         const taken = new Set(rows.map((r) => r.id));
         const short = lines.filter((l) => !taken.has(l.variationId)).map((l) => l.variationId);
