@@ -15,6 +15,7 @@ import type { Catalogue } from './catalogue/catalogue';
 import { cataloguePlugin } from './catalogue/plugin';
 import type { GatewayConfig } from './config';
 import { localeOf, t } from './i18n/messages';
+import { ordersPlugin } from './payments/orders-plugin';
 import { errorHandler, frameworkErrors } from './platform/error-handler';
 import { documentErrorResponses, MethodTable } from './platform/error-responses';
 import { HttpError } from './platform/errors';
@@ -124,6 +125,8 @@ export async function buildApp(deps: GatewayDeps) {
   });
   // The repositories, made once from deps.db: every route plugin below reads app.repos.
   await app.register(repositoriesPlugin);
+  // One order creation for the routes below (payments/orders-plugin.ts).
+  await app.register(ordersPlugin);
 
   const closing = prepareShutdown(app, { logger: deps.logger, graceMs: deps.config.shutdownGraceMs });
   app.addHook('onRequest', async (req, reply) => {

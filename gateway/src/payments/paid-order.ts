@@ -111,7 +111,43 @@ export function createPaidOrders({ db, logger, stripe, placeOrder }: PaidOrdersD
     }
   }
 
+  /**
+   * The paid orders this process is making now, by intent: Stripe sends its webhook as it answers
+   * Stripe.js, so the browser's order and the webhook usually reach one gateway together. The
+   * second joins the first's Stripe look-up and order instead of asking Stripe again and waiting
+   * on the checkout's lock only to find the order made. Only an order is shared: a refusal or
+   * "leave it to the workflow" is decided again by the joiner (idempotent by checkout id and by
+   * the refund's name), in its own shopper's language. Across gateways the checkout's row lock
+   * and the order's unique checkout id still make one order.
+   */
+  const inFlight = new Map<string, Promise<PaidOrderOutcome>>();
+
   async function placePaid(
+    input: CheckoutToOrderInput,
+    locale: Locale,
+    timing: ServerTiming,
+    log: FastifyBaseLogger,
+  ): Promise<PaidOrderOutcome> {
+    const paymentIntentId = input.order.paymentIntentId!;
+    const running = inFlight.get(paymentIntentId);
+    if (running) {
+      const joining = performance.now();
+      const joined = await running.catch(() => null);
+      if (joined?.kind === 'ordered') {
+        timing.add('join', performance.now() - joining);
+        return joined;
+      }
+    }
+    const placing = placePaidHere(input, locale, timing, log);
+    if (!running) {
+      inFlight.set(paymentIntentId, placing);
+      const done = () => inFlight.delete(paymentIntentId);
+      placing.then(done, done);
+    }
+    return placing;
+  }
+
+  async function placePaidHere(
     input: CheckoutToOrderInput,
     locale: Locale,
     timing: ServerTiming,

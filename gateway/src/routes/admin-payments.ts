@@ -1,4 +1,3 @@
-import { createOrderPlacement } from '@qahwa/checkout';
 import type { PaymentRecord } from '@qahwa/db';
 import { ErrorBody } from '@qahwa/schema';
 import {
@@ -55,7 +54,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
     repos: app.repos,
     logger: app.deps.logger,
     stripe: app.deps.stripe,
-    placement: createOrderPlacement({ db: app.deps.db, logger: app.deps.logger }),
+    placement: app.orders,
     temporal: app.deps.temporal,
     taskQueue: app.deps.config.checkoutTaskQueue,
   });

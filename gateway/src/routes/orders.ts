@@ -1,4 +1,3 @@
-import { createOrderPlacement } from '@qahwa/checkout';
 import { CreateOrderRequest, CreateOrderResponse, ErrorBody, type Locale } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +7,6 @@ import { ServerTiming } from '../checkout/server-timing';
 import { createOrderTaking } from '../checkout/take-order';
 import { localeOf } from '../i18n/messages';
 import { trackingToken, withOrderToken } from '../orders/tracking-token';
-import { createPaidOrders } from '../payments/paid-order';
 
 /**
  * SPEC 7 POST /api/orders: cash on delivery, or card and wallet with `paymentIntentId` (docs/payments.md;
@@ -21,13 +19,7 @@ import { createPaidOrders } from '../payments/paid-order';
  */
 export async function orderRoutes(app: FastifyInstance) {
   const { config, temporal } = app.deps;
-  const { placeOrder } = createOrderPlacement({ db: app.deps.db, logger: app.deps.logger });
-  const { placePaid } = createPaidOrders({
-    db: app.deps.db,
-    logger: app.deps.logger,
-    stripe: app.deps.stripe,
-    placeOrder,
-  });
+  const { placeOrder, placePaid } = app.orders;
   const { takeOrder } = createOrderTaking({
     config,
     db: app.deps.db,

@@ -1,4 +1,3 @@
-import { createOrderPlacement } from '@qahwa/checkout';
 import { ErrorBody } from '@qahwa/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +6,6 @@ import { z } from 'zod';
 import { localeOf, t } from '../i18n/messages';
 import { recordChargeEvent } from '../payments/charge-webhooks';
 import { recordIntentEvent } from '../payments/intent-webhooks';
-import { createPaidOrders } from '../payments/paid-order';
 import { HttpError } from '../platform/errors';
 
 const WebhookAnswer = z.object({ received: z.boolean() }).meta({ id: 'WebhookAnswer' });
@@ -36,8 +34,7 @@ const HandledShape = z.looseObject({
 export async function webhookRoutes(app: FastifyInstance) {
   const { config, db, temporal } = app.deps;
   const stripe = app.deps.stripe;
-  const { placeOrder } = createOrderPlacement({ db, logger: app.deps.logger });
-  const { placePaid } = createPaidOrders({ db, logger: app.deps.logger, stripe, placeOrder });
+  const { placePaid } = app.orders;
   const intents = { db, temporal, placePaid, repos: app.repos, taskQueue: config.checkoutTaskQueue };
 
   // In this plugin only: the body stays the exact string Stripe signed (JSON.parse and
