@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, sql } from '@qahwa/db';
@@ -80,14 +79,10 @@ export async function openBench() {
     webhookUrl: `${gateway}/api/webhooks/stripe`,
     webhookSecret: stripeSecret,
   });
-  // The bench's own mail catcher (MailDev, as `make dev`'s, standing in for Brevo's SMTP relay), with
-  // an empty folder each run: the shared one keeps every mail it was sent and parses them all when it
-  // starts, which the services' start just before a run set going (24,570 mails in one tree; docs/email.md).
+  // The bench's own SMTP relay, standing in for Brevo's: a sink that accepts and counts
+  // (bench/mail-sink.ts), not MailDev, whose parsing of every mail took CPU from the store.
   const mailSmtpPort = await freePort();
   const mailWebPort = await freePort();
-  const mailDir = `${benchDir}/maildev`;
-  rmSync(mailDir, { recursive: true, force: true });
-  mkdirSync(mailDir, { recursive: true });
   // Secrets of this run only: production refuses the development ones.
   const secret = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
   const storeEnv = {
@@ -132,7 +127,7 @@ export async function openBench() {
     stream,
     storeEnv,
     stripeDouble,
-    mail: { smtpPort: mailSmtpPort, webPort: mailWebPort, dir: mailDir },
+    mail: { smtpPort: mailSmtpPort, webPort: mailWebPort },
     procs,
     nc,
     jsm,
@@ -143,10 +138,7 @@ export type OpenBench = Awaited<ReturnType<typeof openBench>>;
 /** Starts the mail catcher, the store's processes and the bare baseline; answers what the parts use. */
 export async function startStore(b: OpenBench): Promise<Bench> {
   const { procs, storeEnv, gateway, mail: m } = b;
-  const mail = startProcess('maildev', 'node_modules/maildev/bin/maildev', {}, [
-    ...['--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--mail-directory', m.dir],
-    ...['--smtp', String(m.smtpPort), '--web', String(m.webPort)],
-  ]);
+  const mail = startProcess('mail sink', 'bench/mail-sink.ts', {}, [String(m.smtpPort), String(m.webPort)]);
   procs.push(mail);
   await waitForHttp(`http://127.0.0.1:${m.webPort}/`, mail);
   const gw = startProcess('gateway', 'gateway/src/server.ts', storeEnv);
