@@ -10,6 +10,7 @@ import { createEmailActivities } from './order-confirmation/activities';
 import { createRefundActivities } from './order-follow-up/activities';
 import { createPayLaterActivities } from './pay-later/activities';
 import { createReturnActivities } from './returns/activities';
+import { createSubscriptionActivities } from './subscriptions/activities';
 
 export interface ActivityDeps {
   db: Db;
@@ -69,6 +70,7 @@ export function createActivities({
       trackingSecret: linkSecret,
       staffEmail: returns?.staffEmail,
     }),
+    ...createSubscriptionActivities({ db, logger, stripe }),
   };
 }
 

@@ -11,3 +11,4 @@ export { orderConfirmation } from './order-confirmation/workflow';
 export { orderFollowUp } from './order-follow-up/workflow';
 export * from './pay-later/workflow';
 export { returnProcess } from './returns/workflow';
+export { subscription } from './subscriptions/workflow';

@@ -96,6 +96,39 @@ export function createSubscriptionCyclesRepository(db: DbOrTx) {
     },
 
     /**
+     * Charged, the order still to make: the PaymentIntent that paid the pending cycle (unique, so
+     * it pays one cycle). Again with the same intent: the same row; a cycle already paid by another
+     * intent, or no longer pending, is refused.
+     */
+    async recordCharge(
+      cycleId: string,
+      paid: { paymentIntentId: string; amountFils: number; attempt: number },
+      tx: DbOrTx = db,
+    ): Promise<SubscriptionCycleRow> {
+      const [row] = await tx
+        .update(subscriptionCycles)
+        .set({
+          paymentIntentId: paid.paymentIntentId,
+          amountFils: paid.amountFils,
+          attempts: sql`greatest(${subscriptionCycles.attempts}, ${paid.attempt})`,
+          lastErrorCode: null,
+        })
+        .where(
+          and(
+            eq(subscriptionCycles.id, cycleId),
+            eq(subscriptionCycles.status, 'pending'),
+            sql`${subscriptionCycles.paymentIntentId} is null`,
+          ),
+        )
+        .returning();
+      if (row) return row;
+      const [current] = await tx.select().from(subscriptionCycles).where(eq(subscriptionCycles.id, cycleId));
+      if (!current) throw new Error(`no subscription cycle ${cycleId}`);
+      if (current.paymentIntentId === paid.paymentIntentId) return current;
+      throw new SubscriptionCycleSettledError(current);
+    },
+
+    /**
      * Charged and ordered: the cycle keeps its order and PaymentIntent (both unique, so an order
      * or a payment belongs to one cycle). Again with the same order: the same row.
      */

@@ -1,0 +1,147 @@
+import { priceCheckout } from '@qahwa/checkout';
+import { createSubscriptionCyclesRepository, createSubscriptionsRepository, type Db } from '@qahwa/db';
+import { cycleChargeKey, cycleCheckoutId } from '@qahwa/schema';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+
+/** One cycle as the workflow names it: the subscription, the cycle number and when it was due. */
+export interface CycleRef {
+  number: string;
+  cycle: number;
+  /** ISO time the cycle was due (workflow time): the cycle row's `due_at` when it is opened. */
+  dueAt: string;
+}
+
+/** A cycle paid: the PaymentIntent and the amount Stripe took. */
+export interface CycleCharge {
+  paymentIntentId: string;
+  amountFils: number;
+}
+
+/** Stripe's answer to a declined off-session charge, the workflow's failure details. */
+export interface ChargeFailure {
+  /** card_declined, insufficient_funds (Stripe's decline code), authentication_required, … */
+  code: string;
+  paymentIntentId: string | null;
+}
+
+export const SUBSCRIPTION_CHARGE_FAILED = 'SUBSCRIPTION_CHARGE_FAILED';
+
+/**
+ * The subscription workflow's activities (docs/subscriptions.md), the foundation's part: charge
+ * a cycle off-session with its attempt's Idempotency-Key, skip a cycle, and end a cycle whose
+ * charge failed after every retry. Placing the cycle's order through the order core is the next
+ * round's (the cycle keeps its PaymentIntent until then).
+ */
+export function createSubscriptionActivities({
+  db,
+  logger,
+  stripe,
+}: {
+  db: Db;
+  logger: Logger;
+  stripe?: Stripe | undefined;
+}) {
+  const subscriptions = createSubscriptionsRepository(db);
+  const cycles = createSubscriptionCyclesRepository(db);
+
+  async function subscriptionOf(number: string) {
+    const sub = await subscriptions.byNumber(number);
+    if (!sub) throw ApplicationFailure.nonRetryable(`No subscription ${number}`, 'SUBSCRIPTION_NOT_FOUND');
+    return sub;
+  }
+
+  return {
+    /**
+     * Charges the cycle's saved card with nobody present: priced from the database now, one
+     * PaymentIntent per attempt (`cycleChargeKey`), recorded on the cycle. A cycle already paid
+     * answers its intent without asking Stripe; a retried attempt gets Stripe's first answer. A
+     * decline is a non-retryable SUBSCRIPTION_CHARGE_FAILED with Stripe's code; Stripe down is
+     * thrown as it is (Temporal retries it, same key).
+     */
+    async chargeSubscriptionCycle(ref: CycleRef, attempt: number): Promise<CycleCharge> {
+      if (!stripe)
+        throw ApplicationFailure.nonRetryable('This worker has no Stripe client', 'STRIPE_MISSING');
+      const sub = await subscriptionOf(ref.number);
+      const cycle = await cycles.open(sub.id, ref.cycle, new Date(ref.dueAt));
+      if (cycle.paymentIntentId && cycle.amountFils !== null) {
+        return { paymentIntentId: cycle.paymentIntentId, amountFils: cycle.amountFils };
+      }
+      // The subscription discount and the stock check come with the order step (next round).
+      const priced = await priceCheckout(db, {
+        items: sub.lines,
+        city: sub.city,
+        checkoutId: cycleCheckoutId(ref.number, ref.cycle),
+      });
+      const log = logger.child({ subscription: ref.number, cycle: ref.cycle, attempt });
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: priced.totalFils,
+            currency: 'aed',
+            customer: sub.stripeCustomerId,
+            payment_method: sub.stripePaymentMethodId,
+            off_session: true,
+            confirm: true,
+            metadata: { subscription: ref.number, cycle: String(ref.cycle) },
+          },
+          { idempotencyKey: cycleChargeKey(ref.number, ref.cycle, attempt) },
+        );
+        if (intent.status !== 'succeeded') {
+          throw ApplicationFailure.nonRetryable(
+            `The off-session charge is ${intent.status}`,
+            SUBSCRIPTION_CHARGE_FAILED,
+            { code: intent.status, paymentIntentId: intent.id } satisfies ChargeFailure,
+          );
+        }
+        await cycles.recordCharge(cycle.id, {
+          paymentIntentId: intent.id,
+          amountFils: intent.amount,
+          attempt,
+        });
+        log.info({ paymentIntentId: intent.id, amountFils: intent.amount }, 'subscription cycle charged');
+        return { paymentIntentId: intent.id, amountFils: intent.amount };
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+        const code =
+          err.decline_code === 'insufficient_funds' ? 'insufficient_funds' : (err.code ?? 'card_declined');
+        await cycles.recordFailedAttempt(cycle.id, attempt, code);
+        log.warn({ code, declineCode: err.decline_code }, 'subscription cycle charge declined');
+        throw ApplicationFailure.nonRetryable(err.message, SUBSCRIPTION_CHARGE_FAILED, {
+          code,
+          paymentIntentId: err.payment_intent?.id ?? null,
+        } satisfies ChargeFailure);
+      }
+    },
+
+    /** The shopper (or staff) skipped this cycle: no charge, no order. */
+    async skipSubscriptionCycle(ref: CycleRef, reason: 'shopper' | 'staff'): Promise<void> {
+      const sub = await subscriptionOf(ref.number);
+      const cycle = await cycles.open(sub.id, ref.cycle, new Date(ref.dueAt));
+      await cycles.markSkipped(cycle.id, reason);
+    },
+
+    /** Every retry failed: the cycle is `payment_failed`, the subscription paused for staff to see. */
+    async failSubscriptionCycle(ref: CycleRef): Promise<void> {
+      const sub = await subscriptionOf(ref.number);
+      const cycle = await cycles.open(sub.id, ref.cycle, new Date(ref.dueAt));
+      await db.transaction(async (tx) => {
+        await cycles.markPaymentFailed(cycle.id, tx);
+        await subscriptions.setSchedule(sub.id, { status: 'paused', pauseReason: 'payment_failed' }, tx);
+      });
+    },
+
+    /** The workflow's bookkeeping: the next charge's time and whether the subscription is past due. */
+    async scheduleSubscription(
+      number: string,
+      next: { nextChargeAt: string; status: 'active' | 'past_due' | 'paused' },
+    ): Promise<void> {
+      const sub = await subscriptionOf(number);
+      await subscriptions.setSchedule(sub.id, {
+        nextChargeAt: new Date(next.nextChargeAt),
+        status: next.status,
+      });
+    },
+  };
+}
