@@ -128,7 +128,7 @@ describe('subscriptions in PostgreSQL', () => {
     ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23514' }) });
   });
 
-  it('counts failed attempts, moves a cycle a week once per retry, skips, and fails it after the last retry', async () => {
+  it('counts failed attempts, keeps a charge once, moves a cycle a week once per retry, skips, and fails it after the last retry', async () => {
     const sub = await subs.create(plan('retries@example.com'));
     const due = new Date('2026-12-26T06:00:00Z');
     const cycle = await cycles.open(sub.id, 2, due);
@@ -139,6 +139,19 @@ describe('subscriptions in PostgreSQL', () => {
     expect(after).toMatchObject({ attempts: 2, lastErrorCode: 'card_declined' });
     expect(await cycles.markPaymentFailed(cycle.id)).toMatchObject({ status: 'payment_failed' });
     expect(await cycles.recordFailedAttempt(cycle.id, 3, 'card_declined')).toBeNull();
+
+    // Charged before its order is made: the intent is kept once, another intent is refused.
+    const paid = await cycles.open(sub.id, 4, due);
+    const charge = { paymentIntentId: 'pi_retries_4', amountFils: 9_500, attempt: 2 };
+    expect(await cycles.recordCharge(paid.id, charge)).toMatchObject({
+      status: 'pending',
+      paymentIntentId: 'pi_retries_4',
+      attempts: 2,
+    });
+    expect((await cycles.recordCharge(paid.id, charge)).paymentIntentId).toBe('pi_retries_4');
+    await expect(
+      cycles.recordCharge(paid.id, { ...charge, paymentIntentId: 'pi_other_4' }),
+    ).rejects.toSatisfy(isSubscriptionCycleSettled);
 
     const stock = await cycles.open(sub.id, 3, due);
     const moved = await cycles.move(stock.id, due, 1);
