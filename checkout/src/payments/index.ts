@@ -5,6 +5,7 @@
  */
 export * from './event-ids';
 export * from './refunds';
+export * from './saved-cards';
 export * from './stripe';
 export * from './stripe-events';
 export * from './tabby';

@@ -1,9 +1,10 @@
 import { priceCheckout } from '@qahwa/checkout';
+import { chargeSavedCard } from '@qahwa/checkout/payments';
 import { createSubscriptionCyclesRepository, createSubscriptionsRepository, type Db } from '@qahwa/db';
 import { cycleChargeKey, cycleCheckoutId } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Logger } from 'pino';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /** One cycle as the workflow names it: the subscription, the cycle number and when it was due. */
 export interface CycleRef {
@@ -75,44 +76,28 @@ export function createSubscriptionActivities({
         checkoutId: cycleCheckoutId(ref.number, ref.cycle),
       });
       const log = logger.child({ subscription: ref.number, cycle: ref.cycle, attempt });
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: priced.totalFils,
-            currency: 'aed',
-            customer: sub.stripeCustomerId,
-            payment_method: sub.stripePaymentMethodId,
-            off_session: true,
-            confirm: true,
-            metadata: { subscription: ref.number, cycle: String(ref.cycle) },
-          },
-          { idempotencyKey: cycleChargeKey(ref.number, ref.cycle, attempt) },
+      const outcome = await chargeSavedCard(stripe, {
+        amountFils: priced.totalFils,
+        customer: sub.stripeCustomerId,
+        paymentMethod: sub.stripePaymentMethodId,
+        idempotencyKey: cycleChargeKey(ref.number, ref.cycle, attempt),
+        metadata: { subscription: ref.number, cycle: String(ref.cycle) },
+      });
+      if (!outcome.paid) {
+        await cycles.recordFailedAttempt(cycle.id, attempt, outcome.code);
+        log.warn(
+          { code: outcome.code, paymentIntentId: outcome.paymentIntentId },
+          'subscription cycle charge declined',
         );
-        if (intent.status !== 'succeeded') {
-          throw ApplicationFailure.nonRetryable(
-            `The off-session charge is ${intent.status}`,
-            SUBSCRIPTION_CHARGE_FAILED,
-            { code: intent.status, paymentIntentId: intent.id } satisfies ChargeFailure,
-          );
-        }
-        await cycles.recordCharge(cycle.id, {
-          paymentIntentId: intent.id,
-          amountFils: intent.amount,
-          attempt,
-        });
-        log.info({ paymentIntentId: intent.id, amountFils: intent.amount }, 'subscription cycle charged');
-        return { paymentIntentId: intent.id, amountFils: intent.amount };
-      } catch (err) {
-        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
-        const code =
-          err.decline_code === 'insufficient_funds' ? 'insufficient_funds' : (err.code ?? 'card_declined');
-        await cycles.recordFailedAttempt(cycle.id, attempt, code);
-        log.warn({ code, declineCode: err.decline_code }, 'subscription cycle charge declined');
-        throw ApplicationFailure.nonRetryable(err.message, SUBSCRIPTION_CHARGE_FAILED, {
-          code,
-          paymentIntentId: err.payment_intent?.id ?? null,
+        throw ApplicationFailure.nonRetryable(outcome.message, SUBSCRIPTION_CHARGE_FAILED, {
+          code: outcome.code,
+          paymentIntentId: outcome.paymentIntentId,
         } satisfies ChargeFailure);
       }
+      const { paymentIntentId, amountFils } = outcome;
+      await cycles.recordCharge(cycle.id, { paymentIntentId, amountFils, attempt });
+      log.info({ paymentIntentId, amountFils }, 'subscription cycle charged');
+      return { paymentIntentId, amountFils };
     },
 
     /** The shopper (or staff) skipped this cycle: no charge, no order. */
