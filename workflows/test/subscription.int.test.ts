@@ -44,13 +44,8 @@ beforeAll(async () => {
   handle = createDb(DATABASE_URL);
   await resetDatabase(handle.db);
   double = new StripeDouble();
-  const url = new URL(await double.listen());
-  stripe = new Stripe('sk_test_double', {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  await double.listen();
+  stripe = new Stripe('sk_test_double', double.clientConfig());
   worker = await startTestWorker(handle.db, taskQueue, temporalAddress(), { stripe });
   client = new Client({ connection: await Connection.connect({ address: temporalAddress() }) });
 }, 120_000);

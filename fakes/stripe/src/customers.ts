@@ -1,5 +1,5 @@
 import { invalid } from './errors';
-import { type FormObject, obj, str } from './form';
+import { type FormObject, metadataOf, obj, str } from './form';
 import { now, randomId } from './ids';
 import type { Customer } from './objects';
 import type { PaymentMethods } from './payment-methods';
@@ -11,16 +11,6 @@ import type { PaymentMethods } from './payment-methods';
  * `POST /v1/payment_methods/:id/attach|detach`. A card is also saved by a PaymentIntent with
  * `customer` and `setup_future_usage` (off-session.ts).
  */
-
-function metadataOf(params: FormObject, current: Record<string, string> = {}): Record<string, string> {
-  const next = { ...current };
-  for (const [k, v] of Object.entries(obj(params.metadata))) {
-    // Stripe: an empty value removes the key.
-    if (typeof v === 'string' && v === '') delete next[k];
-    else if (typeof v === 'string') next[k] = v;
-  }
-  return next;
-}
 
 const missing = (id: string) => invalid(`No such customer: '${id}'`, 'customer', 'resource_missing', 404);
 

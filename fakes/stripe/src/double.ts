@@ -103,6 +103,15 @@ export class StripeDouble {
     return `http://${a.address}:${a.port}`;
   }
 
+  /**
+   * The `stripe` package's options that point it at this double (`new Stripe(key, double.clientConfig())`),
+   * with no retries of its own so a test sees each answer.
+   */
+  clientConfig() {
+    const url = new URL(this.url);
+    return { host: url.hostname, port: Number(url.port), protocol: 'http' as const, maxNetworkRetries: 0 };
+  }
+
   /** Stops listening after the deliveries under way have ended. */
   async close(): Promise<void> {
     await this.idle();

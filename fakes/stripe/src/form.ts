@@ -45,3 +45,13 @@ export const obj = (v: FormValue | undefined): FormObject =>
   v && typeof v === 'object' && !Array.isArray(v) ? v : {};
 export const list = (v: FormValue | undefined): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+
+/** `metadata[…]` applied to what an object has: Stripe removes a key sent with an empty value. */
+export function metadataOf(params: FormObject, current: Record<string, string> = {}): Record<string, string> {
+  const next = { ...current };
+  for (const [k, v] of Object.entries(obj(params.metadata))) {
+    if (typeof v === 'string' && v === '') delete next[k];
+    else if (typeof v === 'string') next[k] = v;
+  }
+  return next;
+}

@@ -1,7 +1,7 @@
 import type { ChargeLedger } from './charges';
 import type { Customers } from './customers';
 import { invalid, type StripeErrorBody, StripeHttpError } from './errors';
-import { type FormObject, list, obj, str } from './form';
+import { type FormObject, list, metadataOf, obj, str } from './form';
 import { now, randomId } from './ids';
 import type { ApiRequest, Charge, PaymentIntent, StripeEvent } from './objects';
 import { checkOwner, declineFor, isOffSession, saveForFutureUse, setupFutureUsageOf } from './off-session';
@@ -41,16 +41,6 @@ function amountOf(params: FormObject, currency: string): number {
   if (amount > MAX_AMOUNT)
     throw invalid('Amount must be no more than 999,999.99', 'amount', 'amount_too_large');
   return amount;
-}
-
-function metadataOf(params: FormObject, current: Record<string, string> = {}): Record<string, string> {
-  const next = { ...current };
-  for (const [k, v] of Object.entries(obj(params.metadata))) {
-    // Stripe: an empty value removes the key.
-    if (typeof v === 'string' && v === '') delete next[k];
-    else if (typeof v === 'string') next[k] = v;
-  }
-  return next;
 }
 
 export class PaymentIntents {

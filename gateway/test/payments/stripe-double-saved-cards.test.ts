@@ -13,13 +13,8 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   double = new StripeDouble();
-  const url = new URL(await double.listen());
-  stripe = new Stripe('sk_test_double', {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  await double.listen();
+  stripe = new Stripe('sk_test_double', double.clientConfig());
 });
 afterAll(async () => {
   await double.close();
