@@ -12,6 +12,7 @@ import { StripeDouble } from '@qahwa/fake-stripe';
 import { cycleChargeKey, subscriptionWorkflowId } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { Client, Connection } from '@temporalio/client';
+import { Worker } from '@temporalio/worker';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,7 +23,7 @@ import {
   type subscription,
   subscriptionStateQuery,
 } from '../src/subscriptions/workflow';
-import { startTestWorker, temporalAddress } from '../src/testing';
+import { sharedWorkflowBundle, startTestWorker, temporalAddress } from '../src/testing';
 
 /**
  * The subscription workflow's skeleton on the real Temporal dev server against the Stripe double,
@@ -109,7 +110,7 @@ const chargesOf = (customer: string) =>
     .filter((e) => e.intent.customer === customer && e.key?.startsWith('subscription-'));
 
 describe('the subscription workflow (time-compressed)', () => {
-  it('charges each due cycle once with its own key, skips on a signal, waits out a pause, and hands over by continue-as-new', async () => {
+  it('charges each due cycle once with its own key, skips on a signal, waits out a pause, hands over by continue-as-new, and replays', async () => {
     const sub = await subscribed('pm_card_visa');
     const began = Date.now();
     const wf = await start({
@@ -144,6 +145,13 @@ describe('the subscription workflow (time-compressed)', () => {
     // Continue-as-new ran: the last run is not the first, and the history came with it.
     const described = await wf.describe();
     expect(described.runId).not.toBe(wf.firstExecutionRunId);
+    // Both runs replay deterministically from their histories (the first ends in continue-as-new).
+    for (const runId of [wf.firstExecutionRunId, described.runId]) {
+      const history = await client.workflow.getHandle(wf.workflowId, runId).fetchHistory();
+      await expect(
+        Worker.runReplayHistory({ workflowBundle: await sharedWorkflowBundle() }, history, wf.workflowId),
+      ).resolves.toBeUndefined();
+    }
 
     // Exactly one charge per charged cycle, each under its cycle's key, none for the skipped one.
     const charges = chargesOf(sub.stripeCustomerId);
