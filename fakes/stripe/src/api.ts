@@ -72,6 +72,10 @@ export function routeApi(
     secretOnly();
     return intents.createAndConfirm(params, request);
   }
+  if (method === 'GET' && path === '/v1/payment_intents') {
+    secretOnly();
+    return { status: 200, body: intents.list(params) };
+  }
   if (method === 'POST' && path === '/v1/payment_methods') {
     const methods = host.paymentMethods;
     return { status: 200, body: methods.publicMethod(methods.create(params)) };

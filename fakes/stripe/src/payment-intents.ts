@@ -197,6 +197,23 @@ export class PaymentIntents {
     return { status: 200, body: this.expand(intent, params) };
   }
 
+  /**
+   * `GET /v1/payment_intents?customer=…&limit=…`: newest first, at most `limit` (10, up to 100),
+   * as Stripe lists them; a subscription's charge looks here for a cycle's intent whose answer
+   * it lost (docs/subscriptions.md "Ids and idempotency").
+   */
+  list(params: FormObject) {
+    const customer = str(params.customer);
+    const limit = Math.min(100, Math.max(1, Number(str(params.limit) ?? 10) || 10));
+    const all = [...this.host.intents.values()].filter((i) => !customer || i.customer === customer).reverse();
+    return {
+      object: 'list',
+      data: all.slice(0, limit),
+      has_more: all.length > limit,
+      url: '/v1/payment_intents',
+    };
+  }
+
   /** `expand[]=latest_charge` (the wallet used lives on the charge's payment_method_details). */
   expand(intent: PaymentIntent, params: FormObject): unknown {
     const expand = list(params.expand);

@@ -100,6 +100,13 @@ describe('Stripe double: customers and saved cards', () => {
     const cycle3 = await chargeCycle(customer.id, card, 'subscription-SB-1-cycle-3-attempt-1');
     expect(cycle3.id).not.toBe(cycle2.id);
     expect(paidCharges([first.id, cycle2.id, cycle3.id])).toHaveLength(3);
+    // The customer's intents, newest first: where a charge whose answer was lost is found again.
+    const listed = await stripe.paymentIntents.list({ customer: customer.id, limit: 2 });
+    expect(listed.data.map((pi) => [pi.id, pi.metadata.subscription])).toEqual([
+      [cycle3.id, 'SB-1'],
+      [cycle2.id, 'SB-1'],
+    ]);
+    expect(listed.has_more).toBe(true);
   });
 
   it('insufficient funds off-session: 402, the intent back to requires_payment_method, the key replays the decline', async () => {
