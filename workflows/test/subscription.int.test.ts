@@ -13,8 +13,10 @@ import { cycleChargeKey, subscriptionWorkflowId } from '@qahwa/schema';
 import { SERVICE_DEFAULTS } from '@qahwa/schema/reference';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
+import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionActivities } from '../src/subscriptions/activities';
 import {
   pauseSignal,
   resumeSignal,
@@ -212,6 +214,39 @@ describe('the subscription workflow (time-compressed)', () => {
     );
     await wf.signal(resumeSignal);
     await expect(wf.result()).resolves.toMatchObject({ status: 'ended', charged: [] });
+  });
+});
+
+describe('a charge whose answer was lost', () => {
+  it('is found by the next attempt before it charges under its new key: the cycle is paid once', async () => {
+    const sub = await subscribed('pm_card_visa');
+    // Attempt 1 charged at Stripe, and every retry of it failed to hear the answer (Stripe out of
+    // reach for the activity's hour): the workflow goes on to attempt 2.
+    const lost = await stripe.paymentIntents.create(
+      {
+        amount: 9_500,
+        currency: 'aed',
+        customer: sub.stripeCustomerId,
+        payment_method: sub.stripePaymentMethodId,
+        off_session: true,
+        confirm: true,
+        metadata: { subscription: sub.number, cycle: '2' },
+      },
+      { idempotencyKey: cycleChargeKey(sub.number, 2, 1) },
+    );
+    const activities = createSubscriptionActivities({
+      db: handle.db,
+      logger: pino({ level: 'silent' }),
+      stripe,
+    });
+    const ref = { number: sub.number, cycle: 2, dueAt: new Date().toISOString() };
+    await expect(activities.chargeSubscriptionCycle(ref, 2)).resolves.toEqual({
+      paymentIntentId: lost.id,
+      amountFils: 9_500,
+    });
+    expect(chargesOf(sub.stripeCustomerId).map((c) => c.key)).toEqual([cycleChargeKey(sub.number, 2, 1)]);
+    const [cycle] = await createSubscriptionCyclesRepository(handle.db).list(sub.id);
+    expect(cycle).toMatchObject({ number: 2, status: 'pending', paymentIntentId: lost.id, attempts: 2 });
   });
 });
 

@@ -72,3 +72,20 @@ export async function chargeSavedCard(stripe: Stripe, charge: SavedCardCharge): 
     };
   }
 }
+
+/**
+ * A succeeded PaymentIntent of this Customer whose metadata has every given value, or null: the
+ * charge of an attempt whose answer was lost (every retry of it failed to hear Stripe), found
+ * before a new attempt charges under a new key. Looks at the Customer's newest 100 intents.
+ */
+export async function findSavedCardPayment(
+  stripe: Stripe,
+  customer: string,
+  metadata: Record<string, string>,
+): Promise<{ paymentIntentId: string; amountFils: number } | null> {
+  const { data } = await stripe.paymentIntents.list({ customer, limit: 100 });
+  const found = data.find(
+    (pi) => pi.status === 'succeeded' && Object.entries(metadata).every(([k, v]) => pi.metadata[k] === v),
+  );
+  return found ? { paymentIntentId: found.id, amountFils: found.amount_received || found.amount } : null;
+}

@@ -1,10 +1,11 @@
-import { chargeSavedCard, createStripeClient } from '@qahwa/checkout/payments';
+import { chargeSavedCard, createStripeClient, findSavedCardPayment } from '@qahwa/checkout/payments';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The contract check of a subscription's Stripe requests (docs/subscriptions.md "Stripe") against
  * stripe-mock, which validates each request against Stripe's OpenAPI: the Customer, the first
- * PaymentIntent that saves the card, and the off-session charge `chargeSavedCard` builds. What
+ * PaymentIntent that saves the card, the off-session charge `chargeSavedCard` builds and the list
+ * `findSavedCardPayment` reads. What
  * Stripe answers to them (saved, charged, declined) is tested against the Stripe double
  * (stripe-double-saved-cards.test.ts, workflows/test/subscription.int.test.ts).
  */
@@ -37,6 +38,10 @@ describe('a subscription’s Stripe requests against stripe-mock', () => {
     });
     // stripe-mock answers a fixture (not `succeeded`): what matters here is that Stripe's schema took it.
     expect(outcome.paymentIntentId).toMatch(/^pi_/);
+    // The look for a charge whose answer was lost: the Customer's intents listed.
+    await expect(
+      findSavedCardPayment(stripe, customer.id, { subscription: 'SB-100001', cycle: '2' }),
+    ).resolves.not.toBeUndefined();
   });
 
   it('a request Stripe would refuse is refused (the check is not a rubber stamp)', async () => {

@@ -1,5 +1,5 @@
 import { priceCheckout } from '@qahwa/checkout';
-import { chargeSavedCard } from '@qahwa/checkout/payments';
+import { chargeSavedCard, findSavedCardPayment } from '@qahwa/checkout/payments';
 import { createSubscriptionCyclesRepository, createSubscriptionsRepository, type Db } from '@qahwa/db';
 import { cycleChargeKey, cycleCheckoutId } from '@qahwa/schema';
 import { ApplicationFailure } from '@temporalio/common';
@@ -76,12 +76,25 @@ export function createSubscriptionActivities({
         checkoutId: cycleCheckoutId(ref.number, ref.cycle),
       });
       const log = logger.child({ subscription: ref.number, cycle: ref.cycle, attempt });
+      const metadata = { subscription: ref.number, cycle: String(ref.cycle) };
+      if (attempt > 1) {
+        // An earlier attempt may have charged and lost Stripe's answer: never charge a cycle twice.
+        const earlier = await findSavedCardPayment(stripe, sub.stripeCustomerId, metadata);
+        if (earlier) {
+          await cycles.recordCharge(cycle.id, { ...earlier, attempt });
+          log.warn(
+            { paymentIntentId: earlier.paymentIntentId },
+            'subscription cycle found paid by an earlier attempt',
+          );
+          return earlier;
+        }
+      }
       const outcome = await chargeSavedCard(stripe, {
         amountFils: priced.totalFils,
         customer: sub.stripeCustomerId,
         paymentMethod: sub.stripePaymentMethodId,
         idempotencyKey: cycleChargeKey(ref.number, ref.cycle, attempt),
-        metadata: { subscription: ref.number, cycle: String(ref.cycle) },
+        metadata,
       });
       if (!outcome.paid) {
         await cycles.recordFailedAttempt(cycle.id, attempt, outcome.code);

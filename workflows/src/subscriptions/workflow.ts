@@ -8,6 +8,7 @@ import {
   defineSignal,
   proxyActivities,
   setHandler,
+  TimeoutFailure,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ChargeFailure, CycleRef } from './activities';
@@ -94,8 +95,14 @@ const acts = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
+/**
+ * A failed attempt the schedule of retries handles: Stripe's decline, or Stripe (or the database)
+ * out of reach for the activity's whole hour — then the next attempt first looks for a charge whose
+ * answer was lost. Anything else (a subscription that does not exist) fails the run.
+ */
 const chargeFailureOf = (err: unknown): ChargeFailure | null => {
   const cause = err instanceof ActivityFailure ? err.cause : null;
+  if (cause instanceof TimeoutFailure) return { code: 'unavailable', paymentIntentId: null };
   if (!(cause instanceof ApplicationFailure) || cause.type !== 'SUBSCRIPTION_CHARGE_FAILED') return null;
   return (
     (cause.details?.[0] as ChargeFailure | undefined) ?? { code: 'card_declined', paymentIntentId: null }
