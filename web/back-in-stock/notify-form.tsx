@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { EmailCaptureFields, useEmailCapture } from '@/forms/email-capture';
 import { useLocale, useTranslations } from '@/i18n/client';
 
 // The validation and the request: fetched on the field's first focus (the 150 KB per route budget).
@@ -11,11 +12,6 @@ export interface SoldOutOption {
   /** The option in the shopper's language ("250 g · Whole beans"). */
   label: string;
 }
-
-type State =
-  | { kind: 'idle' | 'sending' }
-  | { kind: 'invalid'; text: string }
-  | { kind: 'done' | 'failed'; text: string };
 
 /**
  * "Notify me when it's back" for a sold-out variation (docs/back-in-stock.md): the address, what
@@ -39,35 +35,19 @@ export function NotifyForm({
   const locale = useLocale();
   const id = useId();
   const [variationId, setVariationId] = useState(options[0]?.id ?? '');
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<State>({ kind: 'idle' });
-  const busy = useRef(false);
+  const capture = useEmailCapture<{ text: string }>({ networkError: t('networkError'), failed: t('failed') });
+  const { state } = capture;
 
-  async function submit(e?: FormEvent | KeyboardEvent) {
+  function submit(e?: FormEvent | KeyboardEvent) {
     e?.preventDefault();
-    if (busy.current || !variationId) return;
-    busy.current = true;
-    try {
-      const { requestAlert } = await loadNotify();
-      const outcome = await requestAlert(variationId, email, locale, () => setState({ kind: 'sending' }));
-      if (outcome.kind === 'invalid') setState({ kind: 'invalid', text: outcome.text });
-      else if (outcome.kind === 'done') setState({ kind: 'done', text: outcome.text ?? t('title') });
-      else
-        setState({
-          kind: 'failed',
-          text: outcome.network ? t('networkError') : (outcome.text ?? t('failed')),
-        });
-    } catch {
-      // The chunk could not be fetched (the request's own failures are answers, not throws).
-      setState({ kind: 'failed', text: t('networkError') });
-    } finally {
-      busy.current = false;
-    }
+    if (!variationId) return;
+    void capture.send(async (email, onSending) => {
+      const outcome = await (await loadNotify()).requestAlert(variationId, email, locale, onSending);
+      return outcome.kind === 'done' ? { kind: 'done', text: outcome.text ?? t('title') } : outcome;
+    });
   }
 
   const titleId = `${id}-title`;
-  const errorId = `${id}-error`;
-  const consentId = `${id}-consent`;
   const fields =
     state.kind === 'done' ? (
       <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
@@ -96,55 +76,23 @@ export function NotifyForm({
         ) : named && options[0] ? (
           <p className="text-sm text-coffee-800">{t('forOption', { option: options[0].label })}</p>
         ) : null}
-        <div>
-          <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-coffee-900">
-            {t('email')}
-          </label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              id={`${id}-email`}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              dir="ltr"
-              value={email}
-              placeholder={t('placeholder')}
-              aria-invalid={state.kind === 'invalid' ? true : undefined}
-              aria-describedby={state.kind === 'invalid' ? `${errorId} ${consentId}` : consentId}
-              onFocus={() => void loadNotify()}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (state.kind === 'invalid') setState({ kind: 'idle' });
-              }}
-              // Inside the modal's form, Enter asks for the alert instead of submitting that form.
-              onKeyDown={(e) => {
-                if (variant === 'modal' && e.key === 'Enter') void submit(e);
-              }}
-              className="min-w-0 flex-1 rounded-lg border border-coffee-300 bg-white px-3 py-2 text-coffee-900 placeholder:text-coffee-400 rtl:text-end"
-            />
-            <button
-              type={variant === 'modal' ? 'button' : 'submit'}
-              onClick={variant === 'modal' ? () => void submit() : undefined}
-              disabled={state.kind === 'sending'}
-              className="shrink-0 rounded-lg bg-coffee-800 px-4 py-2 font-semibold text-white hover:bg-coffee-900 disabled:opacity-60"
-            >
-              {state.kind === 'sending' ? t('sending') : t('submit')}
-            </button>
-          </div>
-          {state.kind === 'invalid' ? (
-            <p id={errorId} className="mt-1 text-sm text-red-700">
-              {state.text}
-            </p>
-          ) : null}
-        </div>
-        <p id={consentId} className="text-xs text-coffee-700">
-          {t('consent')}
-        </p>
-        {state.kind === 'failed' ? (
-          <p role="alert" className="text-sm text-red-700">
-            {state.text}
-          </p>
-        ) : null}
+        <EmailCaptureFields
+          id={id}
+          capture={capture}
+          t={t}
+          onFocus={() => void loadNotify()}
+          row="flex flex-col gap-2 sm:flex-row"
+          // Inside the modal's form, Enter asks for the alert instead of submitting that form.
+          onKeyDown={(e) => {
+            if (variant === 'modal' && e.key === 'Enter') submit(e);
+          }}
+          button={{
+            type: variant === 'modal' ? 'button' : 'submit',
+            ...(variant === 'modal' ? { onClick: () => submit() } : {}),
+            className:
+              'shrink-0 rounded-lg bg-coffee-800 px-4 py-2 font-semibold text-white hover:bg-coffee-900 disabled:opacity-60',
+          }}
+        />
       </div>
     );
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId } from 'react';
+import { useEmailCapture } from '@/forms/email-capture';
 import { useLocale, useTranslations } from '@/i18n/client';
 
 // The validation, the request and the error event: fetched on the first focus of the field, so the
@@ -17,41 +18,20 @@ export function NewsletterForm() {
   const t = useTranslations('Newsletter');
   const locale = useLocale();
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<{
-    kind: 'idle' | 'sending' | 'done' | 'invalid' | 'failed';
-    text?: string;
-  }>({
-    kind: 'idle',
-  });
-  const busy = useRef(false);
+  const capture = useEmailCapture<object>({ networkError: t('networkError'), failed: t('failed') });
+  const { email, setEmail, state } = capture;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    try {
+    let report: ((text: string) => void) | undefined;
+    const next = await capture.send(async (address, onSending) => {
       const { subscribe, reportFailure } = await loadSubscribe();
-      const outcome = await subscribe(email, locale, () => setState({ kind: 'sending' }));
-      if (outcome.kind === 'invalid') {
-        setState({ kind: 'invalid', text: outcome.text });
-        return;
-      }
-      if (outcome.kind === 'done') {
-        setState({ kind: 'done', text: t('success') });
-        setEmail('');
-        return;
-      }
-      // SPEC 8: 'Failed to subscribe. Please try again.' / 'Network error. Please try again.'
-      const text = outcome.network ? t('networkError') : (outcome.text ?? t('failed'));
-      setState({ kind: 'failed', text });
-      reportFailure(text);
-    } catch {
-      // The chunk could not be fetched (the request's own failures are answers, not throws).
-      setState({ kind: 'failed', text: t('networkError') });
-    } finally {
-      busy.current = false;
-    }
+      report = reportFailure;
+      return subscribe(address, locale, onSending);
+    });
+    if (next?.kind === 'done') setEmail('');
+    // SPEC 8: 'Failed to subscribe. Please try again.' / 'Network error. Please try again.'
+    if (next?.kind === 'failed') report?.(next.text);
   }
 
   const errorId = `${id}-error`;
@@ -77,10 +57,7 @@ export function NewsletterForm() {
           aria-invalid={state.kind === 'invalid' ? true : undefined}
           aria-describedby={state.kind === 'invalid' ? errorId : undefined}
           onFocus={() => void loadSubscribe()}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (state.kind === 'invalid') setState({ kind: 'idle' });
-          }}
+          onChange={(e) => setEmail(e.target.value)}
           className="w-0 min-w-0 flex-1 rounded-lg border border-coffee-600 bg-coffee-900 px-3 py-2 text-white placeholder:text-coffee-300 rtl:text-end"
         />
         <button
@@ -103,7 +80,7 @@ export function NewsletterForm() {
           state.kind === 'done' || state.kind === 'failed' ? 'mt-2 text-sm text-amber-100' : 'sr-only'
         }
       >
-        {state.kind === 'done' || state.kind === 'failed' ? state.text : ''}
+        {state.kind === 'done' ? t('success') : state.kind === 'failed' ? state.text : ''}
       </p>
     </form>
   );
