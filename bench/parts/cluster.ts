@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createDb, sql } from '@qahwa/db';
+import { createDb, type Db, sql } from '@qahwa/db';
 import { ANALYTICS_STREAM_NAME, type Product, STREAM_NAME } from '@qahwa/schema';
 import { outboxToProjectionLag, setReplicas } from '../cluster-lag';
+import { cpuPerOrder, cpuSnapshot } from '../cpu';
 import { orderRequest, serverTotal } from '../order-intake';
 import { root } from '../processes';
-import { sideBySide } from '../read-path';
+import { load, sideBySide } from '../read-path';
 import { type Figure, figure, percentile } from '../report';
 import type { Knobs } from '../stack';
 
@@ -31,6 +32,8 @@ const LB = 'http://127.0.0.1:5200';
 const GATEWAY_1 = 'http://127.0.0.1:5270';
 const NATS_URLS = ['nats://127.0.0.1:5222', 'nats://127.0.0.1:5223', 'nats://127.0.0.1:5224'];
 const PRIMARY_URL = 'postgres://qahwa:qahwa@127.0.0.1:5250/qahwa_cluster';
+/** BENCH_CLUSTER_STEPS: which of the three to run (read,orders,lag), to measure one again. */
+const STEPS = (process.env.BENCH_CLUSTER_STEPS ?? 'read,orders,lag').split(',');
 
 export async function clusterPart({ run, knobs }: { run: string; knobs: Knobs }, figures: Figure[]) {
   const startedHere = !(await answers(`${LB}/health/ready`));
@@ -52,71 +55,9 @@ export async function clusterPart({ run, knobs }: { run: string; knobs: Knobs },
     // Orders measure ordering, not refusals.
     await handle.db.execute(sql`update product_variations set stock_quantity = 1000000`);
 
-    console.log('cluster: GET /api/products, HAProxy + 2 gateways against gateway-1 directly');
-    const readLoad = loadAverage();
-    const read = await sideBySide(`${LB}/api/products`, `${GATEWAY_1}/api/products`, {
-      rounds: knobs.readRounds,
-      secondsPerRound: knobs.readSeconds,
-      connections: knobs.connections,
-      labels: { real: 'HAProxy + 2 gateways', bare: 'one gateway' },
-    });
-    figures.push(
-      figure('cluster: GET /api/products, HAProxy + 2 gateways ÷ one gateway', read.ratio * 100, '%', [
-        '>=',
-        90,
-      ]),
-      figure('cluster: GET /api/products through HAProxy', read.real.perSecond, 'req/s'),
-      figure('cluster: GET /api/products, one gateway directly', read.bare.perSecond, 'req/s'),
-      figure('cluster: GET /api/products failures', read.real.failures + read.bare.failures, 'requests', [
-        '=',
-        0,
-      ]),
-      figure('cluster: load average (1 min) around the reads', Math.max(readLoad, loadAverage()), ''),
-    );
-
-    console.log('cluster: cash-on-delivery orders, HAProxy + 2 gateways against gateway-1 directly');
-    const orderLoad = loadAverage();
-    const cod = await codSideBySide(run, knobs);
-    figures.push(
-      figure('cluster: COD orders, HAProxy + 2 gateways ÷ one gateway', cod.ratio * 100, '%', ['>=', 90]),
-      figure('cluster: COD orders through HAProxy', cod.lb.perSecond, 'orders/s'),
-      figure('cluster: COD orders, one gateway directly', cod.direct.perSecond, 'orders/s'),
-      figure('cluster: COD orders p50 through HAProxy', cod.lb.p50, 'ms'),
-      figure('cluster: COD orders p50, one gateway directly', cod.direct.p50, 'ms'),
-      figure('cluster: COD order errors', cod.lb.errors + cod.direct.errors, 'requests', ['=', 0]),
-      figure('cluster: load average (1 min) around the orders', Math.max(orderLoad, loadAverage()), ''),
-    );
-
-    const lagFigures = async (label: string, goal: boolean) => {
-      const load = loadAverage();
-      const lag = await outboxToProjectionLag(handle.db, {
-        run: `${run}-${label}`,
-        rate: knobs.clusterLagRate,
-        seconds: knobs.clusterLagSeconds,
-      });
-      console.log(`cluster: lag ${label}: ${JSON.stringify(lag)}`);
-      figures.push(
-        figure(`cluster: outbox → projection lag, COMMERCE ${label}, p50`, lag.p50, 'ms'),
-        figure(
-          `cluster: outbox → projection lag, COMMERCE ${label}, p99`,
-          lag.p99,
-          'ms',
-          goal ? ['<=', 1000] : undefined,
-        ),
-        figure(`cluster: outbox → projection lag, COMMERCE ${label}, max`, lag.max, 'ms'),
-        figure(`cluster: events applied, COMMERCE ${label}`, lag.applied, 'events', ['=', lag.events]),
-        figure(`cluster: load average (1 min) around the lag at ${label}`, Math.max(load, loadAverage()), ''),
-      );
-    };
-    console.log(`cluster: outbox → JetStream → projection at ${knobs.clusterLagRate} events/s`);
-    await lagFigures('R3', true);
-    // The same stream at one replica, then back: whatever happens, it ends at three again.
-    try {
-      await setReplicas(jsm, STREAM_NAME, 1);
-      await lagFigures('R1', false);
-    } finally {
-      await setReplicas(jsm, STREAM_NAME, 3);
-    }
+    if (STEPS.includes('read')) await readFigures(knobs, figures);
+    if (STEPS.includes('orders')) await orderFigures(run, knobs, figures);
+    if (STEPS.includes('lag')) await lagFigures(handle.db, jsm, run, knobs, figures);
   } finally {
     await nc.close();
     await handle.close();
@@ -124,15 +65,127 @@ export async function clusterPart({ run, knobs }: { run: string; knobs: Knobs },
   }
 }
 
-/** Which of the two the run is loading, and the order counter every round shares (a new shopper each). */
+async function readFigures(knobs: Knobs, figures: Figure[]) {
+  console.log('cluster: GET /api/products, HAProxy + 2 gateways against gateway-1 directly');
+  const readLoad = loadAverage();
+  const read = await sideBySide(`${LB}/api/products`, `${GATEWAY_1}/api/products`, {
+    rounds: knobs.readRounds,
+    secondsPerRound: knobs.readSeconds,
+    connections: knobs.connections,
+    labels: { real: 'HAProxy + 2 gateways', bare: 'one gateway' },
+  });
+  figures.push(
+    figure('cluster: GET /api/products, HAProxy + 2 gateways ÷ one gateway', read.ratio * 100, '%', [
+      '>=',
+      90,
+    ]),
+    figure('cluster: GET /api/products through HAProxy', read.real.perSecond, 'req/s'),
+    figure('cluster: GET /api/products, one gateway directly', read.bare.perSecond, 'req/s'),
+    figure('cluster: GET /api/products failures', read.real.failures + read.bare.failures, 'requests', [
+      '=',
+      0,
+    ]),
+    figure('cluster: load average (1 min) around the reads', Math.max(readLoad, loadAverage()), ''),
+  );
+
+  // Where a read's CPU goes on each side, by process (µs per request): the ratio's reason.
+  for (const [label, url] of [
+    ['one gateway', `${GATEWAY_1}/api/products`],
+    ['HAProxy + 2 gateways', `${LB}/api/products`],
+  ] as const) {
+    const before = cpuSnapshot(clusterProcs());
+    const r = await load(url, knobs.readSeconds, knobs.connections);
+    const per = cpuPerOrder(before, cpuSnapshot(clusterProcs()), r.requests).filter((c) => c.ms >= 0.001);
+    console.log(
+      `  CPU µs per read, ${label}: ${per.map((c) => `${c.name} ${Math.round(c.ms * 1000)}`).join(', ')}`,
+    );
+    const total = per.reduce((n, c) => n + c.ms, 0);
+    figures.push(figure(`cluster: CPU per read, ${label}, every process`, total * 1000, 'µs'));
+  }
+}
+
+async function orderFigures(run: string, knobs: Knobs, figures: Figure[]) {
+  console.log('cluster: cash-on-delivery orders, HAProxy + 2 gateways against gateway-1 directly');
+  const orderLoad = loadAverage();
+  const cod = await codSideBySide(run, knobs);
+  figures.push(
+    figure('cluster: COD orders, HAProxy + 2 gateways ÷ one gateway', cod.ratio * 100, '%', ['>=', 90]),
+    figure('cluster: COD orders through HAProxy', cod.lb.perSecond, 'orders/s'),
+    figure('cluster: COD orders, one gateway directly', cod.direct.perSecond, 'orders/s'),
+    figure('cluster: COD orders p50 through HAProxy', cod.lb.p50, 'ms'),
+    figure('cluster: COD orders p50, one gateway directly', cod.direct.p50, 'ms'),
+    figure('cluster: COD order errors', cod.lb.errors + cod.direct.errors, 'requests', ['=', 0]),
+    figure('cluster: load average (1 min) around the orders', Math.max(orderLoad, loadAverage()), ''),
+  );
+}
+
+async function lagFigures(db: Db, jsm: JetStreamManager, run: string, knobs: Knobs, figures: Figure[]) {
+  const measure = async (label: string, goal: boolean) => {
+    const load = loadAverage();
+    const lag = await outboxToProjectionLag(db, {
+      run: `${run}-${label}`,
+      rate: knobs.clusterLagRate,
+      seconds: knobs.clusterLagSeconds,
+    });
+    console.log(`cluster: lag ${label}: ${JSON.stringify(lag)}`);
+    figures.push(
+      figure(`cluster: outbox → projection lag, COMMERCE ${label}, p50`, lag.p50, 'ms'),
+      figure(
+        `cluster: outbox → projection lag, COMMERCE ${label}, p99`,
+        lag.p99,
+        'ms',
+        goal ? ['<=', 1000] : undefined,
+      ),
+      figure(`cluster: outbox → projection lag, COMMERCE ${label}, max`, lag.max, 'ms'),
+      figure(`cluster: events applied, COMMERCE ${label}`, lag.applied, 'events', ['=', lag.events]),
+      figure(`cluster: load average (1 min) around the lag at ${label}`, Math.max(load, loadAverage()), ''),
+    );
+  };
+  console.log(`cluster: outbox → JetStream → projection at ${knobs.clusterLagRate} events/s`);
+  await measure('R3', true);
+  // The same stream at one replica, then back: whatever happens, it ends at three again.
+  try {
+    await setReplicas(jsm, STREAM_NAME, 1);
+    await measure('R1', false);
+  } finally {
+    await setReplicas(jsm, STREAM_NAME, 3);
+  }
+}
+
+/** The cluster's HAProxy and gateways, by their pid files (scripts/cluster.sh). */
+function clusterProcs(): { name: string; pid: number | undefined }[] {
+  return ['haproxy', 'gateway-1', 'gateway-2'].map((name) => {
+    try {
+      return {
+        name,
+        pid: Number(readFileSync(`${root}.data/cluster/pids/${name}.pid`, 'utf8').split('\n')[0]),
+      };
+    } catch {
+      return { name, pid: undefined };
+    }
+  });
+}
+
+/**
+ * COD orders in alternating rounds, one gateway then the balancer. Each of the `connections`
+ * shoppers buys a coffee of its own (the first products the store answers): two orders of the same
+ * variation at once deadlock in the stock move since 1723863 (docs/performance.md, "The cluster"),
+ * and the ratio is about the balancer, not a hot row. A new shopper (key, address, e-mail) per order.
+ */
 async function codSideBySide(run: string, knobs: Knobs) {
-  const product = (await (await fetch(`${LB}/api/products/colombian-supremo`)).json()) as Product;
-  const totalAmount = await serverTotal(LB, product, `${run}-cluster`);
+  const products = (await (await fetch(`${LB}/api/products?limit=50`)).json()) as Product[];
+  const lanes: { product: Product; totalAmount: number }[] = [];
+  for (const product of products) {
+    if (lanes.length === knobs.connections) break;
+    const totalAmount = await serverTotal(LB, product, `${run}-cluster-${lanes.length}`).catch(() => null);
+    if (totalAmount !== null) lanes.push({ product, totalAmount });
+  }
   let next = 0;
   const round = (url: string, seconds: number) =>
-    closedLoopOrders(url, seconds, knobs.connections, () =>
-      orderRequest(`${run}-cluster`, next++, product, totalAmount),
-    );
+    closedLoopOrders(url, seconds, lanes.length, (lane) => {
+      const { product, totalAmount } = lanes[lane]!;
+      return orderRequest(`${run}-cluster`, next++, product, totalAmount);
+    });
   // Warm-up: V8 compiles the hot paths of both gateways, the pools fill.
   await round(LB, 5);
   await round(GATEWAY_1, 5);
@@ -170,14 +223,14 @@ async function closedLoopOrders(
   url: string,
   seconds: number,
   connections: number,
-  nextRequest: () => ReturnType<typeof orderRequest>,
+  nextRequest: (lane: number) => ReturnType<typeof orderRequest>,
 ): Promise<OrderLoad> {
   const began = performance.now();
   const until = began + seconds * 1000;
   const out: OrderLoad = { ok: 0, errors: 0, seconds, perSecond: 0, ms: [], errorSamples: [] };
-  const shopper = async () => {
+  const shopper = async (lane: number) => {
     while (performance.now() < until) {
-      const req = nextRequest();
+      const req = nextRequest(lane);
       const sent = performance.now();
       try {
         const res = await fetch(`${url}/api/orders`, {
@@ -198,7 +251,7 @@ async function closedLoopOrders(
       }
     }
   };
-  await Promise.all(Array.from({ length: connections }, shopper));
+  await Promise.all(Array.from({ length: connections }, (_, lane) => shopper(lane)));
   out.seconds = (performance.now() - began) / 1000;
   out.perSecond = out.ok / out.seconds;
   out.ms.sort((a, b) => a - b);

@@ -126,8 +126,9 @@ describe('ensureEventStreams: product views in a stream of their own', () => {
     expect(await inStream(analyticsStreamOf(s.stream))).toBe(1);
     // The commerce stream has the order's event and no view.
     expect(await inStream(s.stream)).toBe(1);
-    const last = await s.jsm.streams.getMessage(s.stream, { last_by_subj: `${s.subjectPrefix}commerce.>` });
-    expect(last?.subject).toBe(`${s.subjectPrefix}commerce.order.order_status_changed`);
+    const { first_seq } = (await s.jsm.streams.info(s.stream)).state;
+    const only = await s.jsm.streams.getMessage(s.stream, { seq: first_seq });
+    expect(only?.subject).toBe(`${s.subjectPrefix}commerce.order.order_status_changed`);
 
     const durable = `product-views-split-${randomUUID().slice(0, 8)}`;
     const projection = createProductViewsProjection({
