@@ -74,6 +74,25 @@ export async function outboxToProjectionLag(
 }
 
 /**
+ * Waits (up to 3 minutes) until the outbox has nothing left to publish and the payments
+ * projection nothing left to apply: the relay publishes in outbox order, so rows written behind a
+ * backlog (the orders of the step before, their e-mails and invoices) would time the backlog, not
+ * the lag. Answers the seconds it waited.
+ */
+export async function settled(db: Db, jsm: JetStreamManager, stream: string): Promise<number> {
+  const began = Date.now();
+  while (Date.now() - began < 180_000) {
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from outbox where published_at is null`,
+    );
+    const info = await jsm.consumers.info(stream, CONSUMER).catch(() => null);
+    if (rows[0]?.n === 0 && info && info.num_pending === 0 && info.num_ack_pending === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return (Date.now() - began) / 1000;
+}
+
+/**
  * Sets a stream's replicas in place (JetStream moves or drops the copies and keeps the events) and
  * waits until it has a leader and every replica is current. The durable consumers follow the
  * stream's count.

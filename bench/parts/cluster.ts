@@ -4,7 +4,7 @@ import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, type Db, sql } from '@qahwa/db';
 import { ANALYTICS_STREAM_NAME, type Product, STREAM_NAME } from '@qahwa/schema';
-import { outboxToProjectionLag, setReplicas } from '../cluster-lag';
+import { outboxToProjectionLag, setReplicas, settled } from '../cluster-lag';
 import { cpuPerOrder, cpuSnapshot } from '../cpu';
 import { orderRequest, serverTotal } from '../order-intake';
 import { root } from '../processes';
@@ -121,6 +121,9 @@ async function orderFigures(run: string, knobs: Knobs, figures: Figure[]) {
 
 async function lagFigures(db: Db, jsm: JetStreamManager, run: string, knobs: Knobs, figures: Figure[]) {
   const measure = async (label: string, goal: boolean) => {
+    console.log(
+      `cluster: the outbox and the payments projection settled after ${await settled(db, jsm, STREAM_NAME)} s`,
+    );
     const load = loadAverage();
     const lag = await outboxToProjectionLag(db, {
       run: `${run}-${label}`,
