@@ -180,7 +180,7 @@ async function main() {
         ],
       ),
     );
-    const failed = [...cod.errorSamples, ...card.errorSamples];
+    const failed = [...cod.errorSamples, ...card.errorSamples].map((e) => e.replace(/\s+/g, ' '));
     if (failed.length)
       console.log(`\nrequests that failed, first ones:\n  ${failed.slice(0, 10).join('\n  ')}`);
 
