@@ -4,12 +4,13 @@ import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createDb, type Db, sql } from '@qahwa/db';
 import { ANALYTICS_STREAM_NAME, type Product, STREAM_NAME } from '@qahwa/schema';
+import { closedLoopOrders, type OrderLoad, sumRounds } from '../closed-loop-orders';
 import { outboxToProjectionLag, setReplicas, settled } from '../cluster-lag';
 import { cpuPerOrder, cpuSnapshot } from '../cpu';
 import { orderRequest, serverTotal } from '../order-intake';
 import { root } from '../processes';
 import { load, sideBySide } from '../read-path';
-import { type Figure, figure, percentile } from '../report';
+import { type Figure, figure } from '../report';
 import type { Knobs } from '../stack';
 
 /**
@@ -204,73 +205,7 @@ async function codSideBySide(run: string, knobs: Knobs) {
   const ratios = lb.map((x, i) => x.perSecond / direct[i]!.perSecond).sort((a, b) => a - b);
   const mid = Math.floor(ratios.length / 2);
   const ratio = ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
-  return { ratio, lb: sum(lb), direct: sum(direct) };
-}
-
-interface OrderLoad {
-  ok: number;
-  errors: number;
-  seconds: number;
-  perSecond: number;
-  /** Latencies of the round, ascending. */
-  ms: number[];
-  errorSamples: string[];
-}
-
-/**
- * Closed-loop COD orders: `connections` shoppers, each placing its next order as soon as the last
- * was answered, for `seconds`. The throughput is the orders accepted (200, or 202 still being
- * processed) per second: what the store takes when pushed, as the read path's autocannon measures.
- */
-async function closedLoopOrders(
-  url: string,
-  seconds: number,
-  connections: number,
-  nextRequest: (lane: number) => ReturnType<typeof orderRequest>,
-): Promise<OrderLoad> {
-  const began = performance.now();
-  const until = began + seconds * 1000;
-  const out: OrderLoad = { ok: 0, errors: 0, seconds, perSecond: 0, ms: [], errorSamples: [] };
-  const shopper = async (lane: number) => {
-    while (performance.now() < until) {
-      const req = nextRequest(lane);
-      const sent = performance.now();
-      try {
-        const res = await fetch(`${url}/api/orders`, {
-          method: 'POST',
-          headers: req.headers,
-          body: req.body,
-        });
-        const text = await res.text();
-        out.ms.push(performance.now() - sent);
-        if (res.status === 200 || res.status === 202) out.ok++;
-        else {
-          out.errors++;
-          if (out.errorSamples.length < 3) out.errorSamples.push(`HTTP ${res.status} ${text.slice(0, 160)}`);
-        }
-      } catch (err) {
-        out.errors++;
-        if (out.errorSamples.length < 3) out.errorSamples.push(String((err as Error).cause ?? err));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, (_, lane) => shopper(lane)));
-  out.seconds = (performance.now() - began) / 1000;
-  out.perSecond = out.ok / out.seconds;
-  out.ms.sort((a, b) => a - b);
-  if (out.errorSamples.length) console.log(`  errors at ${url}: ${out.errorSamples.join(' | ')}`);
-  return out;
-}
-
-function sum(rounds: OrderLoad[]) {
-  const ok = rounds.reduce((n, r) => n + r.ok, 0);
-  const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
-  const ms = rounds.flatMap((r) => r.ms).sort((a, b) => a - b);
-  return {
-    perSecond: ok / seconds,
-    errors: rounds.reduce((n, r) => n + r.errors, 0),
-    p50: percentile(ms, 50),
-  };
+  return { ratio, lb: sumRounds(lb), direct: sumRounds(direct) };
 }
 
 /** The one-minute load average: on a shared machine, the figures' context. */
