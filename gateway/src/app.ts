@@ -36,6 +36,11 @@ export interface GatewayDeps {
    * (repositories/plugin.ts). Absent: `db`.
    */
   readDb?: Db;
+  /**
+   * The readiness probe's own pool of one (routes/health.ts): a probe must not queue behind the
+   * requests for a connection, or a busy gateway reads as down. Absent: `db`.
+   */
+  probeDb?: Db;
   temporal: Client;
   logger: Logger;
   /** Extra dependency checks for /health (NATS is probed by the server that owns the connection). */

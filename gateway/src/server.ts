@@ -35,6 +35,14 @@ async function main() {
       ? null
       : createDb(config.db.readUrl, { ...config.db, applicationName: 'gateway-read' });
   const readDb = readHandle?.db ?? handle.db;
+  // The readiness probe's own connection: a gateway whose pool is busy with orders is loaded, not
+  // down, and a probe queueing behind them for a connection made the balancer take it out of
+  // rotation just when the other gateway was down (the fault run, docs/deploy.md).
+  const probeHandle = createDb(config.databaseUrl, {
+    ...config.db,
+    max: 1,
+    applicationName: 'gateway-probe',
+  });
   // Lazy: Temporal being down must not keep the gateway from serving the catalogue. The channel
   // connects on first use and reconnects by itself; until then checkout answers 503 (orders.ts).
   const connection = Connection.lazy({ address: config.temporalAddress });
@@ -135,6 +143,7 @@ async function main() {
     config,
     db: handle.db,
     readDb,
+    probeDb: probeHandle.db,
     temporal,
     eagerCheckout: eagerCheckout.client,
     stripe,
@@ -180,6 +189,7 @@ async function main() {
     await connection.close();
     await handle.close();
     await readHandle?.close();
+    await probeHandle.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createDb, eq, tables } from '@qahwa/db';
+import { createDb, eq, sql, tables } from '@qahwa/db';
 import type { Product } from '@qahwa/schema';
 import { createOutboxRelay, ensureStream } from '@qahwa/workers';
 import { type OwnNatsServer, startOwnNatsServer } from '@qahwa/workers/testing';
@@ -218,6 +218,37 @@ describe('readiness when a dependency is missing, and request deadlines', () => 
       });
     } finally {
       await gw.close();
+    }
+  });
+
+  it('stays ready while every connection of its pool is busy: a loaded gateway is not a down one', async () => {
+    const busy = createDb(TEST_DATABASE_URL, { max: 1, connectTimeoutMs: 20_000 });
+    const probe = createDb(TEST_DATABASE_URL, { max: 1 });
+    const connection = Connection.lazy({ address: temporalAddress(), connectTimeout: 500 });
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      db: busy.db,
+      probeDb: probe.db,
+      temporal: new Client({ connection }),
+      logger,
+    });
+    try {
+      await app.ready();
+      // The pool's only connection is taken for 4 s, as orders take them under load.
+      // (A drizzle query runs once it is awaited or then'd.)
+      const holding = busy.db.execute(sql`select pg_sleep(4)`).then(() => undefined);
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ checks: { postgres: { ok: true } } });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await holding;
+    } finally {
+      await app.close();
+      await connection.close();
+      await busy.close();
+      await probe.close();
     }
   });
 
