@@ -80,7 +80,7 @@ export function createStockHolds(db: DbOrTx, announce: AnnounceStock) {
     // Fully held lines move nothing: the order of a held bag does not even lock its row.
     const moves = [...delta].filter(([, d]) => d !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (moves.length === 0) return { short: [], moved: [] };
-    const { rows } = await tx.execute<{ id: string; product_id: string }>(moveStock(moves));
+    const rows = await moveStock(tx, moves);
     const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
     const moved = moves.flatMap(([variationId, d]) => {
       const productId = productOf.get(variationId);

@@ -68,8 +68,9 @@ export function createStockRepository(db: DbOrTx) {
         requestId,
         alongside,
       );
-      const { rows } = await tx.execute<{ id: string }>(
-        moveStock(lines.map((l) => [l.variationId, l.quantity] as const)),
+      const rows = await moveStock(
+        tx,
+        lines.map((l) => [l.variationId, l.quantity] as const),
       );
       if (rows.length < lines.length) {
         const taken = new Set(rows.map((r) => r.id));
