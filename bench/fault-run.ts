@@ -22,7 +22,7 @@ import { pacedCardOrders } from './card-intake';
 import { checkRun, clearInbox, drain, pulledConsumers } from './fault-checks';
 import { retryingFetch } from './fault-client';
 import { change, dashboardFigures, differences, sourceFigures } from './fault-figures';
-import { CLUSTER, streamLeader } from './fault-probes';
+import { CLUSTER, streamLeader, streamsReplicated, until } from './fault-probes';
 import { balancerUnavailable, type Rejoin, rejoinProbe, standbyRejoin } from './fault-rejoin';
 import {
   countWindows,
@@ -87,6 +87,11 @@ async function main() {
     );
     await drain(handle, jsm, { run, acceptedEmails: [], intents: [], consumers }, 60_000);
     await clearInbox();
+    // The faults start from a healthy cluster: every replicated stream on all its servers.
+    const replicated = await until(() => streamsReplicated(jsm), 120_000);
+    if (replicated === null)
+      throw new Error('a replicated stream has no current replica on every server after 120 s');
+    console.log(`every replicated stream current on all its servers after ${seconds(replicated)}`);
     const leader = await streamLeader(jsm, STREAM);
     const from = gulfDate(new Date());
     const to = gulfDate(new Date(Date.now() + 3_600_000));
