@@ -144,7 +144,7 @@ step migrate bash scripts/db.sh test
 # The integration tests spend most of their time waiting on timers and services (README "Tests"),
 # so the steps that need no test database run beside them, each with its output held back until
 # the integration tests' is printed: the type-check (one tsc per core), the web and admin builds,
-# Schemathesis against the gateway's OpenAPI document (its own gateway, worker, database and
+# and Schemathesis against the gateway's OpenAPI document (its own gateway, worker, database and
 # Temporal namespace). The type-check and the builds are niced, so the integration tests' timed
 # checks get the CPU first.
 step_in_background typecheck nice -n 10 npm run --silent typecheck
